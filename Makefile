@@ -1,0 +1,23 @@
+# One entry point for people and CI. `make test` installs what a fresh Debian
+# machine lacks (only when it is missing) and runs every test.
+
+SWIFT ?= swift
+
+.PHONY: test deps lint format
+
+deps:
+	@if ! pkg-config --exists cairo 2>/dev/null; then \
+	  echo "installing libcairo2-dev"; \
+	  $(if $(shell [ `id -u` = 0 ] && echo root),,sudo) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(if $(shell [ `id -u` = 0 ] && echo root),,sudo) \
+	    apt-get install -y -qq libcairo2-dev libpng-dev zlib1g-dev >/dev/null; \
+	fi
+
+test: deps
+	$(SWIFT) test
+
+lint:
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
+
+format:
+	$(SWIFT) format --in-place --recursive Package.swift Sources Tests

@@ -1,0 +1,262 @@
+import RealModule
+
+/// A 4×4 homogeneous transform with Core Animation's conventions.
+///
+/// Points are row vectors multiplied on the left, `p' = p · M`, so the
+/// translation lives in `m41, m42, m43` and `a.concatenating(b)` applies `a`
+/// first and then `b` (CATransform3DConcat). A view's transform is applied
+/// about the view's centre. Perspective comes from `m34 = −1 / d`, where `d`
+/// is the distance from the camera to the plane z = 0; ``projecting(_:)``
+/// performs the homogeneous divide.
+///
+/// Angles are in radians. With y pointing down, a positive rotation about z
+/// turns clockwise on screen, as on iOS.
+///
+/// ```swift
+/// let flip = Transform3D.perspective(distance: 1_000)
+///   .rotated(by: .pi / 6, x: 0, y: 1, z: 0)
+/// let p = flip.projecting(Point(x: 100, y: 0))
+/// ```
+public struct Transform3D: Hashable, Codable, Sendable {
+  // swift-format-ignore
+  public var m11, m12, m13, m14: Double
+  // swift-format-ignore
+  public var m21, m22, m23, m24: Double
+  // swift-format-ignore
+  public var m31, m32, m33, m34: Double
+  // swift-format-ignore
+  public var m41, m42, m43, m44: Double
+
+  /// Creates a transform from its sixteen entries, row by row.
+  public init(
+    m11: Double, m12: Double, m13: Double, m14: Double,
+    m21: Double, m22: Double, m23: Double, m24: Double,
+    m31: Double, m32: Double, m33: Double, m34: Double,
+    m41: Double, m42: Double, m43: Double, m44: Double
+  ) {
+    (self.m11, self.m12, self.m13, self.m14) = (m11, m12, m13, m14)
+    (self.m21, self.m22, self.m23, self.m24) = (m21, m22, m23, m24)
+    (self.m31, self.m32, self.m33, self.m34) = (m31, m32, m33, m34)
+    (self.m41, self.m42, self.m43, self.m44) = (m41, m42, m43, m44)
+  }
+
+  /// Creates a transform from sixteen entries in row order.
+  ///
+  /// Returns `nil` unless `entries` holds exactly sixteen numbers.
+  public init?(entries: [Double]) {
+    guard entries.count == 16 else { return nil }
+    let e = entries
+    self.init(
+      m11: e[0], m12: e[1], m13: e[2], m14: e[3],
+      m21: e[4], m22: e[5], m23: e[6], m24: e[7],
+      m31: e[8], m32: e[9], m33: e[10], m34: e[11],
+      m41: e[12], m42: e[13], m43: e[14], m44: e[15])
+  }
+
+  /// The sixteen entries in row order.
+  public var entries: [Double] {
+    [m11, m12, m13, m14, m21, m22, m23, m24, m31, m32, m33, m34, m41, m42, m43, m44]
+  }
+
+  /// The transform that changes nothing.
+  public static let identity = Transform3D(
+    m11: 1, m12: 0, m13: 0, m14: 0,
+    m21: 0, m22: 1, m23: 0, m24: 0,
+    m31: 0, m32: 0, m33: 1, m34: 0,
+    m41: 0, m42: 0, m43: 0, m44: 1)
+
+  /// Whether this is exactly the identity.
+  public var isIdentity: Bool { self == .identity }
+
+  /// Whether every entry is finite.
+  public var isFinite: Bool { entries.allSatisfy(\.isFinite) }
+
+  /// Whether the transform keeps the plane z = 0 flat and has no perspective,
+  /// so that Cairo's affine matrices can draw it directly.
+  public var isAffine2D: Bool {
+    m14 == 0 && m24 == 0 && m34 == 0 && m44 == 1 && m13 == 0 && m23 == 0
+  }
+
+  /// A translation by (tx, ty, tz).
+  public static func translation(x tx: Double, y ty: Double, z tz: Double = 0) -> Transform3D {
+    var t = Transform3D.identity
+    (t.m41, t.m42, t.m43) = (tx, ty, tz)
+    return t
+  }
+
+  /// A scale by (sx, sy, sz) about the origin (a view's centre).
+  public static func scale(x sx: Double, y sy: Double, z sz: Double = 1) -> Transform3D {
+    var t = Transform3D.identity
+    (t.m11, t.m22, t.m33) = (sx, sy, sz)
+    return t
+  }
+
+  /// A rotation by `angle` radians about the axis (x, y, z), which need not be
+  /// of unit length. A zero axis gives the identity, as in Core Animation.
+  public static func rotation(angle: Double, x: Double, y: Double, z: Double) -> Transform3D {
+    let length = (x * x + y * y + z * z).squareRoot()
+    guard length > 0, length.isFinite else { return .identity }
+    let (ux, uy, uz) = (x / length, y / length, z / length)
+    let c = Double.cos(angle)
+    let s = Double.sin(angle)
+    let t = 1 - c
+    return Transform3D(
+      m11: t * ux * ux + c, m12: t * ux * uy + s * uz, m13: t * ux * uz - s * uy, m14: 0,
+      m21: t * ux * uy - s * uz, m22: t * uy * uy + c, m23: t * uy * uz + s * ux, m24: 0,
+      m31: t * ux * uz + s * uy, m32: t * uy * uz - s * ux, m33: t * uz * uz + c, m34: 0,
+      m41: 0, m42: 0, m43: 0, m44: 1)
+  }
+
+  /// A perspective projection with the camera `distance` points in front of
+  /// the plane z = 0: `m34 = −1 / distance`.
+  ///
+  /// Things nearer the camera (positive z) are drawn larger.
+  public static func perspective(distance: Double) -> Transform3D {
+    var t = Transform3D.identity
+    t.m34 = -1 / distance
+    return t
+  }
+
+  /// `self` followed by `other`: the product `self · other` (CATransform3DConcat).
+  public func concatenating(_ other: Transform3D) -> Transform3D {
+    let a = self
+    let b = other
+    return Transform3D(
+      m11: a.m11 * b.m11 + a.m12 * b.m21 + a.m13 * b.m31 + a.m14 * b.m41,
+      m12: a.m11 * b.m12 + a.m12 * b.m22 + a.m13 * b.m32 + a.m14 * b.m42,
+      m13: a.m11 * b.m13 + a.m12 * b.m23 + a.m13 * b.m33 + a.m14 * b.m43,
+      m14: a.m11 * b.m14 + a.m12 * b.m24 + a.m13 * b.m34 + a.m14 * b.m44,
+      m21: a.m21 * b.m11 + a.m22 * b.m21 + a.m23 * b.m31 + a.m24 * b.m41,
+      m22: a.m21 * b.m12 + a.m22 * b.m22 + a.m23 * b.m32 + a.m24 * b.m42,
+      m23: a.m21 * b.m13 + a.m22 * b.m23 + a.m23 * b.m33 + a.m24 * b.m43,
+      m24: a.m21 * b.m14 + a.m22 * b.m24 + a.m23 * b.m34 + a.m24 * b.m44,
+      m31: a.m31 * b.m11 + a.m32 * b.m21 + a.m33 * b.m31 + a.m34 * b.m41,
+      m32: a.m31 * b.m12 + a.m32 * b.m22 + a.m33 * b.m32 + a.m34 * b.m42,
+      m33: a.m31 * b.m13 + a.m32 * b.m23 + a.m33 * b.m33 + a.m34 * b.m43,
+      m34: a.m31 * b.m14 + a.m32 * b.m24 + a.m33 * b.m34 + a.m34 * b.m44,
+      m41: a.m41 * b.m11 + a.m42 * b.m21 + a.m43 * b.m31 + a.m44 * b.m41,
+      m42: a.m41 * b.m12 + a.m42 * b.m22 + a.m43 * b.m32 + a.m44 * b.m42,
+      m43: a.m41 * b.m13 + a.m42 * b.m23 + a.m43 * b.m33 + a.m44 * b.m43,
+      m44: a.m41 * b.m14 + a.m42 * b.m24 + a.m43 * b.m34 + a.m44 * b.m44)
+  }
+
+  /// `self` followed by a translation (CATransform3DTranslate applies it first;
+  /// this applies it after, in the parent's space).
+  public func translated(x tx: Double, y ty: Double, z tz: Double = 0) -> Transform3D {
+    concatenating(.translation(x: tx, y: ty, z: tz))
+  }
+
+  /// `self` followed by a scale about the view's centre.
+  public func scaled(x sx: Double, y sy: Double, z sz: Double = 1) -> Transform3D {
+    concatenating(.scale(x: sx, y: sy, z: sz))
+  }
+
+  /// `self` followed by a rotation about the axis (x, y, z).
+  public func rotated(by angle: Double, x: Double, y: Double, z: Double) -> Transform3D {
+    concatenating(.rotation(angle: angle, x: x, y: y, z: z))
+  }
+
+  /// The inverse transform, or `nil` when the matrix is singular (a scale to
+  /// zero, a view turned exactly edge-on under an affine projection).
+  public var inverted: Transform3D? {
+    let m = entries
+    var inv = [Double](repeating: 0, count: 16)
+    inv[0] =
+      m[5] * m[10] * m[15] - m[5] * m[11] * m[14] - m[9] * m[6] * m[15]
+      + m[9] * m[7] * m[14] + m[13] * m[6] * m[11] - m[13] * m[7] * m[10]
+    inv[4] =
+      -m[4] * m[10] * m[15] + m[4] * m[11] * m[14] + m[8] * m[6] * m[15]
+      - m[8] * m[7] * m[14] - m[12] * m[6] * m[11] + m[12] * m[7] * m[10]
+    inv[8] =
+      m[4] * m[9] * m[15] - m[4] * m[11] * m[13] - m[8] * m[5] * m[15]
+      + m[8] * m[7] * m[13] + m[12] * m[5] * m[11] - m[12] * m[7] * m[9]
+    inv[12] =
+      -m[4] * m[9] * m[14] + m[4] * m[10] * m[13] + m[8] * m[5] * m[14]
+      - m[8] * m[6] * m[13] - m[12] * m[5] * m[10] + m[12] * m[6] * m[9]
+    inv[1] =
+      -m[1] * m[10] * m[15] + m[1] * m[11] * m[14] + m[9] * m[2] * m[15]
+      - m[9] * m[3] * m[14] - m[13] * m[2] * m[11] + m[13] * m[3] * m[10]
+    inv[5] =
+      m[0] * m[10] * m[15] - m[0] * m[11] * m[14] - m[8] * m[2] * m[15]
+      + m[8] * m[3] * m[14] + m[12] * m[2] * m[11] - m[12] * m[3] * m[10]
+    inv[9] =
+      -m[0] * m[9] * m[15] + m[0] * m[11] * m[13] + m[8] * m[1] * m[15]
+      - m[8] * m[3] * m[13] - m[12] * m[1] * m[11] + m[12] * m[3] * m[9]
+    inv[13] =
+      m[0] * m[9] * m[14] - m[0] * m[10] * m[13] - m[8] * m[1] * m[14]
+      + m[8] * m[2] * m[13] + m[12] * m[1] * m[10] - m[12] * m[2] * m[9]
+    inv[2] =
+      m[1] * m[6] * m[15] - m[1] * m[7] * m[14] - m[5] * m[2] * m[15]
+      + m[5] * m[3] * m[14] + m[13] * m[2] * m[7] - m[13] * m[3] * m[6]
+    inv[6] =
+      -m[0] * m[6] * m[15] + m[0] * m[7] * m[14] + m[4] * m[2] * m[15]
+      - m[4] * m[3] * m[14] - m[12] * m[2] * m[7] + m[12] * m[3] * m[6]
+    inv[10] =
+      m[0] * m[5] * m[15] - m[0] * m[7] * m[13] - m[4] * m[1] * m[15]
+      + m[4] * m[3] * m[13] + m[12] * m[1] * m[7] - m[12] * m[3] * m[5]
+    inv[14] =
+      -m[0] * m[5] * m[14] + m[0] * m[6] * m[13] + m[4] * m[1] * m[14]
+      - m[4] * m[2] * m[13] - m[12] * m[1] * m[6] + m[12] * m[2] * m[5]
+    inv[3] =
+      -m[1] * m[6] * m[11] + m[1] * m[7] * m[10] + m[5] * m[2] * m[11]
+      - m[5] * m[3] * m[10] - m[9] * m[2] * m[7] + m[9] * m[3] * m[6]
+    inv[7] =
+      m[0] * m[6] * m[11] - m[0] * m[7] * m[10] - m[4] * m[2] * m[11]
+      + m[4] * m[3] * m[10] + m[8] * m[2] * m[7] - m[8] * m[3] * m[6]
+    inv[11] =
+      -m[0] * m[5] * m[11] + m[0] * m[7] * m[9] + m[4] * m[1] * m[11]
+      - m[4] * m[3] * m[9] - m[8] * m[1] * m[7] + m[8] * m[3] * m[5]
+    inv[15] =
+      m[0] * m[5] * m[10] - m[0] * m[6] * m[9] - m[4] * m[1] * m[10]
+      + m[4] * m[2] * m[9] + m[8] * m[1] * m[6] - m[8] * m[2] * m[5]
+    let det = m[0] * inv[0] + m[1] * inv[4] + m[2] * inv[8] + m[3] * inv[12]
+    guard det != 0, det.isFinite else { return nil }
+    let scale = 1 / det
+    guard let result = Transform3D(entries: inv.map { $0 * scale }), result.isFinite else {
+      return nil
+    }
+    return result
+  }
+
+  /// Maps a point of the plane z = 0 through the transform and divides by w.
+  ///
+  /// Returns `nil` when the point lands at or behind the camera (w ≤ 0), where
+  /// no projection exists.
+  public func projecting(_ point: Point) -> Point? {
+    let x = point.x * m11 + point.y * m21 + m41
+    let y = point.x * m12 + point.y * m22 + m42
+    let w = point.x * m14 + point.y * m24 + m44
+    guard w > 0 else { return nil }
+    return Point(x: x / w, y: y / w)
+  }
+
+  /// Maps a point of the plane z = 0 to homogeneous coordinates (x, y, z, w)
+  /// without the divide, for callers that clip or interpolate before dividing.
+  public func homogeneous(_ point: Point) -> (x: Double, y: Double, z: Double, w: Double) {
+    (
+      point.x * m11 + point.y * m21 + m41,
+      point.x * m12 + point.y * m22 + m42,
+      point.x * m13 + point.y * m23 + m43,
+      point.x * m14 + point.y * m24 + m44
+    )
+  }
+}
+
+extension Transform3D {
+  /// Codes as an array of sixteen numbers in row order.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    let values = try container.decode([Double].self)
+    guard let transform = Transform3D(entries: values) else {
+      throw DecodingError.dataCorruptedError(
+        in: container, debugDescription: "a transform needs 16 numbers, got \(values.count)")
+    }
+    self = transform
+  }
+
+  /// Codes as an array of sixteen numbers in row order.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(entries)
+  }
+}
