@@ -1,0 +1,76 @@
+extension Animation {
+  /// The animation that undoes this one without a scene: steps in the
+  /// opposite order and mirrored in time, each step's relative changes
+  /// inverted in the opposite order, curves mirrored.
+  ///
+  /// Bound to the state this animation ends on, the result returns to the
+  /// state it started from. It is exact whenever the inverse arithmetic is
+  /// (translations by representable amounts, scales by powers of two,
+  /// fades), and otherwise within rounding of the inverse operations:
+  /// floating point cannot undo `x · 0.1` bit for bit. When you have the
+  /// scene, prefer ``Timeline/reversed()``, which never inverts anything and
+  /// is exact by construction; transitions use it.
+  ///
+  /// - Throws: ``TransitError`` with code `.invalidState` when a step sets an
+  ///   absolute frame, alpha or transform (the value it replaced is unknown
+  ///   without a scene), or scales by zero (no inverse exists).
+  public func reversed() throws(TransitError) -> Animation {
+    let (starts, total) = schedule
+    let ends = zip(starts, steps).map { $0 + $1.duration }
+    var result: [AnimationStep] = []
+    result.reserveCapacity(steps.count)
+    var previousEnd = 0.0
+    for k in steps.indices.reversed() {
+      let step = steps[k]
+      let place = Animation.describe(step: k, tag: step.tag)
+      let start = total - ends[k]
+      var changes: [Change] = []
+      for change in step.changes.reversed() {
+        changes.append(try change.inverse(at: place))
+      }
+      result.append(
+        AnimationStep(
+          duration: step.duration, curve: step.curve.mirrored, tag: step.tag,
+          overlap: previousEnd - start, changes: changes))
+      previousEnd = start + step.duration
+    }
+    // A delay before the forward's first step becomes idle time after the
+    // reverse's last one: an empty step keeps the two durations equal.
+    if let earliest = starts.min(), earliest > 0 {
+      let start = total - earliest
+      result.append(
+        AnimationStep(duration: earliest, curve: .linear, overlap: previousEnd - start, changes: [])
+      )
+    }
+    return Animation(result)
+  }
+}
+
+extension Change {
+  func inverse(at place: String) throws(TransitError) -> Change {
+    func absolute(_ what: String) -> TransitError {
+      TransitError(
+        .invalidState,
+        "\(place) sets view '\(viewID)' \(what) to an absolute value, which cannot be undone "
+          + "without a scene: bind the animation and reverse its timeline instead")
+    }
+    switch operation {
+    case .frame: throw absolute("frame")
+    case .alpha: throw absolute("alpha")
+    case .transform: throw absolute("transform")
+    case .translate(let x, let y, let z): return Change(viewID, .translate(x: -x, y: -y, z: -z))
+    case .scale(let x, let y, let z):
+      guard let inverse = TransformOperation.scale(x, y, z).inverse,
+        case .scale(let ix, let iy, let iz) = inverse
+      else {
+        throw TransitError(
+          .invalidState, "\(place) scales view '\(viewID)' by zero, which has no inverse")
+      }
+      return Change(viewID, .scale(x: ix, y: iy, z: iz))
+    case .fade(let delta): return Change(viewID, .fade(by: -delta))
+    case .rotate(let angle, let x, let y, let z):
+      return Change(viewID, .rotate(angle: -angle, x: x, y: y, z: z))
+    case .hidden(let value): return Change(viewID, .hidden(!value))
+    }
+  }
+}

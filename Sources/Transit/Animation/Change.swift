@@ -1,0 +1,81 @@
+/// One change a step makes to one view: an absolute target or a relative
+/// change of its frame, alpha, transform or visibility.
+///
+/// Relative changes are what transitions are made of ("slide in by the
+/// container's width", "scale to 95 % about the centre"); absolute targets
+/// pin a property to a value whatever it was. Binding an ``Animation`` to a
+/// ``Scene`` resolves both kinds into absolute from → to values, once, so that
+/// sampling and reversal never recompute (and never drift).
+///
+/// ```swift
+/// let slideIn = Change.translate("new", x: -390, y: 0)
+/// let fadeOut = Change.alpha("old", to: 0)
+/// ```
+public struct Change: Hashable, Sendable, Codable {
+  /// What a change does.
+  public enum Operation: Hashable, Sendable, Codable {
+    /// Moves and resizes the view's frame to this rect.
+    case frame(Rect)
+    /// Sets the view's alpha to this value (0…1).
+    case alpha(Double)
+    /// Sets the view's transform to this matrix; intermediate values are
+    /// interpolated by decomposition, like Core Animation.
+    case transform(Transform3D)
+    /// Follows the view's transform by a translation in its parent's space.
+    case translate(x: Double, y: Double, z: Double)
+    /// Follows the view's transform by a scale about the view's centre.
+    case scale(x: Double, y: Double, z: Double)
+    /// Adds to the view's alpha; the result must stay in 0…1.
+    case fade(by: Double)
+    /// Follows the view's transform by a rotation of `angle` radians about
+    /// the axis (x, y, z) through the view's centre.
+    case rotate(angle: Double, x: Double, y: Double, z: Double)
+    /// Shows or hides the view. Showing takes effect when the step starts,
+    /// hiding when it ends, so the view is visible while it animates.
+    case hidden(Bool)
+  }
+
+  /// The id of the view that changes.
+  public var viewID: String
+  /// What happens to it.
+  public var operation: Operation
+
+  /// Creates a change of the view `viewID`.
+  public init(_ viewID: String, _ operation: Operation) {
+    self.viewID = viewID
+    self.operation = operation
+  }
+
+  /// Moves the view's frame to `rect`.
+  public static func frame(_ id: String, to rect: Rect) -> Change { Change(id, .frame(rect)) }
+  /// Sets the view's alpha.
+  public static func alpha(_ id: String, to value: Double) -> Change { Change(id, .alpha(value)) }
+  /// Sets the view's transform.
+  public static func transform(_ id: String, to value: Transform3D) -> Change {
+    Change(id, .transform(value))
+  }
+  /// Translates the view by (x, y, z) in its parent's space.
+  public static func translate(_ id: String, x: Double, y: Double, z: Double = 0) -> Change {
+    Change(id, .translate(x: x, y: y, z: z))
+  }
+  /// Scales the view about its centre.
+  public static func scale(_ id: String, x: Double, y: Double, z: Double = 1) -> Change {
+    Change(id, .scale(x: x, y: y, z: z))
+  }
+  /// Scales the view uniformly in x and y about its centre.
+  public static func scale(_ id: String, by factor: Double) -> Change {
+    Change(id, .scale(x: factor, y: factor, z: 1))
+  }
+  /// Adds `delta` to the view's alpha.
+  public static func fade(_ id: String, by delta: Double) -> Change { Change(id, .fade(by: delta)) }
+  /// Rotates the view about an axis through its centre.
+  public static func rotate(
+    _ id: String, by angle: Double, x: Double = 0, y: Double = 0, z: Double = 1
+  ) -> Change {
+    Change(id, .rotate(angle: angle, x: x, y: y, z: z))
+  }
+  /// Hides or shows the view.
+  public static func hidden(_ id: String, _ isHidden: Bool = true) -> Change {
+    Change(id, .hidden(isHidden))
+  }
+}

@@ -1,0 +1,285 @@
+/// An ``Animation`` bound to a ``Scene``: every change resolved into absolute
+/// from → to values, ready to be sampled at any time and reversed exactly.
+///
+/// Sampling is a pure function of time. ``sample(at:into:)`` and
+/// ``sample(frame:of:into:)`` write into a scene you keep between calls and,
+/// once that scene has been written to once, perform no heap allocation: the
+/// per-step progress lives on the stack and the view tree is updated in place.
+///
+/// ```swift
+/// let timeline = try animation.timeline(from: scene)
+/// var frame = timeline.initialScene
+/// for i in 0..<60 {
+///   timeline.sample(frame: i, of: 60, into: &frame)
+///   draw(frame)
+/// }
+/// ```
+///
+/// ## Frames
+/// Frame `i` of `n` is at time `i · D / (n − 1)`; frame 0 is the start state and
+/// frame `n − 1` the end state, both exact (the last frame uses `D` itself, not
+/// a product that might round). A single frame (`n == 1`) shows the start.
+///
+/// ## Exact reversal
+/// ``reversed()`` does not invert anything: it reads the same resolved
+/// segments with time mirrored, so its frame `i` of `n` *is* the forward's
+/// frame `n − 1 − i`, bit for bit, and it ends exactly where the forward
+/// started. See ``Direction``.
+public struct Timeline: Sendable, Equatable {
+  /// How a timeline maps its own time onto the resolved forward segments.
+  public enum Direction: Hashable, Sendable {
+    /// As bound.
+    case forward
+    /// The exact mirror of the forward: time runs backwards and every step
+    /// retraces its own curve, so every frame equals a forward frame.
+    case reverse
+    /// Back to the start along another curve (GSAP's yoyoEase): time runs
+    /// backwards and every step follows `curve` from its end to its start.
+    /// It still ends exactly on the forward's start state.
+    case rerun(TimingCurve)
+  }
+
+  /// The scene as it was bound, before anything (even an instant first step)
+  /// was applied.
+  public let initialScene: Scene
+  /// The total duration in seconds, the same in every direction.
+  public let duration: Double
+  /// How this timeline's time maps onto the forward one.
+  public private(set) var direction: Direction
+  let tracks: Tracks
+  let preorder: [String: Int]
+
+  init(initialScene: Scene, duration: Double, tracks: Tracks, preorder: [String: Int]) {
+    self.initialScene = initialScene
+    self.duration = duration
+    self.direction = .forward
+    self.tracks = tracks
+    self.preorder = preorder
+  }
+
+  // MARK: Reversal
+
+  /// The exact reverse: frame `i` of `n` equals this timeline's frame
+  /// `n − 1 − i`, and `reversed().reversed() == self`.
+  ///
+  /// The reverse of a ``Direction/rerun(_:)`` timeline is the forward one.
+  public func reversed() -> Timeline {
+    var copy = self
+    copy.direction = direction == .forward ? .reverse : .forward
+    return copy
+  }
+
+  /// Goes back to the start along `curve` instead of retracing each step's
+  /// own curve; it still ends bit for bit on the forward's start state.
+  public func reversed(along curve: TimingCurve) -> Timeline {
+    var copy = self
+    copy.direction = direction == .forward ? .rerun(curve) : .forward
+    return copy
+  }
+
+  // MARK: Steps
+
+  /// A step as it plays in this timeline's direction.
+  public struct StepSpan: Hashable, Sendable {
+    /// The step's position in the animation, from 0.
+    public var index: Int
+    /// The step's tag, if it has one.
+    public var tag: String?
+    /// When the step starts in this timeline's time.
+    public var start: Double
+    /// When it ends in this timeline's time.
+    public var end: Double
+  }
+
+  /// The steps in the order they finish in this direction (ties keep step
+  /// order going forward, reversed step order going backwards): what a player
+  /// reports through its step callbacks.
+  public var stepSpans: [StepSpan] {
+    let forward = tracks.steps.enumerated().map { index, step in
+      StepSpan(index: index, tag: step.tag, start: step.start, end: step.start + step.duration)
+    }
+    if direction == .forward {
+      return forward.enumerated().sorted {
+        ($0.element.end, $0.offset) < ($1.element.end, $1.offset)
+      }
+      .map(\.element)
+    }
+    let mirrored = forward.map { span in
+      StepSpan(
+        index: span.index, tag: span.tag, start: duration - span.end, end: duration - span.start)
+    }
+    return mirrored.enumerated().sorted {
+      ($0.element.end, -$0.offset) < ($1.element.end, -$1.offset)
+    }.map(\.element)
+  }
+
+  // MARK: Sampling
+
+  /// The time of frame `index` of `count`, in this timeline's own time.
+  ///
+  /// Indices are clamped into `0..<count`; a count below 2 gives time 0.
+  public func time(ofFrame index: Int, of count: Int) -> Double {
+    Timeline.frameTime(index, count, duration)
+  }
+
+  static func frameTime(_ index: Int, _ count: Int, _ duration: Double) -> Double {
+    guard count > 1 else { return 0 }
+    let i = min(max(index, 0), count - 1)
+    if i == count - 1 { return duration }
+    return Double(i) * duration / Double(count - 1)
+  }
+
+  /// The whole scene at `time` seconds (clamped into 0…duration).
+  ///
+  /// Returns a new scene; use ``sample(at:into:)`` in a loop to avoid copying.
+  public func sample(at time: Double) -> Scene {
+    var scene = initialScene
+    sample(at: time, into: &scene)
+    return scene
+  }
+
+  /// Writes the state at `time` into `scene`, which should come from this
+  /// timeline (``initialScene`` or an earlier sample). A scene of another
+  /// shape is first replaced by ``initialScene``.
+  ///
+  /// - Complexity: O(v + s), v the views in animated subtrees and s the
+  ///   steps; no heap allocation once `scene` is uniquely held.
+  public func sample(at time: Double, into scene: inout Scene) {
+    let t = time.isNaN ? 0 : min(max(time, 0), duration)
+    switch direction {
+    case .forward: write(forwardTime: t, rerun: nil, into: &scene)
+    case .reverse: write(forwardTime: duration - t, rerun: nil, into: &scene)
+    case .rerun(let curve): write(forwardTime: duration - t, rerun: curve, into: &scene)
+    }
+  }
+
+  /// The whole scene at frame `index` of `count`.
+  public func sample(frame index: Int, of count: Int) -> Scene {
+    var scene = initialScene
+    sample(frame: index, of: count, into: &scene)
+    return scene
+  }
+
+  /// Writes frame `index` of `count` into `scene`. The reverse of a timeline
+  /// reads the forward's frame `count − 1 − index`, so the two agree bit for
+  /// bit.
+  public func sample(frame index: Int, of count: Int, into scene: inout Scene) {
+    let n = max(count, 1)
+    let i = min(max(index, 0), n - 1)
+    switch direction {
+    case .forward:
+      write(forwardTime: Timeline.frameTime(i, n, duration), rerun: nil, into: &scene)
+    case .reverse:
+      write(forwardTime: Timeline.frameTime(n - 1 - i, n, duration), rerun: nil, into: &scene)
+    case .rerun(let curve):
+      let t = Timeline.frameTime(i, n, duration)
+      write(forwardTime: i == n - 1 ? 0 : duration - t, rerun: curve, into: &scene)
+    }
+  }
+
+  /// The state of one view at `time`, or `nil` when the scene has no such view.
+  public func state(of id: String, at time: Double) -> ViewState? {
+    guard let index = preorder[id], let initial = initialScene.state(of: id) else { return nil }
+    let t = time.isNaN ? 0 : min(max(time, 0), duration)
+    let (forwardTime, rerun) = forwardMapping(t)
+    return withProgress(forwardTime: forwardTime, rerun: rerun) { progress in
+      tracks.state(index, initial: initial, progress: progress)
+    }
+  }
+
+  /// The state of one view at frame `index` of `count`, or `nil`.
+  public func state(of id: String, frame index: Int, of count: Int) -> ViewState? {
+    let n = max(count, 1)
+    let i = min(max(index, 0), n - 1)
+    switch direction {
+    case .forward: return state(of: id, at: Timeline.frameTime(i, n, duration))
+    case .reverse:
+      guard let index = preorder[id], let initial = initialScene.state(of: id) else { return nil }
+      return withProgress(forwardTime: Timeline.frameTime(n - 1 - i, n, duration), rerun: nil) {
+        tracks.state(index, initial: initial, progress: $0)
+      }
+    case .rerun(let curve):
+      guard let index = preorder[id], let initial = initialScene.state(of: id) else { return nil }
+      let t = Timeline.frameTime(i, n, duration)
+      return withProgress(forwardTime: i == n - 1 ? 0 : duration - t, rerun: curve) {
+        tracks.state(index, initial: initial, progress: $0)
+      }
+    }
+  }
+
+  /// The scene at the start of this timeline (its time 0).
+  public var startScene: Scene { sample(frame: 0, of: 2) }
+  /// The scene at the end of this timeline (its full duration).
+  public var endScene: Scene { sample(frame: 1, of: 2) }
+
+  private func forwardMapping(_ t: Double) -> (Double, TimingCurve?) {
+    switch direction {
+    case .forward: return (t, nil)
+    case .reverse: return (duration - t, nil)
+    case .rerun(let curve): return (duration - t, curve)
+    }
+  }
+
+  /// Runs `body` with the progress of every step at forward time `time`
+  /// (NaN for steps not started), held in stack memory.
+  @inline(__always)
+  private func withProgress<R>(
+    forwardTime time: Double, rerun: TimingCurve?,
+    _ body: (UnsafeMutableBufferPointer<Double>) -> R
+  ) -> R {
+    let count = max(tracks.steps.count, 1)
+    return withUnsafeTemporaryAllocation(of: Double.self, capacity: count) { progress in
+      for (k, step) in tracks.steps.enumerated() {
+        progress[k] = Timeline.progress(of: step, at: time, rerun: rerun)
+      }
+      return body(progress)
+    }
+  }
+
+  @inline(__always)
+  static func progress(of step: StepTiming, at time: Double, rerun: TimingCurve?) -> Double {
+    if time < step.start { return .nan }
+    let u: Double
+    if step.duration == 0 || time >= step.start + step.duration {
+      u = 1
+    } else {
+      u = min(1, (time - step.start) / step.duration)
+    }
+    if u == 0 { return 0 }
+    if u == 1 { return 1 }
+    if let rerun {
+      // Going backwards along `rerun`: in the reverse's own time the step
+      // has run 1 − u of the way, so the forward progress is 1 − c(1 − u).
+      return 1 - rerun.value(at: 1 - u)
+    }
+    return step.curve.value(at: u)
+  }
+
+  private func write(forwardTime time: Double, rerun: TimingCurve?, into scene: inout Scene) {
+    if scene.viewCount != tracks.views.count || scene.size != initialScene.size {
+      scene = initialScene
+    }
+    withProgress(forwardTime: time, rerun: rerun) { progress in
+      var index = 0
+      apply(&scene.storage, index: &index, progress: progress)
+    }
+  }
+
+  private func apply(
+    _ views: inout [View], index: inout Int, progress: UnsafeMutableBufferPointer<Double>
+  ) {
+    for i in views.indices {
+      let k = index
+      guard k < tracks.views.count else { return }
+      guard tracks.subtreeAnimated[k] else {
+        index = tracks.subtreeEnd[k]
+        continue
+      }
+      index += 1
+      tracks.apply(k, to: &views[i], progress: progress)
+      if !views[i].children.isEmpty {
+        apply(&views[i].children, index: &index, progress: progress)
+      }
+    }
+  }
+}

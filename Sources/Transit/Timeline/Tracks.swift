@@ -1,0 +1,220 @@
+// The resolved form of an animation bound to a scene: for every animated
+// property of every view, the segments of absolute from → to values, each
+// tied to the step whose progress drives it. Sampling reads these arrays and
+// never allocates; reversal only changes how time maps onto them.
+
+/// When and how one step plays, after scheduling.
+struct StepTiming: Hashable, Sendable {
+  var start: Double
+  var duration: Double
+  var curve: TimingCurve
+  var tag: String?
+}
+
+struct FrameSegment: Hashable, Sendable {
+  var step: Int
+  var from: Rect
+  var to: Rect
+}
+
+struct AlphaSegment: Hashable, Sendable {
+  var step: Int
+  var from: Double
+  var to: Double
+}
+
+struct HiddenSegment: Hashable, Sendable {
+  var step: Int
+  var from: Bool
+  var to: Bool
+}
+
+/// A transform segment: an optional absolute target reached by decomposed
+/// interpolation, followed by relative operations scaled by progress.
+struct TransformSegment: Hashable, Sendable {
+  var step: Int
+  var from: Transform3D
+  var target: Transform3D?
+  var operations: Range<Int>
+  var to: Transform3D
+}
+
+/// A relative transform change, evaluable at any progress.
+enum TransformOperation: Hashable, Sendable {
+  case translate(Double, Double, Double)
+  case scale(Double, Double, Double)
+  case rotate(Double, Double, Double, Double)
+
+  /// The operation at full progress, with the given numbers exactly.
+  var full: Transform3D {
+    switch self {
+    case .translate(let x, let y, let z): return .translation(x: x, y: y, z: z)
+    case .scale(let x, let y, let z): return .scale(x: x, y: y, z: z)
+    case .rotate(let angle, let x, let y, let z):
+      return .rotation(angle: angle, x: x, y: y, z: z)
+    }
+  }
+
+  /// The operation a fraction `p` of the way: translations and angles
+  /// proportional, scales linear from 1 to the factor.
+  func at(_ p: Double) -> Transform3D {
+    if p == 1 { return full }
+    switch self {
+    case .translate(let x, let y, let z): return .translation(x: x * p, y: y * p, z: z * p)
+    case .scale(let x, let y, let z):
+      return .scale(x: 1 + (x - 1) * p, y: 1 + (y - 1) * p, z: 1 + (z - 1) * p)
+    case .rotate(let angle, let x, let y, let z):
+      return .rotation(angle: angle * p, x: x, y: y, z: z)
+    }
+  }
+
+  /// The operation that undoes this one, or `nil` for a scale by zero.
+  var inverse: TransformOperation? {
+    switch self {
+    case .translate(let x, let y, let z): return .translate(-x, -y, -z)
+    case .scale(let x, let y, let z):
+      guard x != 0, y != 0, z != 0 else { return nil }
+      return .scale(1 / x, 1 / y, 1 / z)
+    case .rotate(let angle, let x, let y, let z): return .rotate(-angle, x, y, z)
+    }
+  }
+}
+
+/// Where one view's segments live in the segment arrays.
+struct ViewTracks: Hashable, Sendable {
+  var frame: Range<Int> = 0..<0
+  var alpha: Range<Int> = 0..<0
+  var transform: Range<Int> = 0..<0
+  var hidden: Range<Int> = 0..<0
+
+  var isEmpty: Bool { frame.isEmpty && alpha.isEmpty && transform.isEmpty && hidden.isEmpty }
+}
+
+/// Every resolved segment of a timeline, indexed by the views' depth-first
+/// (pre-order) position in the bound scene.
+struct Tracks: Hashable, Sendable {
+  var steps: [StepTiming] = []
+  var views: [ViewTracks] = []
+  /// For each pre-order index, the index just past its subtree.
+  var subtreeEnd: [Int] = []
+  /// For each pre-order index, whether it or a descendant is animated.
+  var subtreeAnimated: [Bool] = []
+  var frames: [FrameSegment] = []
+  var alphas: [AlphaSegment] = []
+  var transforms: [TransformSegment] = []
+  var operations: [TransformOperation] = []
+  var hiddens: [HiddenSegment] = []
+
+  /// Writes the state at the given step progresses into `view`.
+  /// `progress[k]` is NaN when step k has not started.
+  @inline(__always)
+  func apply(_ index: Int, to view: inout View, progress: UnsafeMutableBufferPointer<Double>) {
+    let tracks = views[index]
+    if !tracks.frame.isEmpty {
+      view.frame = frame(tracks.frame, progress)
+    }
+    if !tracks.alpha.isEmpty {
+      view.alpha = alpha(tracks.alpha, progress)
+    }
+    if !tracks.transform.isEmpty {
+      view.transform = transform(tracks.transform, progress)
+    }
+    if !tracks.hidden.isEmpty {
+      view.isHidden = hidden(tracks.hidden, progress)
+    }
+  }
+
+  func state(_ index: Int, initial: ViewState, progress: UnsafeMutableBufferPointer<Double>)
+    -> ViewState
+  {
+    let tracks = views[index]
+    var state = initial
+    if !tracks.frame.isEmpty { state.frame = frame(tracks.frame, progress) }
+    if !tracks.alpha.isEmpty { state.alpha = alpha(tracks.alpha, progress) }
+    if !tracks.transform.isEmpty { state.transform = transform(tracks.transform, progress) }
+    if !tracks.hidden.isEmpty { state.isHidden = hidden(tracks.hidden, progress) }
+    return state
+  }
+
+  @inline(__always)
+  private func frame(_ range: Range<Int>, _ progress: UnsafeMutableBufferPointer<Double>) -> Rect {
+    var j = range.upperBound - 1
+    while j >= range.lowerBound {
+      let segment = frames[j]
+      let p = progress[segment.step]
+      if !p.isNaN {
+        if p == 0 { return segment.from }
+        if p == 1 { return segment.to }
+        let a = segment.from
+        let b = segment.to
+        return Rect(
+          x: a.origin.x + (b.origin.x - a.origin.x) * p,
+          y: a.origin.y + (b.origin.y - a.origin.y) * p,
+          width: a.size.width + (b.size.width - a.size.width) * p,
+          height: a.size.height + (b.size.height - a.size.height) * p)
+      }
+      j -= 1
+    }
+    return frames[range.lowerBound].from
+  }
+
+  @inline(__always)
+  private func alpha(_ range: Range<Int>, _ progress: UnsafeMutableBufferPointer<Double>) -> Double
+  {
+    var j = range.upperBound - 1
+    while j >= range.lowerBound {
+      let segment = alphas[j]
+      let p = progress[segment.step]
+      if !p.isNaN {
+        if p == 0 { return segment.from }
+        if p == 1 { return segment.to }
+        // Overshooting curves (back, elastic, spring) may leave 0…1; a
+        // renderer cannot draw alpha outside it, so the sample is bounded.
+        return min(1, max(0, segment.from + (segment.to - segment.from) * p))
+      }
+      j -= 1
+    }
+    return alphas[range.lowerBound].from
+  }
+
+  @inline(__always)
+  private func transform(_ range: Range<Int>, _ progress: UnsafeMutableBufferPointer<Double>)
+    -> Transform3D
+  {
+    var j = range.upperBound - 1
+    while j >= range.lowerBound {
+      let segment = transforms[j]
+      let p = progress[segment.step]
+      if !p.isNaN {
+        if p == 0 { return segment.from }
+        if p == 1 { return segment.to }
+        var value = segment.from
+        if let target = segment.target {
+          value = Transform3D.interpolate(from: segment.from, to: target, progress: p)
+        }
+        for k in segment.operations {
+          value = value.concatenating(operations[k].at(p))
+        }
+        return value
+      }
+      j -= 1
+    }
+    return transforms[range.lowerBound].from
+  }
+
+  @inline(__always)
+  private func hidden(_ range: Range<Int>, _ progress: UnsafeMutableBufferPointer<Double>) -> Bool {
+    var j = range.upperBound - 1
+    while j >= range.lowerBound {
+      let segment = hiddens[j]
+      let p = progress[segment.step]
+      if !p.isNaN {
+        // Showing happens as the step starts, hiding as it ends.
+        if segment.to { return p == 1 ? true : segment.from }
+        return false
+      }
+      j -= 1
+    }
+    return hiddens[range.lowerBound].from
+  }
+}

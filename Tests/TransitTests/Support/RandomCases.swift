@@ -1,0 +1,155 @@
+import Transit
+
+/// A small deterministic generator (SplitMix64), so that one seed drawn by
+/// the property checker reproduces a whole random scene and animation.
+struct SplitMix: RandomNumberGenerator {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+/// Random scenes (up to `maxViews` views, nested) and random animations over
+/// them (up to `maxSteps` steps mixing absolute and relative changes, every
+/// curve kind, overlaps and gaps, zero durations).
+struct RandomCases {
+  var rng: SplitMix
+
+  init(seed: UInt64) { rng = SplitMix(seed: seed) }
+
+  mutating func double(_ range: ClosedRange<Double>) -> Double {
+    Double.random(in: range, using: &rng)
+  }
+  mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &rng) }
+  mutating func chance(_ p: Double) -> Bool { double(0...1) < p }
+
+  mutating func rect() -> Rect {
+    Rect(
+      x: double(-400...400), y: double(-400...400), width: double(0...500),
+      height: double(0...500))
+  }
+
+  mutating func transform() -> Transform3D {
+    switch int(0...3) {
+    case 0: return .identity
+    case 1: return .translation(x: double(-100...100), y: double(-100...100))
+    case 2:
+      return .rotation(angle: double(-4...4), x: double(-1...1), y: double(-1...1), z: 1)
+        .concatenating(.scale(x: double(0.1...2), y: double(0.1...2)))
+    default:
+      return .perspective(distance: double(200...3000))
+        .concatenating(.rotation(angle: double(-3...3), x: 0, y: 1, z: 0))
+    }
+  }
+
+  mutating func curve() -> TimingCurve {
+    RandomCurves.all[int(0...(RandomCurves.all.count - 1))]
+  }
+
+  mutating func scene(maxViews: Int = 50) -> Scene {
+    let count = int(1...maxViews)
+    var made = 0
+    func makeViews(_ depth: Int, _ budget: Int) -> [View] {
+      var views: [View] = []
+      var remaining = budget
+      while remaining > 0 && made < count {
+        made += 1
+        remaining -= 1
+        let childBudget = depth < 4 && chance(0.3) ? int(0...min(remaining, 6)) : 0
+        remaining -= childBudget
+        let id = "v\(made)"
+        var view = View(
+          id: id, frame: rect(), alpha: double(0...1),
+          transform: chance(0.3) ? transform() : .identity,
+          backgroundColor: Color(red: double(0...1), green: double(0...1), blue: double(0...1)),
+          isHidden: chance(0.1))
+        view.children = makeViews(depth + 1, childBudget)
+        views.append(view)
+      }
+      return views
+    }
+    return Scene(
+      size: Size(width: double(0...1000), height: double(0...1000)), views: makeViews(0, count))
+  }
+
+  /// An animation over the views of `scene` that binds without error: fades
+  /// are chosen from the alpha each view will have when they run.
+  mutating func animation(for scene: Scene, maxSteps: Int = 12, relativeOnly: Bool = false)
+    -> Animation
+  {
+    let ids = scene.allViews().map(\.view.id)
+    var alpha = Dictionary(
+      uniqueKeysWithValues: scene.allViews().map { ($0.view.id, $0.view.alpha) })
+    var steps: [AnimationStep] = []
+    for k in 0..<int(0...maxSteps) {
+      let duration = chance(0.25) ? 0 : double(0.001...2)
+      let previous = steps.last?.duration ?? 0
+      let overlap: Double
+      if k == 0 {
+        overlap = chance(0.2) ? -double(0...0.5) : 0
+      } else {
+        overlap = chance(0.4) ? double(0...previous) : (chance(0.2) ? -double(0...0.5) : 0)
+      }
+      var changes: [Change] = []
+      for _ in 0..<int(0...6) {
+        let id = ids[int(0...(ids.count - 1))]
+        let kind = relativeOnly ? int(3...6) : int(0...7)
+        switch kind {
+        case 0: changes.append(.frame(id, to: rect()))
+        case 1:
+          let value = double(0...1)
+          changes.append(.alpha(id, to: value))
+          alpha[id] = value
+        case 2: changes.append(.transform(id, to: transform()))
+        case 3: changes.append(.translate(id, x: double(-500...500), y: double(-500...500)))
+        case 4:
+          let zero = !relativeOnly && chance(0.1)
+          changes.append(
+            .scale(id, x: zero ? 0 : double(0.05...3), y: zero ? 0 : double(0.05...3)))
+        case 5:
+          let current = alpha[id]!
+          let delta = double(-current...(1 - current))
+          changes.append(.fade(id, by: delta))
+          alpha[id] = current + delta
+        case 6:
+          changes.append(
+            .rotate(id, by: double(-7...7), x: double(-1...1), y: double(-1...1), z: 1))
+        default: changes.append(.hidden(id, chance(0.5)))
+        }
+      }
+      steps.append(
+        AnimationStep(
+          duration: duration, curve: curve(), tag: chance(0.5) ? "s\(k)" : nil,
+          overlap: overlap, changes: changes))
+    }
+    return Animation(steps)
+  }
+}
+
+/// Bit-for-bit comparison of the animatable state of two scenes: `==` on
+/// doubles would call 0 and −0 equal.
+func bitIdentical(_ a: Scene, _ b: Scene) -> Bool {
+  let x = a.allViews()
+  let y = b.allViews()
+  guard x.count == y.count else { return false }
+  for (u, v) in zip(x, y) where !bitIdentical(u.view.state, v.view.state) || u.view.id != v.view.id
+  {
+    return false
+  }
+  return true
+}
+
+func bitIdentical(_ a: ViewState, _ b: ViewState) -> Bool {
+  let left =
+    [a.frame.origin.x, a.frame.origin.y, a.frame.size.width, a.frame.size.height, a.alpha]
+    + a.transform.entries
+  let right =
+    [b.frame.origin.x, b.frame.origin.y, b.frame.size.width, b.frame.size.height, b.alpha]
+    + b.transform.entries
+  return a.isHidden == b.isHidden && left.map(\.bitPattern) == right.map(\.bitPattern)
+}
