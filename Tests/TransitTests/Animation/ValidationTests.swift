@@ -1,0 +1,86 @@
+import Testing
+import Transit
+
+/// Bad input is rejected with an error that says what and where; nothing is
+/// clamped silently and nothing traps.
+@Suite("Validation")
+struct ValidationTests {
+  let scene = Scene(
+    size: Size(width: 100, height: 100),
+    views: [View(id: "a", frame: Rect(x: 0, y: 0, width: 100, height: 100))])
+
+  func message(_ animation: Animation) -> TransitError? {
+    #expect(throws: TransitError.self) { try animation.timeline(from: scene) }
+  }
+
+  @Test func nanAndInfinityAreRejectedWithTheirPlace() {
+    let nan = message(
+      Animation([
+        AnimationStep(duration: 1, tag: "slide", changes: [.translate("a", x: .nan, y: 0)])
+      ]))
+    #expect(nan?.code == .invalidValue)
+    #expect(nan?.message.contains("step 1 ('slide')") == true)
+    #expect(nan?.message.contains("view 'a'") == true)
+    let infinite = message(Animation([AnimationStep(duration: .infinity, changes: [])]))
+    #expect(infinite?.message.contains("duration") == true)
+    #expect(
+      message(Animation([AnimationStep(duration: 1, changes: [.alpha("a", to: .nan)])])) != nil)
+    #expect(
+      message(
+        Animation([
+          AnimationStep(
+            duration: 1, changes: [.frame("a", to: Rect(x: 0, y: 0, width: -1, height: 1))])
+        ])) != nil)
+    #expect(
+      message(
+        Animation([AnimationStep(duration: 1, changes: [.rotate("a", by: 1, x: 0, y: 0, z: 0)])]))
+        != nil)
+  }
+
+  @Test func negativeDurationsAreRejected() {
+    let error = message(
+      Animation([
+        AnimationStep(duration: 1, changes: []), AnimationStep(duration: -0.5, changes: []),
+      ]))
+    #expect(error?.code == .negativeDuration)
+    #expect(error?.message.contains("step 2") == true)
+    #expect(throws: TransitError.self) { try Animation.empty.withDuration(-1) }
+    #expect(throws: TransitError.self) { try Animation.empty.scaled(by: .nan) }
+  }
+
+  @Test func aStepMayNotStartBeforeZero() {
+    let error = message(Animation([AnimationStep(duration: 1, overlap: 0.5, changes: [])]))
+    #expect(error?.message.contains("before 0") == true)
+  }
+
+  @Test func unknownViewsAreNamed() {
+    let error = message(Animation([AnimationStep(duration: 1, changes: [.fade("ghost", by: -1)])]))
+    #expect(error?.code == .unknownView)
+    #expect(error?.message.contains("'ghost'") == true)
+  }
+
+  @Test func scenesAreValidatedAtBinding() {
+    let duplicate = Scene(
+      size: Size(width: 10, height: 10),
+      views: [
+        View(id: "x", frame: .zero),
+        View(id: "y", frame: .zero, children: [View(id: "x", frame: .zero)]),
+      ])
+    let error = #expect(throws: TransitError.self) { try Animation.empty.timeline(from: duplicate) }
+    #expect(error?.code == .duplicateView)
+    let badAlpha = Scene(
+      size: Size(width: 10, height: 10), views: [View(id: "x", frame: .zero, alpha: 2)])
+    #expect(throws: TransitError.self) { try Animation.empty.timeline(from: badAlpha) }
+  }
+
+  @Test func durationsRescaleWithoutDividingByZero() throws {
+    let animation = Animation([
+      AnimationStep(duration: 0.2, changes: []),
+      AnimationStep(duration: 0.6, overlap: 0.1, changes: []),
+    ])
+    let longer = try animation.withDuration(1.4)
+    #expect(abs(longer.duration - 1.4) < 1e-12)
+    #expect(try animation.withDuration(0).duration == 0)
+    #expect(try Animation.empty.withDuration(3).duration == 0)
+  }
+}

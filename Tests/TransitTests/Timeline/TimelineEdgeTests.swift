@@ -1,0 +1,166 @@
+import Testing
+import Transit
+
+/// Edge cases of binding, sampling and reversal that random cases rarely hit.
+@Suite("Timeline edges")
+struct TimelineEdgeTests {
+  let bounds = Rect(x: 0, y: 0, width: 390, height: 844)
+
+  func scene() -> Scene {
+    Scene(
+      size: bounds.size,
+      views: [
+        View(
+          id: "old", frame: bounds,
+          children: [View(id: "bar", frame: Rect(x: 10, y: 10, width: 100, height: 20))]),
+        View(id: "new", frame: bounds),
+      ])
+  }
+
+  @Test func emptyAnimationSamplesTheSceneItself() throws {
+    let timeline = try Animation.empty.timeline(from: scene())
+    #expect(timeline.duration == 0)
+    #expect(timeline.sample(at: 0) == scene())
+    #expect(timeline.sample(frame: 3, of: 5) == scene())
+    #expect(timeline.reversed().endScene == scene())
+    #expect(timeline.stepSpans.isEmpty)
+  }
+
+  @Test func zeroLengthStepsApplyAtOnce() throws {
+    let animation = Animation([
+      .instant([.translate("new", x: 390, y: 0), .alpha("new", to: 0)]),
+      .instant([.hidden("old")]),
+    ])
+    let timeline = try animation.timeline(from: scene())
+    #expect(timeline.duration == 0)
+    let start = timeline.sample(frame: 0, of: 1)
+    #expect(start.view("new")?.transform == .translation(x: 390, y: 0))
+    #expect(start.view("new")?.alpha == 0)
+    #expect(start.view("old")?.isHidden == true)
+    // The reverse of an instant animation is the same single state.
+    #expect(timeline.reversed().sample(frame: 0, of: 1) == start)
+  }
+
+  @Test func singleFrameShowsTheStart() throws {
+    let animation = Animation([
+      AnimationStep(duration: 1, changes: [.translate("new", x: -100, y: 0)])
+    ])
+    let timeline = try animation.timeline(from: scene())
+    #expect(timeline.sample(frame: 0, of: 1).view("new")?.transform == .identity)
+    #expect(timeline.time(ofFrame: 0, of: 1) == 0)
+    // Out-of-range frames are clamped, not trapped.
+    #expect(timeline.sample(frame: 7, of: 1) == timeline.sample(frame: 0, of: 1))
+    #expect(timeline.sample(frame: -3, of: 4) == timeline.sample(frame: 0, of: 4))
+  }
+
+  @Test func lastFrameIsTheEndExactly() throws {
+    // 0.1 · 3 / 3 is not 0.1 in floating point; frame N−1 must still be the end.
+    let animation = Animation([
+      AnimationStep(duration: 0.1, curve: .linear, changes: [.translate("new", x: 0.3, y: 0)])
+    ])
+    let timeline = try animation.timeline(from: scene())
+    for n in 2...50 {
+      #expect(timeline.time(ofFrame: n - 1, of: n) == 0.1)
+      #expect(
+        timeline.sample(frame: n - 1, of: n).view("new")?.transform == .translation(x: 0.3, y: 0))
+    }
+  }
+
+  @Test func scaleToZeroAndBackIsExactThroughTheTimeline() throws {
+    let animation = Animation([
+      AnimationStep(duration: 0.4, changes: [.scale("new", by: 0)]),
+      AnimationStep(duration: 0.4, changes: [.fade("new", by: -1)]),
+    ])
+    let forward = try animation.timeline(from: scene())
+    let end = forward.endScene
+    #expect(end.view("new")?.transform.m11 == 0)
+    #expect(end.view("new")?.alpha == 0)
+    #expect(forward.reversed().endScene == forward.startScene)
+    // Without a scene the inverse of a zero scale does not exist.
+    #expect(throws: TransitError.self) { try animation.reversed() }
+  }
+
+  @Test func alphaStaysWithinItsRangeAtBothEnds() throws {
+    var s = scene()
+    s.updateView("new") { $0.alpha = 0 }
+    let animation = Animation([
+      AnimationStep(duration: 1, changes: [.fade("new", by: 1)]),
+      AnimationStep(duration: 1, changes: [.alpha("new", to: 0)]),
+    ])
+    let timeline = try animation.timeline(from: s)
+    #expect(timeline.state(of: "new", at: 1)?.alpha == 1)
+    #expect(timeline.state(of: "new", at: 2)?.alpha == 0)
+    #expect(timeline.reversed().state(of: "new", at: 1)?.alpha == 1)
+    let tooMuch = Animation([
+      AnimationStep(duration: 1, changes: [.fade("new", by: 0.5), .fade("new", by: 0.6)])
+    ])
+    let error = #expect(throws: TransitError.self) { try tooMuch.timeline(from: s) }
+    #expect(error?.message.contains("step 1") == true)
+    #expect(error?.message.contains("'new'") == true)
+  }
+
+  @Test func hundredStepsForwardThenReverseLandBitForBit() throws {
+    var steps: [AnimationStep] = []
+    for k in 0..<100 {
+      steps.append(
+        AnimationStep(
+          duration: 0.01 * Double(k % 7), curve: k.isMultiple(of: 2) ? .easeIn : .easeOut,
+          overlap: k > 0 && k.isMultiple(of: 3) ? 0.001 : 0,
+          changes: [
+            .translate("new", x: 0.1 * Double(k), y: -0.3),
+            .rotate("bar", by: 0.1, z: 1),
+            .scale("old", by: k.isMultiple(of: 2) ? 1.1 : 1 / 1.1),
+          ]))
+    }
+    let forward = try Animation(steps).timeline(from: scene())
+    let back = forward.reversed()
+    #expect(bitIdentical(back.endScene, forward.startScene))
+    #expect(bitIdentical(back.startScene, forward.endScene))
+    for i in 0..<30 {
+      #expect(bitIdentical(back.sample(frame: i, of: 30), forward.sample(frame: 29 - i, of: 30)))
+    }
+    // Inverting the deltas instead (CoconutKit's way) drifts: this is why Transit does not.
+    let inverted = try Animation(steps).reversed().timeline(from: forward.endScene)
+    let drift = inverted.endScene.view("bar")!.transform.entries
+    let exact = forward.startScene.view("bar")!.transform.entries
+    #expect(drift != exact)
+    #expect(zip(drift, exact).allSatisfy { abs($0 - $1) < 1e-6 })
+  }
+
+  @Test func overlappingStepsPlayTogether() throws {
+    let animation = Animation([
+      AnimationStep(duration: 1, curve: .linear, changes: [.translate("new", x: 100, y: 0)]),
+      AnimationStep(duration: 1, curve: .linear, overlap: 0.5, changes: [.fade("old", by: -1)]),
+    ])
+    let timeline = try animation.timeline(from: scene())
+    #expect(timeline.duration == 1.5)
+    let middle = timeline.sample(at: 0.75)
+    #expect(middle.view("new")?.transform.m41 == 75)
+    #expect(middle.view("old")?.alpha == 0.75)
+    #expect(timeline.stepSpans.map(\.end) == [1, 1.5])
+    #expect(timeline.reversed().stepSpans.map(\.index) == [1, 0])
+  }
+
+  @Test func rerunGoesBackAlongAnotherCurve() throws {
+    let animation = Animation([
+      AnimationStep(duration: 1, curve: .easeIn, changes: [.translate("new", x: 100, y: 0)])
+    ])
+    let forward = try animation.timeline(from: scene())
+    let mirror = forward.reversed()
+    let rerun = forward.reversed(along: .linear)
+    #expect(rerun.state(of: "new", at: 0.25)?.transform.m41 == 75)
+    #expect(mirror.state(of: "new", at: 0.25)?.transform.m41 != 75)
+    #expect(rerun.endScene == forward.startScene)
+  }
+
+  @Test func initialDelayIsKeptByTheUnboundReverse() throws {
+    let animation = Animation([
+      AnimationStep(duration: 1, overlap: -0.5, changes: [.translate("new", x: 64, y: 0)])
+    ])
+    #expect(animation.duration == 1.5)
+    let back = try animation.reversed()
+    #expect(back.duration == 1.5)
+    let timeline = try back.timeline(from: try animation.timeline(from: scene()).endScene)
+    #expect(timeline.endScene.view("new")?.transform == .identity)
+  }
+}
