@@ -122,7 +122,7 @@ struct TimelineEdgeTests {
     // Inverting the deltas instead (CoconutKit's way) drifts: this is why Transit does not.
     let inverted = try Animation(steps).reversed().timeline(from: forward.endScene)
     let drift = inverted.endScene.view("bar")!.transform.entries
-    let exact = forward.startScene.view("bar")!.transform.entries
+    let exact = forward.initialScene.view("bar")!.transform.entries
     #expect(drift != exact)
     #expect(zip(drift, exact).allSatisfy { abs($0 - $1) < 1e-6 })
   }
