@@ -85,7 +85,7 @@ extension Animation {
           let first = operations.count
           for operation in changes.operations {
             operations.append(operation)
-            value = value.concatenating(operation.full)
+            operation.apply(to: &value, progress: 1)
           }
           guard value.isFinite else {
             throw TransitError(

@@ -68,6 +68,45 @@ enum TransformOperation: Hashable, Sendable {
     }
   }
 
+  /// Follows `m` by the operation at progress `p`, in place. Translations
+  /// and scales touch only the entries they change; the result equals
+  /// `m.concatenating(at(p))` up to the sign of zero.
+  @inline(__always)
+  func apply(to m: inout Transform3D, progress p: Double) {
+    switch self {
+    case .translate(let x, let y, let z):
+      let (tx, ty, tz) = p == 1 ? (x, y, z) : (x * p, y * p, z * p)
+      m.m11 += m.m14 * tx
+      m.m12 += m.m14 * ty
+      m.m13 += m.m14 * tz
+      m.m21 += m.m24 * tx
+      m.m22 += m.m24 * ty
+      m.m23 += m.m24 * tz
+      m.m31 += m.m34 * tx
+      m.m32 += m.m34 * ty
+      m.m33 += m.m34 * tz
+      m.m41 += m.m44 * tx
+      m.m42 += m.m44 * ty
+      m.m43 += m.m44 * tz
+    case .scale(let x, let y, let z):
+      let (sx, sy, sz) = p == 1 ? (x, y, z) : (1 + (x - 1) * p, 1 + (y - 1) * p, 1 + (z - 1) * p)
+      m.m11 *= sx
+      m.m21 *= sx
+      m.m31 *= sx
+      m.m41 *= sx
+      m.m12 *= sy
+      m.m22 *= sy
+      m.m32 *= sy
+      m.m42 *= sy
+      m.m13 *= sz
+      m.m23 *= sz
+      m.m33 *= sz
+      m.m43 *= sz
+    case .rotate:
+      m = m.concatenating(at(p))
+    }
+  }
+
   /// The operation that undoes this one, or `nil` for a scale by zero.
   var inverse: TransformOperation? {
     switch self {
@@ -140,13 +179,12 @@ struct Tracks: Hashable, Sendable {
   private func frame(_ range: Range<Int>, _ progress: UnsafeMutableBufferPointer<Double>) -> Rect {
     var j = range.upperBound - 1
     while j >= range.lowerBound {
-      let segment = frames[j]
-      let p = progress[segment.step]
+      let p = progress[frames[j].step]
       if !p.isNaN {
-        if p == 0 { return segment.from }
-        if p == 1 { return segment.to }
-        let a = segment.from
-        let b = segment.to
+        if p == 0 { return frames[j].from }
+        if p == 1 { return frames[j].to }
+        let a = frames[j].from
+        let b = frames[j].to
         return Rect(
           x: a.origin.x + (b.origin.x - a.origin.x) * p,
           y: a.origin.y + (b.origin.y - a.origin.y) * p,
@@ -163,9 +201,9 @@ struct Tracks: Hashable, Sendable {
   {
     var j = range.upperBound - 1
     while j >= range.lowerBound {
-      let segment = alphas[j]
-      let p = progress[segment.step]
+      let p = progress[alphas[j].step]
       if !p.isNaN {
+        let segment = alphas[j]
         if p == 0 { return segment.from }
         if p == 1 { return segment.to }
         // Overshooting curves (back, elastic, spring) may leave 0…1; a
@@ -183,17 +221,18 @@ struct Tracks: Hashable, Sendable {
   {
     var j = range.upperBound - 1
     while j >= range.lowerBound {
-      let segment = transforms[j]
-      let p = progress[segment.step]
+      let p = progress[transforms[j].step]
       if !p.isNaN {
-        if p == 0 { return segment.from }
-        if p == 1 { return segment.to }
-        var value = segment.from
-        if let target = segment.target {
-          value = Transform3D.interpolate(from: segment.from, to: target, progress: p)
+        if p == 0 { return transforms[j].from }
+        if p == 1 { return transforms[j].to }
+        var value: Transform3D
+        if let target = transforms[j].target {
+          value = Transform3D.interpolate(from: transforms[j].from, to: target, progress: p)
+        } else {
+          value = transforms[j].from
         }
-        for k in segment.operations {
-          value = value.concatenating(operations[k].at(p))
+        for k in transforms[j].operations {
+          operations[k].apply(to: &value, progress: p)
         }
         return value
       }
@@ -206,9 +245,9 @@ struct Tracks: Hashable, Sendable {
   private func hidden(_ range: Range<Int>, _ progress: UnsafeMutableBufferPointer<Double>) -> Bool {
     var j = range.upperBound - 1
     while j >= range.lowerBound {
-      let segment = hiddens[j]
-      let p = progress[segment.step]
+      let p = progress[hiddens[j].step]
       if !p.isNaN {
+        let segment = hiddens[j]
         // Showing happens as the step starts, hiding as it ends.
         if segment.to { return p == 1 ? true : segment.from }
         return false

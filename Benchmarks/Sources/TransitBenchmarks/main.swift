@@ -1,0 +1,75 @@
+// Timeline sampling: a 1,000-view scene animated by 10 steps, every view
+// changing in every step (translation, scale, fade), sampled into one scene
+// buffer frame after frame, the way a player or renderer does.
+//
+//   swift run -c release --package-path Benchmarks TransitBenchmarks [samples]
+//
+// It prints nanoseconds per view per sample (the best of several rounds, to
+// discount a noisy machine). Allocations are counted from outside, with
+// valgrind, by `Benchmarks/sampling.sh`: it runs this program for two numbers
+// of samples and divides the difference in heap allocations by the
+// difference in samples.
+
+import Transit
+
+let viewCount = 1_000
+let stepCount = 10
+let samples = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 20_000
+
+func makeScene() -> Scene {
+  var views: [View] = []
+  for i in 0..<viewCount / 10 {
+    var children: [View] = []
+    for j in 0..<9 {
+      children.append(
+        View(id: "c\(i)-\(j)", frame: Rect(x: Double(j) * 4, y: 2, width: 3, height: 3)))
+    }
+    views.append(
+      View(id: "v\(i)", frame: Rect(x: Double(i), y: 0, width: 40, height: 40), children: children))
+  }
+  return Scene(size: Size(width: 1280, height: 720), views: views)
+}
+
+func makeAnimation(_ scene: Scene) -> Animation {
+  let ids = scene.allViews().map(\.view.id)
+  let curves: [TimingCurve] = [.easeInOut, .easeIn, .easeOut, .linear, .ease]
+  var steps: [AnimationStep] = []
+  for k in 0..<stepCount {
+    var changes: [Change] = []
+    for id in ids {
+      changes.append(.translate(id, x: Double(k + 1), y: -1))
+      changes.append(.scale(id, by: k.isMultiple(of: 2) ? 1.05 : 1 / 1.05))
+      changes.append(.fade(id, by: k.isMultiple(of: 2) ? -0.05 : 0.05))
+    }
+    steps.append(
+      AnimationStep(
+        duration: 0.1, curve: curves[k % curves.count], overlap: k > 0 ? 0.03 : 0, changes: changes)
+    )
+  }
+  return Animation(steps)
+}
+
+let scene = makeScene()
+let timeline = try makeAnimation(scene).timeline(from: scene)
+var buffer = timeline.initialScene
+timeline.sample(at: 0.5, into: &buffer)  // warm: the buffer is now uniquely held
+
+var checksum = 0.0
+var best = Double.infinity
+let clock = ContinuousClock()
+let rounds = 5
+for _ in 0..<rounds {
+  let perRound = max(samples / rounds, 1)
+  let elapsed = clock.measure {
+    for s in 0..<perRound {
+      timeline.sample(frame: s % 240, of: 240, into: &buffer)
+      checksum += buffer.views[s % buffer.views.count].alpha
+    }
+  }
+  let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+  best = min(best, seconds * 1e9 / Double(perRound) / Double(viewCount))
+}
+let perView = (best * 100).rounded() / 100
+print(
+  "timeline sampling: \(viewCount) views, \(stepCount) steps: \(perView) ns per view per sample")
+print("checksum \(checksum)")
