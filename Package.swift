@@ -6,7 +6,9 @@ import PackageDescription
 let package = Package(
   name: "Transit",
   products: [
-    .library(name: "Transit", targets: ["Transit"])
+    .library(name: "Transit", targets: ["Transit"]),
+    .library(name: "TransitRender", targets: ["TransitRender"]),
+    .library(name: "TransitTesting", targets: ["TransitTesting"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-numerics.git", from: "1.1.1"),
@@ -17,12 +19,33 @@ let package = Package(
       name: "Transit",
       dependencies: [.product(name: "RealModule", package: "swift-numerics")]
     ),
+    .systemLibrary(
+      name: "CTransitCairo",
+      pkgConfig: "cairo",
+      providers: [.apt(["libcairo2-dev", "libpng-dev", "zlib1g-dev"])]
+    ),
+    .target(
+      name: "TransitRender",
+      dependencies: ["Transit", "CTransitCairo"]
+    ),
+    .target(
+      name: "TransitTesting",
+      dependencies: ["TransitRender"]
+    ),
     .testTarget(
       name: "TransitTests",
       dependencies: [
         "Transit",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]
+    ),
+    .testTarget(
+      name: "TransitRenderTests",
+      dependencies: ["TransitRender", "TransitTesting"]
+    ),
+    .testTarget(
+      name: "TransitTestingTests",
+      dependencies: ["TransitTesting"]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -1,0 +1,134 @@
+import CTransitCairo
+import Transit
+
+/// An owned Cairo drawing context (`cairo_t`) on one surface, destroyed
+/// exactly once.
+///
+/// Cairo contexts keep their first error and ignore every call after it, so
+/// drawing code calls ``check(_:)`` at the points where a failure should be
+/// named (after each view) rather than after every call. Not Sendable: a
+/// context belongs to the thread that renders with it.
+final class CairoContext {
+  /// The `cairo_t *`, never exposed outside TransitRender.
+  let pointer: OpaquePointer
+  /// The surface drawn on, kept alive as long as the context.
+  let surface: CairoSurface
+
+  /// Creates a context drawing on `surface`.
+  init(surface: CairoSurface) throws(RenderError) {
+    let context = cairo_create(surface.pointer)!
+    let status = cairo_status(context)
+    guard status == CAIRO_STATUS_SUCCESS else {
+      cairo_destroy(context)
+      throw .cairo("creating a drawing context", status)
+    }
+    self.pointer = context
+    self.surface = surface
+  }
+
+  deinit {
+    cairo_destroy(pointer)
+  }
+
+  /// Throws when any call since the context was made has failed.
+  func check(_ what: String) throws(RenderError) {
+    let status = cairo_status(pointer)
+    guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(what, status) }
+  }
+
+  func save() { cairo_save(pointer) }
+  func restore() { cairo_restore(pointer) }
+  func translate(_ x: Double, _ y: Double) { cairo_translate(pointer, x, y) }
+  func scale(_ x: Double, _ y: Double) { cairo_scale(pointer, x, y) }
+
+  /// Multiplies the current transformation by `matrix` (applied first).
+  func transform(_ matrix: AffineMatrix) {
+    var m = matrix.cairo
+    cairo_transform(pointer, &m)
+  }
+
+  /// The current transformation from user space to device pixels.
+  var matrix: AffineMatrix {
+    get {
+      var m = cairo_matrix_t()
+      cairo_get_matrix(pointer, &m)
+      return AffineMatrix(m)
+    }
+    set {
+      var m = newValue.cairo
+      cairo_set_matrix(pointer, &m)
+    }
+  }
+
+  /// Replaces the path with a rectangle whose corners are rounded by
+  /// `radius`, clamped to half the shorter side (a pill at most).
+  func roundedRectangle(_ rect: Rect, radius: Double) {
+    cairo_new_path(pointer)
+    appendRoundedRectangle(rect, radius: radius)
+  }
+
+  /// Adds a rounded rectangle to the path as a new closed sub-path.
+  func appendRoundedRectangle(_ rect: Rect, radius: Double) {
+    let r = min(radius, rect.width / 2, rect.height / 2)
+    guard r > 0 else {
+      cairo_rectangle(pointer, rect.minX, rect.minY, rect.width, rect.height)
+      return
+    }
+    let half = Double.pi / 2
+    cairo_new_sub_path(pointer)
+    cairo_arc(pointer, rect.maxX - r, rect.minY + r, r, -half, 0)
+    cairo_arc(pointer, rect.maxX - r, rect.maxY - r, r, 0, half)
+    cairo_arc(pointer, rect.minX + r, rect.maxY - r, r, half, 2 * half)
+    cairo_arc(pointer, rect.minX + r, rect.minY + r, r, 2 * half, 3 * half)
+    cairo_close_path(pointer)
+  }
+
+  /// Adds a plain rectangle to the path.
+  func appendRectangle(_ rect: Rect) {
+    cairo_rectangle(pointer, rect.minX, rect.minY, rect.width, rect.height)
+  }
+
+  /// Fills the path with `color` whose alpha is multiplied by `alpha`.
+  func fill(_ color: Color, alpha: Double = 1, evenOdd: Bool = false) {
+    cairo_set_source_rgba(pointer, color.red, color.green, color.blue, color.alpha * alpha)
+    cairo_set_fill_rule(pointer, evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+    cairo_fill(pointer)
+  }
+
+  /// Intersects the clip with the path and clears the path.
+  func clip() { cairo_clip(pointer) }
+
+  /// Starts drawing into a temporary group, sized to the current clip.
+  func pushGroup() { cairo_push_group(pointer) }
+
+  /// Ends the group and paints it once with `alpha`.
+  func popGroupAndPaint(alpha: Double) {
+    cairo_pop_group_to_source(pointer)
+    cairo_paint_with_alpha(pointer, alpha)
+  }
+
+  /// Paints `source` with its top-left corner at (x, y) in user space,
+  /// sampled with Cairo's "good" filter and padded at its edges so that a
+  /// scaled image does not fade out at its border.
+  func paint(_ source: CairoSurface, x: Double, y: Double, alpha: Double, smooth: Bool = true) {
+    cairo_set_source_surface(pointer, source.pointer, x, y)
+    let pattern = cairo_get_source(pointer)
+    cairo_pattern_set_filter(pattern, smooth ? CAIRO_FILTER_GOOD : CAIRO_FILTER_NEAREST)
+    if smooth { cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD) }
+    if alpha >= 1 {
+      cairo_paint(pointer)
+    } else {
+      cairo_paint_with_alpha(pointer, alpha)
+    }
+  }
+
+  /// The clip's bounding box in device pixels, (x1, y1, x2, y2).
+  var deviceClipExtents: (Double, Double, Double, Double) {
+    save()
+    cairo_identity_matrix(pointer)
+    var (x1, y1, x2, y2) = (0.0, 0.0, 0.0, 0.0)
+    cairo_clip_extents(pointer, &x1, &y1, &x2, &y2)
+    restore()
+    return (x1, y1, x2, y2)
+  }
+}

@@ -1,0 +1,104 @@
+import Transit
+
+/// A rendered picture: premultiplied ARGB32 pixels, row by row, top to bottom.
+///
+/// Each pixel is one `UInt32` laid out as Cairo's `CAIRO_FORMAT_ARGB32`:
+/// alpha in the top byte, then red, green and blue, each already multiplied
+/// by alpha (so a half-transparent pure red is `0x8080_0000`). Rows have no
+/// padding: the pixel at (x, y) is `pixels[y * width + x]`.
+///
+/// An image is a plain value (Sendable, Equatable), so frames rendered on
+/// several threads can be handed to encoders on others.
+///
+/// ```swift
+/// var image = try Image(width: 2, height: 1, fill: .white)
+/// image[1, 0] = 0xFF00_0000  // opaque black
+/// let png = try image.pngData()
+/// ```
+public struct Image: Sendable, Equatable {
+  /// The number of pixels per row.
+  public let width: Int
+  /// The number of rows.
+  public let height: Int
+  /// Premultiplied ARGB32 pixels, `width * height` of them, row-major.
+  public private(set) var pixels: [UInt32]
+
+  /// The largest side Cairo accepts for an image surface, 32,767 pixels.
+  public static let maximumSide = 32_767
+
+  /// Creates an image from premultiplied ARGB32 pixels.
+  ///
+  /// - Throws: ``RenderError`` when a side is outside `1…32767` or the pixel
+  ///   count is not `width * height`.
+  public init(width: Int, height: Int, pixels: [UInt32]) throws(RenderError) {
+    try Image.validate(width: width, height: height, what: "image")
+    guard pixels.count == width * height else {
+      throw RenderError(
+        "image of \(width)×\(height) needs \(width * height) pixels, got \(pixels.count)")
+    }
+    self.width = width
+    self.height = height
+    self.pixels = pixels
+  }
+
+  /// Creates an image filled with one colour (transparent by default).
+  ///
+  /// - Throws: ``RenderError`` when a side is outside `1…32767`.
+  public init(width: Int, height: Int, fill: Color = .clear) throws(RenderError) {
+    try Image.validate(width: width, height: height, what: "image")
+    self.width = width
+    self.height = height
+    self.pixels = [UInt32](repeating: fill.premultipliedARGB32, count: width * height)
+  }
+
+  /// Creates an image without checking, for code that validated already.
+  init(uncheckedWidth width: Int, height: Int, pixels: [UInt32]) {
+    self.width = width
+    self.height = height
+    self.pixels = pixels
+  }
+
+  /// The pixel at column `x`, row `y`, as premultiplied ARGB32.
+  public subscript(x: Int, y: Int) -> UInt32 {
+    get { pixels[y * width + x] }
+    set { pixels[y * width + x] = newValue }
+  }
+
+  /// Whether every pixel has alpha 255; such images are written as RGB PNGs.
+  ///
+  /// - Complexity: O(*n*) in the number of pixels, stopping at the first
+  ///   translucent one.
+  public var isOpaque: Bool {
+    pixels.withUnsafeBufferPointer { buffer in
+      for pixel in buffer where pixel < 0xFF00_0000 { return false }
+      return true
+    }
+  }
+
+  /// Checks a width and height against Cairo's limits before anything is
+  /// allocated.
+  static func validate(width: Int, height: Int, what: String) throws(RenderError) {
+    guard width >= 1, width <= maximumSide else {
+      throw RenderError("\(what) width \(width) is outside 1…\(maximumSide)")
+    }
+    guard height >= 1, height <= maximumSide else {
+      throw RenderError("\(what) height \(height) is outside 1…\(maximumSide)")
+    }
+  }
+
+  /// Gives the pixels to `body` for writing, for the renderer and decoders
+  /// that fill an image in place.
+  mutating func withUnsafeMutablePixels<R>(
+    _ body: (UnsafeMutableBufferPointer<UInt32>) throws(RenderError) -> R
+  ) throws(RenderError) -> R {
+    var result: Result<R, RenderError>?
+    pixels.withUnsafeMutableBufferPointer { buffer in
+      do throws(RenderError) {
+        result = .success(try body(buffer))
+      } catch {
+        result = .failure(error)
+      }
+    }
+    return try result!.get()
+  }
+}

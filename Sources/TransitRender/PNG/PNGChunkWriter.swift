@@ -1,0 +1,87 @@
+import CTransitCairo
+
+/// Appends PNG chunks (length, type, data, CRC-32 of type and data) to a byte
+/// array.
+struct PNGChunkWriter {
+  /// The eight bytes every PNG file starts with.
+  static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+  /// The file so far.
+  var bytes: [UInt8]
+
+  /// Starts a file with the PNG signature, reserving `capacity` bytes.
+  init(capacity: Int) {
+    bytes = []
+    bytes.reserveCapacity(capacity)
+    bytes.append(contentsOf: PNGChunkWriter.signature)
+  }
+
+  /// Appends a big-endian 32-bit number.
+  static func append32(_ value: UInt32, to bytes: inout [UInt8]) {
+    bytes.append(UInt8(truncatingIfNeeded: value >> 24))
+    bytes.append(UInt8(truncatingIfNeeded: value >> 16))
+    bytes.append(UInt8(truncatingIfNeeded: value >> 8))
+    bytes.append(UInt8(truncatingIfNeeded: value))
+  }
+
+  /// Appends a whole chunk whose data is already at hand.
+  mutating func append(_ type: String, _ data: [UInt8]) {
+    PNGChunkWriter.append32(UInt32(data.count), to: &bytes)
+    let start = bytes.count
+    bytes.append(contentsOf: Array(type.utf8))
+    bytes.append(contentsOf: data)
+    appendCRC(from: start)
+  }
+
+  /// Appends a chunk whose data is produced in place by `fill`, which gets at
+  /// least `maximumCount` writable bytes after `prefix` and returns how many
+  /// it wrote. Compressed image data goes straight into the file this way,
+  /// without an intermediate copy.
+  mutating func append(
+    _ type: String, prefix: [UInt8] = [], maximumCount: Int,
+    fill: (UnsafeMutableRawBufferPointer) throws(RenderError) -> Int
+  ) throws(RenderError) {
+    let lengthAt = bytes.count
+    PNGChunkWriter.append32(0, to: &bytes)
+    let start = bytes.count
+    bytes.append(contentsOf: Array(type.utf8))
+    bytes.append(contentsOf: prefix)
+    let dataAt = bytes.count
+    bytes.append(contentsOf: repeatElement(0, count: maximumCount))
+    var written = 0
+    var failure: RenderError?
+    bytes.withUnsafeMutableBytes { buffer in
+      do throws(RenderError) {
+        written = try fill(UnsafeMutableRawBufferPointer(rebasing: buffer[dataAt...]))
+      } catch {
+        failure = error
+      }
+    }
+    if let failure { throw failure }
+    bytes.removeLast(maximumCount - written)
+    let length = UInt32(prefix.count + written)
+    bytes[lengthAt] = UInt8(truncatingIfNeeded: length >> 24)
+    bytes[lengthAt + 1] = UInt8(truncatingIfNeeded: length >> 16)
+    bytes[lengthAt + 2] = UInt8(truncatingIfNeeded: length >> 8)
+    bytes[lengthAt + 3] = UInt8(truncatingIfNeeded: length)
+    appendCRC(from: start)
+  }
+
+  /// Appends the CRC-32 (zlib's, which is PNG's) of everything from `start`.
+  private mutating func appendCRC(from start: Int) {
+    let crc = bytes.withUnsafeBytes { buffer in
+      let region = UnsafeRawBufferPointer(rebasing: buffer[start...])
+      return crc32(0, region.baseAddress?.assumingMemoryBound(to: Bytef.self), uInt(region.count))
+    }
+    PNGChunkWriter.append32(UInt32(crc), to: &bytes)
+  }
+
+  /// The 13 bytes of an IHDR chunk for 8-bit RGB (colour type 2) or RGBA (6).
+  static func header(width: Int, height: Int, hasAlpha: Bool) -> [UInt8] {
+    var data: [UInt8] = []
+    append32(UInt32(width), to: &data)
+    append32(UInt32(height), to: &data)
+    data.append(contentsOf: [8, hasAlpha ? 6 : 2, 0, 0, 0])
+    return data
+  }
+}

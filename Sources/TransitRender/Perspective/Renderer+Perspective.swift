@@ -1,0 +1,103 @@
+import Transit
+
+extension Renderer {
+  /// The largest side of the offscreen picture of a 3D-transformed view;
+  /// larger views are drawn at a lower resolution and magnified.
+  static let maximumOffscreenSide = 4_096
+
+  /// Draws a view whose transform is not a 2D affine one: its contents go to
+  /// an offscreen surface at about the resolution they will have on screen,
+  /// which ``ProjectiveMapping`` then maps onto the projected quad; the
+  /// result is painted with the view's alpha, inside the current clip.
+  ///
+  /// Not drawn: a back face (the projected quad winds the other way), a view
+  /// turned edge-on (the quad has no area), and a view that reaches the
+  /// camera plane (a corner with w ≤ 0, which has no projection). The
+  /// offscreen picture covers the view's bounds, so children that overflow a
+  /// 3D-transformed view are cut at its edge.
+  func drawProjected(_ view: View, in context: CairoContext) throws(RenderError) {
+    let (width, height) = (view.frame.width, view.frame.height)
+    guard width > 0, height > 0 else { return }
+    let placement = Homography(placing: view)
+    let local = [
+      Point(x: 0, y: 0), Point(x: width, y: 0), Point(x: width, y: height),
+      Point(x: 0, y: height),
+    ]
+    var projected: [Point] = []
+    for corner in local {
+      // A tiny positive weight would already put the corner at infinity.
+      guard placement.weight(corner) > 1e-6, let p = placement.apply(corner) else { return }
+      projected.append(p)
+    }
+    // Front faces keep the winding of (0,0) → (w,0) → (w,h) → (0,h): a
+    // positive shoelace area in y-down coordinates. Edge-on leaves ~0.
+    guard shoelaceArea(projected) > 1e-9 * width * height else { return }
+
+    let toDevice = placement.followed(by: context.matrix)
+    let quad = local.map { corner -> (x: Double, y: Double) in
+      let w = toDevice.weight(corner)
+      return (
+        (toDevice.a * corner.x + toDevice.b * corner.y + toDevice.c) / w,
+        (toDevice.d * corner.x + toDevice.e * corner.y + toDevice.f) / w
+      )
+    }
+    // Destination: the quad's bounding box inside the clip, whole pixels.
+    let clip = context.deviceClipExtents
+    let left = max(Int((quad.map(\.x).min()! - 1).rounded(.down)), Int(clip.0.rounded(.down)))
+    let top = max(Int((quad.map(\.y).min()! - 1).rounded(.down)), Int(clip.1.rounded(.down)))
+    let right = min(Int((quad.map(\.x).max()! + 1).rounded(.up)), Int(clip.2.rounded(.up)))
+    let bottom = min(Int((quad.map(\.y).max()! + 1).rounded(.up)), Int(clip.3.rounded(.up)))
+    guard right > left, bottom > top else { return }
+
+    // Source resolution: the longest on-screen stretch of any edge, so the
+    // near edge is not blurred by magnification.
+    var stretch = 0.0
+    for k in 0..<4 {
+      let (p, q) = (quad[k], quad[(k + 1) % 4])
+      let screenLength = ((q.x - p.x) * (q.x - p.x) + (q.y - p.y) * (q.y - p.y)).squareRoot()
+      stretch = max(stretch, screenLength / (k % 2 == 0 ? width : height))
+    }
+    let limit = Double(Renderer.maximumOffscreenSide)
+    stretch = min(max(stretch, 1 / max(width, height)), limit / width, limit / height)
+    let sourceWidth = max(1, Int((width * stretch).rounded(.up)))
+    let sourceHeight = max(1, Int((height * stretch).rounded(.up)))
+    let offscreen = try CairoSurface(
+      width: sourceWidth, height: sourceHeight, what: "offscreen picture of '\(view.id)'")
+    let offscreenContext = try CairoContext(surface: offscreen)
+    let scaleX = Double(sourceWidth) / width
+    let scaleY = Double(sourceHeight) / height
+    offscreenContext.scale(scaleX, scaleY)
+    try drawContents(of: view, alpha: 1, in: offscreenContext)
+    try offscreenContext.check("drawing the offscreen picture of '\(view.id)'")
+
+    let mapped = try CairoSurface(
+      width: right - left, height: bottom - top, what: "projected picture of '\(view.id)'")
+    try offscreen.withPixels { sourcePixels, sourceStride throws(RenderError) in
+      try mapped.withPixels { destinationPixels, destinationStride throws(RenderError) in
+        ProjectiveMapping.map(
+          .init(
+            pixels: sourcePixels, rowStride: sourceStride, width: sourceWidth,
+            height: sourceHeight, scaleX: scaleX, scaleY: scaleY),
+          through: toDevice, quad: quad,
+          into: .init(
+            pixels: destinationPixels, rowStride: destinationStride, width: right - left,
+            height: bottom - top, originX: left, originY: top))
+      }
+    }
+    context.save()
+    context.matrix = .identity
+    context.paint(mapped, x: Double(left), y: Double(top), alpha: view.alpha, smooth: false)
+    context.restore()
+  }
+
+  /// Twice the signed area of a polygon; positive when it turns like
+  /// (0,0) → (1,0) → (1,1) with y pointing down.
+  private func shoelaceArea(_ points: [Point]) -> Double {
+    var sum = 0.0
+    for k in points.indices {
+      let (p, q) = (points[k], points[(k + 1) % points.count])
+      sum += p.x * q.y - q.x * p.y
+    }
+    return sum
+  }
+}

@@ -1,0 +1,122 @@
+import Transit
+
+extension Renderer {
+  /// Draws one view and its subtree in its parent's coordinate space.
+  func draw(_ view: View, in context: CairoContext) throws(RenderError) {
+    // Hidden and fully transparent views cost nothing, subtree included.
+    guard !view.isHidden, view.alpha > 0 else { return }
+    if view.transform.isAffine2D {
+      let placement = AffineMatrix(placing: view)
+      // A view scaled to zero is a line or a point: nothing to see, and
+      // Cairo would refuse the singular matrix.
+      let determinant = placement.determinant
+      guard determinant != 0, determinant.isFinite else { return }
+      context.save()
+      context.transform(placement)
+      try drawContents(of: view, alpha: view.alpha, in: context)
+      context.restore()
+    } else {
+      try drawProjected(view, in: context)
+    }
+    try context.check("drawing view '\(view.id)'")
+  }
+
+  /// Draws a view in its own coordinates (0, 0)…(width, height): background,
+  /// image, border, children; with `alpha` applied to the whole as one group.
+  func drawContents(of view: View, alpha: Double, in context: CairoContext) throws(RenderError) {
+    let bounds = Rect(size: view.frame.size)
+    let hasBackground = view.backgroundColor.alpha > 0
+    let hasBorder = view.border.width > 0 && view.border.color.alpha > 0
+    let image = try view.content.map { content throws(RenderError) in
+      try imageSurface(for: content)
+    }
+    let hasChildren = view.children.contains { !$0.isHidden && $0.alpha > 0 }
+    let ownLayers = (hasBackground ? 1 : 0) + (image == nil ? 0 : 1) + (hasBorder ? 1 : 0)
+    // One layer alone can take the alpha directly; only overlapping layers
+    // need a group, which costs an offscreen surface the size of the clip.
+    let grouped = alpha < 1 && (hasChildren || ownLayers > 1)
+    let layerAlpha = grouped ? 1 : alpha
+    if grouped {
+      context.save()
+      if let extent = subtreeExtent(of: view) {
+        // Clipping first keeps the group's surface as small as the view.
+        context.appendRectangle(extent)
+        context.clip()
+      }
+      context.pushGroup()
+    }
+    if hasBackground {
+      context.roundedRectangle(bounds, radius: view.cornerRadius)
+      context.fill(view.backgroundColor, alpha: layerAlpha)
+    }
+    if let image {
+      drawAspectFill(image, in: bounds, radius: view.cornerRadius, alpha: layerAlpha, context)
+    }
+    if hasBorder {
+      drawBorder(view.border, of: bounds, radius: view.cornerRadius, alpha: layerAlpha, context)
+    }
+    if hasChildren {
+      if view.clipsToBounds {
+        context.save()
+        context.roundedRectangle(bounds, radius: view.cornerRadius)
+        context.clip()
+      }
+      for child in view.children {
+        try draw(child, in: context)
+      }
+      if view.clipsToBounds { context.restore() }
+    }
+    if grouped {
+      context.popGroupAndPaint(alpha: alpha)
+      context.restore()
+    }
+  }
+
+  /// Scales `image` so that it covers `bounds` (cropping what overflows,
+  /// centred), clipped to the rounded shape.
+  private func drawAspectFill(
+    _ image: CairoSurface, in bounds: Rect, radius: Double, alpha: Double, _ context: CairoContext
+  ) {
+    guard bounds.width > 0, bounds.height > 0 else { return }
+    let scale = max(bounds.width / Double(image.width), bounds.height / Double(image.height))
+    context.save()
+    context.roundedRectangle(bounds, radius: radius)
+    context.clip()
+    context.translate(bounds.midX, bounds.midY)
+    context.scale(scale, scale)
+    context.paint(
+      image, x: -Double(image.width) / 2, y: -Double(image.height) / 2, alpha: alpha)
+    context.restore()
+  }
+
+  /// Fills the band between the rounded outline and the same outline inset by
+  /// the border width, so the line lies wholly inside the view, as UIKit
+  /// draws `layer.borderWidth`. The inner corners keep the outline's centres:
+  /// their radius is the outer one minus the width.
+  private func drawBorder(
+    _ border: Border, of bounds: Rect, radius: Double, alpha: Double, _ context: CairoContext
+  ) {
+    let outerRadius = min(radius, bounds.width / 2, bounds.height / 2)
+    context.roundedRectangle(bounds, radius: outerRadius)
+    let inner = bounds.insetBy(dx: border.width, dy: border.width)
+    if inner.width > 0, inner.height > 0 {
+      context.appendRoundedRectangle(inner, radius: max(outerRadius - border.width, 0))
+    }
+    context.fill(border.color, alpha: alpha, evenOdd: true)
+  }
+}
+
+extension AffineMatrix {
+  /// The map from a view's own coordinates to its parent's: move the frame's
+  /// centre to the origin, apply the (2D part of the) transform, move back to
+  /// the centre in the parent.
+  init(placing view: View) {
+    let t = view.transform
+    let halfWidth = view.frame.width / 2
+    let halfHeight = view.frame.height / 2
+    self.init(
+      xx: t.m11, yx: t.m12, xy: t.m21, yy: t.m22,
+      x0: t.m41 + view.frame.midX - (halfWidth * t.m11 + halfHeight * t.m21),
+      y0: t.m42 + view.frame.midY - (halfWidth * t.m12 + halfHeight * t.m22))
+  }
+}

@@ -1,0 +1,1 @@
+// Golden-image assertions; see GoldenAssertion.swift.
