@@ -1,83 +1,118 @@
-/// How a step's progress follows its time: a function from 0…1 onto progress.
+/// How a step's progress follows its time: a function from time 0…1 onto
+/// progress.
 ///
-/// STUB: the timing-curve work replaces this file. The public surface the rest
-/// of the engine relies on is: `linear`, `ease`, `easeIn`, `easeOut`,
-/// `easeInOut`, `value(at:)`, `mirrored`, `init(parsing:)`, `description`,
-/// and Codable as its textual form.
-public struct TimingCurve: Hashable, Sendable, Codable, CustomStringConvertible {
+/// A timing curve is a value: it is `Hashable`, `Sendable`, and codes as its
+/// textual form (``description``), the same text that ``init(parsing:)`` reads
+/// and that the `animrender` command line accepts.
+///
+/// Transit offers five families of curves:
+///
+/// - ``linear``: progress equals time.
+/// - Cubic Bézier curves, ``cubicBezier(_:_:_:_:)``, with the CSS and Core
+///   Animation presets ``ease``, ``easeIn``, ``easeOut`` and ``easeInOut``.
+/// - Robert Penner's easing equations, ``penner(_:_:)``.
+/// - Staircases, ``steps(_:_:)``, with CSS semantics.
+/// - Damped springs, ``spring(mass:stiffness:damping:initialVelocity:)`` and
+///   ``spring(duration:bounce:)``.
+///
+/// Properties shared by every curve:
+///
+/// - Time outside 0…1 is clamped into 0…1 (NaN counts as 0), because a step
+///   never samples its curve outside its own duration; clamping makes the
+///   curve total instead of trapping.
+/// - `value(at: 1) == 1` exactly, so that a step always lands bit for bit on
+///   its target.
+/// - `value(at: 0) == 0` exactly, except for steps with a jump at the start
+///   (``StepPosition/jumpStart`` and ``StepPosition/jumpBoth``), which by
+///   definition have already taken their first jump at time 0.
+/// - ``mirrored`` is the time mirror, `1 − value(at: 1 − t)`, in the same
+///   family, and mirroring twice gives back an `==` curve, which is what
+///   exact reversal of an animation relies on.
+///
+/// ```swift
+/// let curve = try TimingCurve(parsing: "ease-out-back")
+/// curve.value(at: 0.5)                  // 1.0877…, past the target
+/// curve.mirrored.description            // "ease-in-back"
+/// ```
+public struct TimingCurve: Hashable, Sendable {
+  /// The curve's family and parameters. Each case's payload owns its maths.
   enum Storage: Hashable, Sendable {
     case linear
-    case cubicBezier(Double, Double, Double, Double)
+    case cubicBezier(CubicBezier)
+    case penner(PennerEasing)
+    case steps(Steps)
+    case spring(Spring)
   }
+
   var storage: Storage
-
-  /// Progress equal to time.
-  public static let linear = TimingCurve(storage: .linear)
-  /// CSS `ease`.
-  public static let ease = TimingCurve(storage: .cubicBezier(0.25, 0.1, 0.25, 1))
-  /// CSS `ease-in`.
-  public static let easeIn = TimingCurve(storage: .cubicBezier(0.42, 0, 1, 1))
-  /// CSS `ease-out`.
-  public static let easeOut = TimingCurve(storage: .cubicBezier(0, 0, 0.58, 1))
-  /// CSS `ease-in-out`, Transit's default.
-  public static let easeInOut = TimingCurve(storage: .cubicBezier(0.42, 0, 0.58, 1))
-
-  /// Progress at time `t` in 0…1; 0 ↦ 0 and 1 ↦ 1 exactly.
-  public func value(at t: Double) -> Double {
-    if t <= 0 { return 0 }
-    if t >= 1 { return 1 }
-    switch storage {
-    case .linear: return t
-    case .cubicBezier(let x1, let y1, let x2, let y2):
-      var lo = 0.0
-      var hi = 1.0
-      var s = t
-      for _ in 0..<60 {
-        s = (lo + hi) / 2
-        let x = 3 * (1 - s) * (1 - s) * s * x1 + 3 * (1 - s) * s * s * x2 + s * s * s
-        if x < t { lo = s } else { hi = s }
-      }
-      return 3 * (1 - s) * (1 - s) * s * y1 + 3 * (1 - s) * s * s * y2 + s * s * s
-    }
-  }
-
-  /// The time mirror: `mirrored.value(at: t) == 1 − value(at: 1 − t)`.
-  public var mirrored: TimingCurve {
-    switch storage {
-    case .linear: return self
-    case .cubicBezier(let x1, let y1, let x2, let y2):
-      return TimingCurve(storage: .cubicBezier(1 - x2, 1 - y2, 1 - x1, 1 - y1))
-    }
-  }
-
-  /// Parses the textual form (`ease-in-out`, `cubic-bezier(…)`, …).
-  public init(parsing text: String) throws(TransitError) {
-    switch text {
-    case "linear": self = .linear
-    case "ease": self = .ease
-    case "ease-in": self = .easeIn
-    case "ease-out": self = .easeOut
-    case "ease-in-out": self = .easeInOut
-    default: throw TransitError(.invalidCurve, "unknown curve '\(text)'")
-    }
-  }
 
   init(storage: Storage) { self.storage = storage }
 
-  public var description: String {
+  /// Progress equal to time: `value(at: t) == t` on 0…1.
+  ///
+  /// Range 0…1, strictly increasing, exact endpoints; its own mirror.
+  public static let linear = TimingCurve(storage: .linear)
+
+  /// Progress at time `t`.
+  ///
+  /// `t` is clamped into 0…1 (NaN counts as 0). The result is exactly 1 at
+  /// `t ≥ 1` for every curve and exactly 0 at `t ≤ 0` for every curve except
+  /// steps that jump at the start. For steps this is the value with the CSS
+  /// "before flag" unset, the value just after a jump; see
+  /// ``value(at:before:)``.
+  public func value(at t: Double) -> Double {
+    value(at: t, before: false)
+  }
+
+  /// Progress at time `t`, choosing the side of a discontinuity.
+  ///
+  /// Only steps have discontinuities. At a jump, `before == false` gives the
+  /// value after the jump (the limit from the right) and `before == true` the
+  /// value before it (the limit from the left), as the CSS easing
+  /// specification's "before flag" does. Every other curve is continuous
+  /// inside 0…1 and ignores `before`.
+  ///
+  /// The flag is what makes steps mirror exactly: the mirror of a staircase
+  /// swaps left and right limits, so
+  /// `mirrored.value(at: t, before: b) == 1 − value(at: 1 − t, before: !b)`.
+  public func value(at t: Double, before: Bool) -> Double {
+    let time = t >= 1 ? 1 : (t > 0 ? t : 0)
+    if case .steps(let steps) = storage {
+      return steps.value(at: time, before: before)
+    }
+    // Pin both endpoints: the formulas below are only accurate to rounding,
+    // and an animation must start and end bit for bit on its values.
+    if time == 0 { return 0 }
+    if time == 1 { return 1 }
     switch storage {
-    case .linear: return "linear"
-    case .cubicBezier(let a, let b, let c, let d): return "cubic-bezier(\(a),\(b),\(c),\(d))"
+    case .linear: return time
+    case .cubicBezier(let bezier): return bezier.value(at: time)
+    case .penner(let easing): return easing.value(at: time)
+    case .spring(let spring): return spring.value(at: time)
+    case .steps: fatalError("handled above")
     }
   }
 
-  public init(from decoder: any Decoder) throws {
-    let text = try decoder.singleValueContainer().decode(String.self)
-    self = try TimingCurve(parsing: text)
-  }
-
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.singleValueContainer()
-    try container.encode(description)
+  /// The time mirror of this curve: the curve that plays this one backwards.
+  ///
+  /// `mirrored.value(at: t) == 1 − value(at: 1 − t)`: a step that goes from A
+  /// to B along `c` and a step that goes from B back to A along `c.mirrored`
+  /// pass through the same states in opposite order. The mirror stays in the
+  /// same family (a Bézier mirrors to a Bézier, ease-in to ease-out, jump-start
+  /// to jump-end, a spring to a mirrored spring), and mirroring is an
+  /// involution: `c.mirrored.mirrored == c`, with the same stored parameters,
+  /// bit for bit.
+  ///
+  /// The identity is exact for steps at every `t` (using the flipped before
+  /// flag at jumps, see ``value(at:before:)``) and holds to rounding error,
+  /// about 1e-15, for the other families.
+  public var mirrored: TimingCurve {
+    switch storage {
+    case .linear: return self
+    case .cubicBezier(let bezier): return TimingCurve(storage: .cubicBezier(bezier.mirrored))
+    case .penner(let easing): return TimingCurve(storage: .penner(easing.mirrored))
+    case .steps(let steps): return TimingCurve(storage: .steps(steps.mirrored))
+    case .spring(let spring): return TimingCurve(storage: .spring(spring.mirrored))
+    }
   }
 }

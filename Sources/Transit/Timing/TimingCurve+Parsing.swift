@@ -1,0 +1,170 @@
+extension TimingCurve: CustomStringConvertible {
+  /// The textual form, which ``init(parsing:)`` reads back to an equal curve.
+  ///
+  /// Named curves print their name (`ease-in-out`, `ease-out-bounce`); other
+  /// curves print CSS-like functions with no spaces and the shortest decimal
+  /// that reads back to the same `Double`: `cubic-bezier(0.2,0.9,0.1,1)`,
+  /// `steps(4,jump-end)`, `spring(1,100,10,0)`, and
+  /// `mirrored(spring(1,100,10,0))` for a spring played backwards.
+  public var description: String {
+    switch storage {
+    case .linear: return "linear"
+    case .cubicBezier(let bezier):
+      if let preset = Self.bezierPresets.first(where: { $0.curve.storage == storage }) {
+        return preset.name
+      }
+      let numbers = [bezier.x1, bezier.y1, bezier.x2, bezier.y2].map(Self.format)
+      return "cubic-bezier(\(numbers.joined(separator: ",")))"
+    case .penner(let easing): return easing.name
+    case .steps(let steps): return "steps(\(steps.count),\(steps.position.rawValue))"
+    case .spring(let spring):
+      let numbers = [spring.mass, spring.stiffness, spring.damping, spring.initialVelocity]
+      let text = "spring(\(numbers.map(Self.format).joined(separator: ",")))"
+      return spring.isMirrored ? "mirrored(\(text))" : text
+    }
+  }
+
+  /// Every curve that has a name, in a stable order: `linear`, the four CSS
+  /// presets, then Penner's curves family by family (in, out, in-out).
+  ///
+  /// Each name parses to its curve, and each curve's ``description`` is its
+  /// name. `animrender curve` lists these.
+  public static let namedCurves: [(name: String, curve: TimingCurve)] =
+    [("linear", .linear)] + bezierPresets
+    + EasingFamily.allCases.flatMap { family in
+      EasingMode.allCases.map { mode in
+        let curve = penner(family, mode)
+        return (curve.description, curve)
+      }
+    }
+
+  private static let bezierPresets: [(name: String, curve: TimingCurve)] = [
+    ("ease", .ease), ("ease-in", .easeIn), ("ease-out", .easeOut), ("ease-in-out", .easeInOut),
+  ]
+
+  /// Reads a curve from its textual form.
+  ///
+  /// Accepted, with spaces allowed around names, numbers and commas:
+  ///
+  /// - any name of ``namedCurves``: `linear`, `ease`, `ease-in`, `ease-out`,
+  ///   `ease-in-out`, and Penner's `ease-in-quad` … `ease-in-out-bounce`;
+  /// - `cubic-bezier(x1,y1,x2,y2)`;
+  /// - `steps(n)`, `steps(n,position)` with position `jump-start`,
+  ///   `jump-end`, `jump-none`, `jump-both`, or the aliases `start`, `end`;
+  /// - `spring(mass,stiffness,damping,velocity)`;
+  /// - `mirrored(curve)`, the time mirror of any of these.
+  ///
+  /// - Throws: ``TransitError`` with code ``TransitError/Code/invalidCurve``
+  ///   that quotes the text; for an unknown name it suggests the closest
+  ///   known names.
+  public init(parsing text: String) throws(TransitError) {
+    let trimmed = Self.trimmed(Substring(text))
+    if let open = trimmed.firstIndex(of: "("), trimmed.last == ")" {
+      let name = String(Self.trimmed(trimmed[..<open]))
+      let inside = trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)]
+      self = try Self.parseFunction(name, arguments: inside, text: text)
+      return
+    }
+    if let named = Self.namedCurves.first(where: { $0.name == trimmed }) {
+      self = named.curve
+      return
+    }
+    let known = Self.namedCurves.map(\.name) + ["cubic-bezier", "steps", "spring", "mirrored"]
+    let suggestions = Self.closest(to: String(trimmed), among: known)
+    throw TransitError(
+      .invalidCurve,
+      "unknown curve '\(text)'; did you mean \(suggestions.map { "'\($0)'" }.joined(separator: ", "))?"
+    )
+  }
+
+  private static func parseFunction(
+    _ name: String, arguments: Substring, text: String
+  ) throws(TransitError) -> TimingCurve {
+    if name == "mirrored" {
+      return try TimingCurve(parsing: String(arguments)).mirrored
+    }
+    let parts = arguments.split(separator: ",", omittingEmptySubsequences: false).map(trimmed)
+    func numbers(_ count: Int) throws(TransitError) -> [Double] {
+      guard parts.count == count else {
+        throw TransitError(
+          .invalidCurve, "'\(text)': \(name) takes \(count) numbers, got \(parts.count)")
+      }
+      var values: [Double] = []
+      for part in parts {
+        guard let value = Double(String(part)) else {
+          throw TransitError(.invalidCurve, "'\(text)': '\(part)' is not a number")
+        }
+        values.append(value)
+      }
+      return values
+    }
+    switch name {
+    case "cubic-bezier":
+      let v = try numbers(4)
+      return try cubicBezier(v[0], v[1], v[2], v[3])
+    case "spring":
+      let v = try numbers(4)
+      return try spring(mass: v[0], stiffness: v[1], damping: v[2], initialVelocity: v[3])
+    case "steps":
+      guard (1...2).contains(parts.count), let count = Int(String(parts[0])) else {
+        throw TransitError(
+          .invalidCurve, "'\(text)': expected steps(count) or steps(count,position)")
+      }
+      var position = StepPosition.jumpEnd
+      if parts.count == 2 {
+        switch parts[1] {
+        case "start": position = .jumpStart
+        case "end": position = .jumpEnd
+        default:
+          guard let named = StepPosition(rawValue: String(parts[1])) else {
+            throw TransitError(
+              .invalidCurve,
+              "'\(text)': unknown step position '\(parts[1])'; expected jump-start, jump-end, "
+                + "jump-none, jump-both, start or end")
+          }
+          position = named
+        }
+      }
+      return try steps(count, position)
+    default:
+      let suggestions = closest(to: name, among: ["cubic-bezier", "steps", "spring", "mirrored"])
+      throw TransitError(
+        .invalidCurve,
+        "unknown curve function '\(name)' in '\(text)'; did you mean '\(suggestions[0])'?")
+    }
+  }
+
+  private static func trimmed(_ text: Substring) -> Substring {
+    let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+    guard let first = text.firstIndex(where: { !isSpace($0) }),
+      let last = text.lastIndex(where: { !isSpace($0) })
+    else { return "" }
+    return text[first...last]
+  }
+
+  /// The shortest text that reads back to `value`: integers without `.0`.
+  private static func format(_ value: Double) -> String {
+    if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+    return String(value)
+  }
+
+  /// Up to three names at the smallest edit distance from `word`.
+  private static func closest(to word: String, among names: [String]) -> [String] {
+    let ranked = names.map { (name: $0, distance: editDistance(Array(word), Array($0))) }
+      .sorted { $0.distance < $1.distance }
+    return ranked.prefix(3).map(\.name)
+  }
+
+  /// Levenshtein distance, one row at a time.
+  private static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+    var previous = Array(0...b.count)
+    for (i, ca) in a.enumerated() {
+      var current = [i + 1]
+      for (j, cb) in b.enumerated() {
+        current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (ca == cb ? 0 : 1)))
+      }
+      previous = current
+    }
+    return previous[b.count]
+  }
+}

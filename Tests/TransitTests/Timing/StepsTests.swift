@@ -1,0 +1,97 @@
+import PropertyBased
+import Testing
+
+@testable import Transit
+
+@Suite("Steps")
+struct StepsTests {
+  typealias Position = TimingCurve.StepPosition
+
+  /// position, t, value with the before flag unset, value with it set (4 steps).
+  static let table: [(Position, Double, Double, Double)] = [
+    (Position.jumpEnd, 0.0, 0.0, 0.0),
+    (.jumpEnd, 0.1, 0.0, 0.0),
+    (.jumpEnd, 0.25, 0.25, 0.0),
+    (.jumpEnd, 0.3, 0.25, 0.25),
+    (.jumpEnd, 0.75, 0.75, 0.5),
+    (.jumpEnd, 0.99, 0.75, 0.75),
+    (.jumpEnd, 1.0, 1.0, 0.75),
+    (.jumpStart, 0.0, 0.25, 0.0),
+    (.jumpStart, 0.1, 0.25, 0.25),
+    (.jumpStart, 0.25, 0.5, 0.25),
+    (.jumpStart, 0.8, 1.0, 1.0),
+    (.jumpStart, 1.0, 1.0, 1.0),
+    (.jumpNone, 0.0, 0.0, 0.0),
+    (.jumpNone, 0.2, 0.0, 0.0),
+    (.jumpNone, 0.25, 1.0 / 3, 0.0),
+    (.jumpNone, 0.5, 2.0 / 3, 1.0 / 3),
+    (.jumpNone, 0.75, 1.0, 2.0 / 3),
+    (.jumpNone, 1.0, 1.0, 1.0),
+    (.jumpBoth, 0.0, 0.2, 0.0),
+    (.jumpBoth, 0.1, 0.2, 0.2),
+    (.jumpBoth, 0.25, 0.4, 0.2),
+    (.jumpBoth, 0.9, 0.8, 0.8),
+    (.jumpBoth, 1.0, 1.0, 0.8),
+  ]
+
+  @Test("values at and around the jumps, with and without the before flag", arguments: table)
+  func values(position: Position, t: Double, after: Double, before: Double) throws {
+    let curve = try TimingCurve.steps(4, position)
+    #expect(abs(curve.value(at: t) - after) < 1e-15)
+    #expect(abs(curve.value(at: t, before: false) - after) < 1e-15)
+    #expect(abs(curve.value(at: t, before: true) - before) < 1e-15)
+  }
+
+  @Test("mirror positions: start ↔ end, none and both to themselves")
+  func mirrorPositions() throws {
+    #expect(try TimingCurve.steps(3, .jumpStart).mirrored == TimingCurve.steps(3, .jumpEnd))
+    #expect(try TimingCurve.steps(3, .jumpEnd).mirrored == TimingCurve.steps(3, .jumpStart))
+    #expect(try TimingCurve.steps(3, .jumpNone).mirrored == TimingCurve.steps(3, .jumpNone))
+    #expect(try TimingCurve.steps(3, .jumpBoth).mirrored == TimingCurve.steps(3, .jumpBoth))
+  }
+
+  @Test("the mirror is 1 − c(1 − t) bit for bit, at every jump, both sides")
+  func mirrorAtJumps() throws {
+    for count in 1...13 {
+      for position in Position.allCases where !(position == .jumpNone && count < 2) {
+        let curve = try TimingCurve.steps(count, position)
+        let mirror = curve.mirrored
+        var times: [Double] = []
+        for i in 0...count {
+          let jump = Double(i) / Double(count)
+          times += [jump, jump.nextUp, jump.nextDown, 1 - jump]
+        }
+        for t in times where (0...1).contains(t) {
+          for before in [false, true] {
+            #expect(
+              mirror.value(at: t, before: before) == 1 - curve.value(at: 1 - t, before: !before),
+              "\(curve) at \(t), before \(before)")
+          }
+        }
+      }
+    }
+  }
+
+  @Test("the mirror is 1 − c(1 − t) bit for bit at random times")
+  func mirrorRandom() async {
+    await propertyCheck(count: 2000, input: CurveGen.steps, Gen.double(in: 0...1), Gen.bool) {
+      curve, t, before in
+      #expect(
+        curve.mirrored.value(at: t, before: before) == 1 - curve.value(at: 1 - t, before: !before))
+    }
+  }
+
+  @Test("bad counts are rejected")
+  func invalid() {
+    #expect(throws: TransitError(.invalidCurve, "steps count = 0 must be at least 1 with jump-end"))
+    {
+      try TimingCurve.steps(0)
+    }
+    #expect(
+      throws: TransitError(.invalidCurve, "steps count = 1 must be at least 2 with jump-none")
+    ) {
+      try TimingCurve.steps(1, .jumpNone)
+    }
+    #expect(throws: TransitError.self) { try TimingCurve.steps(-3, .jumpStart) }
+  }
+}

@@ -1,0 +1,126 @@
+import PropertyBased
+import Testing
+
+@testable import Transit
+
+@Suite("Timing curves: shared properties")
+struct TimingCurveTests {
+  @Test("every named curve is exactly 0 at 0 and exactly 1 at 1")
+  func namedEndpoints() {
+    for (name, curve) in TimingCurve.namedCurves {
+      #expect(curve.value(at: 0) == 0, "\(name)")
+      #expect(curve.value(at: 1) == 1, "\(name)")
+      #expect(curve.mirrored.value(at: 0) == 0, "\(name)")
+      #expect(curve.mirrored.value(at: 1) == 1, "\(name)")
+    }
+  }
+
+  @Test("random curves end exactly at 1; all but jump-start/both start at 0")
+  func randomEndpoints() async {
+    await propertyCheck(count: 1000, input: CurveGen.any) { curve in
+      #expect(curve.value(at: 1) == 1)
+      #expect(curve.value(at: 7) == 1)
+      let jumpsAtStart = ["jump-start", "jump-both"].contains { curve.description.contains($0) }
+      if !jumpsAtStart {
+        #expect(curve.value(at: 0) == 0)
+        #expect(curve.value(at: -3) == 0)
+      }
+    }
+  }
+
+  @Test("time outside 0…1 is clamped, NaN counts as 0")
+  func clamping() throws {
+    let curve = TimingCurve.penner(.back, .easeOut)
+    #expect(curve.value(at: -0.5) == curve.value(at: 0))
+    #expect(curve.value(at: 1.5) == curve.value(at: 1))
+    #expect(curve.value(at: .nan) == 0)
+    #expect(try TimingCurve.steps(4, .jumpStart).value(at: -1) == 0.25)
+  }
+
+  @Test("the mirror is 1 − c(1 − t) for every kind of curve")
+  func mirrorIdentity() async {
+    await propertyCheck(count: 2000, input: CurveGen.any, Gen.double(in: 0...1)) { curve, t in
+      let mirror = curve.mirrored
+      let expected = 1 - curve.value(at: 1 - t)
+      #expect(abs(mirror.value(at: t) - expected) <= 1e-9, "\(curve) at \(t)")
+    }
+  }
+
+  @Test("mirroring twice gives back the same stored curve, exactly")
+  func mirrorInvolution() async {
+    await propertyCheck(count: 1000, input: CurveGen.any) { curve in
+      #expect(curve.mirrored.mirrored == curve)
+      #expect(curve.mirrored.mirrored.description == curve.description)
+      #expect(curve.mirrored.mirrored.mirrored == curve.mirrored)
+    }
+    for (name, curve) in TimingCurve.namedCurves {
+      #expect(curve.mirrored.mirrored == curve, "\(name)")
+    }
+  }
+
+  @Test("parsing the description gives back an equal curve")
+  func descriptionRoundTrip() async throws {
+    await propertyCheck(count: 1000, input: CurveGen.any) { curve in
+      let parsed = try TimingCurve(parsing: curve.description)
+      #expect(parsed == curve, "\(curve)")
+    }
+    for (name, curve) in TimingCurve.namedCurves {
+      #expect(curve.description == name)
+      #expect(try TimingCurve(parsing: name) == curve)
+    }
+  }
+
+  @Test("Codable writes the textual form as one string and reads it back")
+  func codableRoundTrip() async throws {
+    await propertyCheck(count: 300, input: CurveGen.any) { curve in
+      let encoder = StringEncoder()
+      try curve.encode(to: encoder)
+      #expect(encoder.storage.value == curve.description)
+      let decoded = try TimingCurve(from: StringDecoder(text: curve.description))
+      #expect(decoded == curve)
+    }
+    #expect(throws: DecodingError.self) {
+      try TimingCurve(from: StringDecoder(text: "ease-sideways"))
+    }
+  }
+
+  @Test("the text form accepts spaces, aliases and mirrored(…)")
+  func parsingVariants() throws {
+    #expect(try TimingCurve(parsing: " cubic-bezier( 0.42 , 0, 0.58 ,1 ) ") == .easeInOut)
+    #expect(try TimingCurve(parsing: "steps(4)") == TimingCurve.steps(4, .jumpEnd))
+    #expect(try TimingCurve(parsing: "steps(4, start)") == TimingCurve.steps(4, .jumpStart))
+    #expect(try TimingCurve(parsing: "steps(4,end)") == TimingCurve.steps(4, .jumpEnd))
+    #expect(try TimingCurve(parsing: "steps(3,jump-none)") == TimingCurve.steps(3, .jumpNone))
+    #expect(try TimingCurve(parsing: "mirrored(ease-in-quad)") == .penner(.quad, .easeOut))
+    #expect(try TimingCurve(parsing: "mirrored(ease-in)") == TimingCurve.easeIn.mirrored)
+    let spring = try TimingCurve.spring(mass: 1, stiffness: 100, damping: 10, initialVelocity: 0)
+    #expect(spring.description == "spring(1,100,10,0)")
+    #expect(spring.mirrored.description == "mirrored(spring(1,100,10,0))")
+    #expect(try TimingCurve(parsing: "spring(1, 100, 10, 0)") == spring)
+  }
+
+  @Test("bad text is rejected with a message that quotes it and suggests names")
+  func parsingErrors() {
+    func message(_ text: String) -> String {
+      do {
+        _ = try TimingCurve(parsing: text)
+        return ""
+      } catch {
+        #expect(error.code == .invalidCurve)
+        return error.message
+      }
+    }
+    let unknown = message("ease-in-quadd")
+    #expect(unknown.contains("'ease-in-quadd'"))
+    #expect(unknown.contains("'ease-in-quad'"))
+    #expect(message("easein").contains("'ease-in'"))
+    #expect(message("cubic-bezier(1,2,3)").contains("takes 4 numbers, got 3"))
+    #expect(message("cubic-bezier(0.1,x,0.3,1)").contains("'x' is not a number"))
+    #expect(message("cubic-bezier(1.5,0,0.5,1)").contains("x1 = 1.5 is outside 0…1"))
+    #expect(message("steps(0)").contains("count = 0"))
+    #expect(message("steps(2,sideways)").contains("unknown step position 'sideways'"))
+    #expect(message("stepz(2)").contains("did you mean 'steps'"))
+    #expect(message("spring(1,100,-1,0)").contains("damping = -1.0 must be positive"))
+    #expect(message("").contains("unknown curve"))
+  }
+}
