@@ -9,10 +9,12 @@ let package = Package(
     .library(name: "Transit", targets: ["Transit"]),
     .library(name: "TransitRender", targets: ["TransitRender"]),
     .library(name: "TransitTesting", targets: ["TransitTesting"]),
+    .executable(name: "animrender", targets: ["animrender"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-numerics.git", from: "1.1.1"),
     .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+    .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
   ],
   targets: [
     .target(
@@ -31,6 +33,13 @@ let package = Package(
     .target(
       name: "TransitTesting",
       dependencies: ["TransitRender"]
+    ),
+    .executableTarget(
+      name: "animrender",
+      dependencies: [
+        "Transit", "TransitRender", "TransitTesting",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
     ),
     .testTarget(
       name: "TransitTests",

@@ -1,0 +1,21 @@
+import ArgumentParser
+
+/// Runs a command's body and turns every failure into one line on stderr
+/// and a sysexits status.
+enum CommandRunner {
+  static func run(_ body: () throws -> Void) throws {
+    do {
+      try body()
+    } catch let error as CLIError {
+      Terminal.writeError("animrender: \(error.message)\n")
+      throw ExitCode(error.status.rawValue)
+    } catch let error as ExitCode {
+      throw error
+    } catch let error as ValidationError {
+      throw error
+    } catch {
+      Terminal.writeError("animrender: \(error)\n")
+      throw ExitCode(ExitStatus.software.rawValue)
+    }
+  }
+}

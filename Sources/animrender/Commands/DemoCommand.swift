@@ -1,0 +1,54 @@
+import ArgumentParser
+import Transit
+import TransitRender
+
+/// `animrender` or `animrender demo`: the built-in demo, a grid of a handful
+/// of styles, each row one style played forward and then in reverse.
+struct DemoCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "demo",
+    abstract: "Draw the built-in demo (the default when no subcommand is given).",
+    discussion: "Example: animrender demo -o demo.png")
+
+  /// The styles shown, one per row.
+  static let styles = [
+    "push-from-right", "cover-from-bottom", "cross-dissolve", "flow-from-right",
+    "emerge-from-center", "flip-horizontally", "rotate-vertically-from-left-clockwise",
+  ]
+  /// Frames per direction.
+  static let framesPerDirection = 5
+  static let size = Size(width: 120, height: 200)
+
+  @Option(name: [.short, .long], help: "Where to write the demo.")
+  var output: String = "animrender-demo.png"
+
+  @Flag(help: "No progress bar.")
+  var quiet = false
+
+  func run() throws {
+    try CommandRunner.run {
+      var options = try OutputOptions.parse([
+        "--layout", "grid", "--columns", "\(2 * DemoCommand.framesPerDirection)",
+        "--padding", "6", "--background", "#1c1c1e",
+      ])
+      options.quiet = quiet
+      try Job(
+        frames: try DemoCommand.frames(), size: DemoCommand.size, scale: 1, images: ImageProvider(),
+        output: options, framesPerSecond: 10
+      ).run(to: output)
+    }
+  }
+
+  /// Every frame of the demo, row by row.
+  static func frames() throws(CLIError) -> [FrameSpec] {
+    var frames: [FrameSpec] = []
+    for name in styles {
+      let pair = TransitionPair(style: try StyleLookup.style(named: name), size: size)
+      let forward = try pair.timeline(reversed: false)
+      let reverse = try pair.timeline(reversed: true)
+      frames += FrameSpec.frames(of: forward, count: framesPerDirection)
+      frames += FrameSpec.frames(of: reverse, count: framesPerDirection, startingAt: forward.duration)
+    }
+    return frames
+  }
+}

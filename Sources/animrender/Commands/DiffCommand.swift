@@ -1,0 +1,69 @@
+import ArgumentParser
+import TransitRender
+import TransitTesting
+
+/// `animrender diff A.png B.png`: compares two images the way the golden
+/// tests do (YIQ distance, anti-aliasing ignored).
+struct DiffCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "diff",
+    abstract: "Compare two PNGs the way the golden tests do.",
+    discussion: """
+      Prints e.g. "345 pixels differ (0.71%), 12 anti-aliased ignored" and exits 0 when the count is \
+      within --max-diff-pixels, 1 when not (or when the sizes differ).
+      Example: animrender diff golden.png actual.png --output diff.png
+      """)
+
+  @Argument(help: "The expected image.")
+  var a: String
+
+  @Argument(help: "The actual image.")
+  var b: String
+
+  @Option(help: "YIQ colour distance above which a pixel differs, 0…1.")
+  var threshold: Double = 0.1
+
+  @Option(help: "How many differing pixels are still a pass.")
+  var maxDiffPixels: Int = 0
+
+  @Option(name: [.short, .long], help: "Write the diff image here (red: differs, yellow: anti-aliasing).")
+  var output: String?
+
+  func validate() throws {
+    guard threshold.isFinite, threshold >= 0, threshold <= 1 else {
+      throw ValidationError("--threshold must be in 0…1, got \(threshold)")
+    }
+    guard maxDiffPixels >= 0 else { throw ValidationError("--max-diff-pixels must be 0 or more") }
+  }
+
+  func run() throws {
+    try CommandRunner.run {
+      let first = try InputImage.load(a, flag: "A")
+      let second = try InputImage.load(b, flag: "B")
+      if let output { try AtomicOutput.checkWritable(output) }
+      guard first.width == second.width, first.height == second.height else {
+        print("sizes differ: \(a) is \(first.width)×\(first.height), \(b) is \(second.width)×\(second.height)")
+        throw ExitCode(1)
+      }
+      let result: ImageComparison.Result
+      do { result = try ImageComparison.compare(first, second, threshold: threshold) } catch {
+        throw CLIError(.software, "comparing failed: \(error.message)")
+      }
+      let total = first.width * first.height
+      let percent = total == 0 ? 0 : Double(result.differing) * 100 / Double(total)
+      let rounded = (percent * 100).rounded() / 100
+      print("\(result.differing) pixels differ (\(rounded)%), \(result.antiAliased) anti-aliased ignored")
+      if let output {
+        let atomic = AtomicOutput()
+        do { try atomic.stage(try PNGEncoder.encode(result.diffImage), as: output) } catch let error as CLIError {
+          throw error
+        } catch {
+          throw CLIError(.software, "encoding the diff failed: \(error)")
+        }
+        try atomic.commit()
+        print(output)
+      }
+      if result.differing > maxDiffPixels { throw ExitCode(1) }
+    }
+  }
+}

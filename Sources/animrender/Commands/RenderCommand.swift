@@ -1,0 +1,137 @@
+import ArgumentParser
+import Foundation
+import Transit
+import TransitRender
+import TransitTesting
+
+/// `animrender render`: one transition between two screens.
+struct RenderCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "render",
+    abstract: "Draw one transition between two screens.",
+    discussion: """
+      Examples:
+        animrender render --style cover-from-bottom --frames 6 -o cover.png
+        animrender render --from a.png --to b.png --style flip-horizontally --layout apng -o flip.png
+        animrender render --style push-from-right --reverse --layout frames -o pop-%03d.png
+      """)
+
+  @Option(help: "The transition style (see `animrender styles`).")
+  var style: String = "push-from-right"
+
+  @Option(help: "Screenshot of the screen that goes away (default: a red placeholder).")
+  var from: String?
+
+  @Option(help: "Screenshot of the screen that comes in (default: a blue placeholder).")
+  var to: String?
+
+  @Option(help: "Container size in points, WxH (default: --from's size, else 390x844).")
+  var size: String?
+
+  @Option(help: "Pixels per point.")
+  var scale: Double = 1
+
+  @Option(help: "Frames to draw, first and last included (default 8).")
+  var frames: Int?
+
+  @Option(help: "Frames per second instead of --frames.")
+  var fps: Double?
+
+  @Option(help: "Duration in seconds (default: the style's own).")
+  var duration: Double?
+
+  @Option(help: "A timing curve for every step, overriding the style's (see `animrender curve`).")
+  var curve: String?
+
+  @Flag(help: "Draw the reverse (the pop).")
+  var reverse = false
+
+  @OptionGroup var output: OutputOptions
+
+  func validate() throws {
+    if let frames, !(1...RenderLimits.maximumFrames).contains(frames) {
+      throw ValidationError("--frames must be in 1…\(RenderLimits.maximumFrames), got \(frames)")
+    }
+    if frames != nil && fps != nil { throw ValidationError("give --frames or --fps, not both") }
+    if let fps, !(fps.isFinite && fps > 0 && fps <= 1000) {
+      throw ValidationError("--fps must be in (0, 1000], got \(fps)")
+    }
+    guard scale.isFinite, scale > 0, scale <= 16 else {
+      throw ValidationError("--scale must be in (0, 16], got \(scale)")
+    }
+    if let size, PixelSize.parse(size) == nil {
+      throw ValidationError("--size: expected WxH with whole numbers above 0, e.g. 390x844, got \"\(size)\"")
+    }
+  }
+
+  func run() throws {
+    try CommandRunner.run {
+      let transition = try StyleLookup.style(named: style)
+      var images: [String: Image] = [:]
+      for (flag, path) in [("--from", from), ("--to", to)] {
+        if let path { images[flag] = try InputImage.load(path, flag: flag) }
+      }
+      let points: Size
+      if let size, let parsed = PixelSize.parse(size) {
+        points = Size(width: Double(parsed.width), height: Double(parsed.height))
+      } else if let first = images["--from"] ?? images["--to"] {
+        points = Size(width: Double(first.width), height: Double(first.height))
+      } else {
+        points = Size(width: 390, height: 844)
+      }
+      if let duration, !(duration.isFinite && duration >= 0 && duration <= 3600) {
+        throw CLIError.data("--duration: expected 0…3600 seconds, got \(duration)")
+      }
+      var timingCurve: TimingCurve?
+      if let curve {
+        do { timingCurve = try TimingCurve(parsing: curve) } catch let error as TransitError {
+          throw CLIError.data("--curve: \(error.message)")
+        }
+      }
+      let pair = TransitionPair(
+        style: transition, size: points, duration: duration, curve: timingCurve,
+        fromImage: images["--from"].map { _ in "from" }, toImage: images["--to"].map { _ in "to" })
+      let timeline = try pair.timeline(reversed: reverse)
+      let count = frames ?? fps.map { max(2, Int((timeline.duration * $0).rounded()) + 1) } ?? 8
+      guard count <= RenderLimits.maximumFrames else {
+        throw CLIError.usage("--fps \(fps ?? 0) over \(timeline.duration) s makes \(count) frames, more than \(RenderLimits.maximumFrames)")
+      }
+      var provider = ImageProvider()
+      if let image = images["--from"] { provider.images["from"] = image }
+      if let image = images["--to"] { provider.images["to"] = image }
+      let specs = FrameSpec.frames(of: timeline, count: count)
+      let destination = output.output ?? RenderCommand.defaultOutput(output.layout, style: style)
+      try Job(
+        frames: specs, size: points, scale: scale, images: provider, output: output,
+        framesPerSecond: FrameRate.of(count: count, duration: timeline.duration)
+      ).run(to: destination)
+    }
+  }
+
+  static func defaultOutput(_ layout: OutputOptions.Layout, style: String) -> String {
+    switch layout {
+    case .frames: return "\(style)-%03d.png"
+    default: return "\(style).png"
+    }
+  }
+}
+
+/// Frames per second implied by `count` frames over `duration` seconds.
+enum FrameRate {
+  static func of(count: Int, duration: Double) -> Double {
+    guard count > 1, duration > 0 else { return 10 }
+    return Double(count - 1) / duration
+  }
+}
+
+/// Reading a screenshot given on the command line.
+enum InputImage {
+  static func load(_ path: String, flag: String) throws(CLIError) -> Image {
+    guard FileManager.default.fileExists(atPath: path) else {
+      throw CLIError(.noInput, "\(flag) \(path): no such file")
+    }
+    do { return try PNGDecoder.decode(contentsOf: path) } catch {
+      throw CLIError.data("\(flag) \(path): not a readable PNG (\(error.message))")
+    }
+  }
+}

@@ -1,0 +1,96 @@
+import ArgumentParser
+import TransitRender
+
+/// How a run's frames are laid out and written: shared by `render` and `play`.
+struct OutputOptions: ParsableArguments {
+  enum Layout: String, ExpressibleByArgument, CaseIterable {
+    case strip, grid, frames, apng
+  }
+
+  enum Compression: String, ExpressibleByArgument, CaseIterable {
+    case fast, `default`, best
+
+    var png: PNGCompression {
+      switch self {
+      case .fast: .fast
+      case .default: .default
+      case .best: .best
+      }
+    }
+  }
+
+  @Option(help: "strip (one row, wrapped past 32,767 px), grid, frames (one PNG each) or apng.")
+  var layout: Layout = .strip
+
+  @Option(help: "Columns of a grid (default: about a square).")
+  var columns: Int?
+
+  @Option(help: "Pixels between and around frames.")
+  var padding: Int = 0
+
+  @Option(help: "Colour behind and between frames (#rrggbb, rgb(r,g,b), a name) or transparent.")
+  var background: String = "transparent"
+
+  @Flag(help: "Print each frame's time under it.")
+  var labels = false
+
+  @Option(
+    name: [.short, .long],
+    help: "Output file; for --layout frames a pattern with one %0Nd, e.g. frame-%03d.png.")
+  var output: String?
+
+  @Option(help: "fast (zlib 1, the default), default (zlib 6) or best (zlib 9).")
+  var compression: Compression = .fast
+
+  @Option(help: "APNG loops, 0 for forever.")
+  var loops: Int = 0
+
+  @Option(help: "Write every view's frame, alpha and transform at every frame to this JSON file.")
+  var states: String?
+
+  @Flag(help: "No progress bar.")
+  var quiet = false
+
+  func validate() throws {
+    if let columns, columns < 1 { throw ValidationError("--columns must be 1 or more, got \(columns)") }
+    guard padding >= 0, padding <= 4_096 else { throw ValidationError("--padding must be in 0…4096, got \(padding)") }
+    guard ColorText.parse(background) != nil else {
+      throw ValidationError("--background: expected \(ColorText.expected), got \"\(background)\"")
+    }
+    guard loops >= 0 else { throw ValidationError("--loops must be 0 (forever) or more, got \(loops)") }
+    if layout == .frames, let output, FramePattern(output) == nil {
+      throw ValidationError(
+        "--output: with --layout frames, expected a pattern with one %0Nd (e.g. frame-%03d.png), got \"\(output)\"")
+    }
+  }
+}
+
+/// A file-name pattern with one `%d` or `%0Nd`, for `--layout frames`.
+struct FramePattern {
+  var prefix: String
+  var suffix: String
+  var width: Int
+
+  init?(_ text: String) {
+    guard let percent = text.firstIndex(of: "%") else { return nil }
+    var rest = text[text.index(after: percent)...]
+    var digits = ""
+    while let c = rest.first, c.isNumber {
+      digits.append(c)
+      rest = rest.dropFirst()
+    }
+    guard rest.first == "d" else { return nil }
+    let suffix = String(rest.dropFirst())
+    guard !suffix.contains("%") else { return nil }
+    prefix = String(text[..<percent])
+    self.suffix = suffix
+    width = Int(digits) ?? 0
+    guard width <= 9 else { return nil }
+  }
+
+  func path(_ index: Int) -> String {
+    let number = String(index)
+    let padded = String(repeating: "0", count: max(0, width - number.count)) + number
+    return prefix + padded + suffix
+  }
+}

@@ -1,0 +1,62 @@
+import TransitRender
+
+/// `--labels`: the frame's time, e.g. `0.133s`, drawn under the frame in a
+/// built-in 5×7 pixel font. A bitmap font, not a system one, so that labelled
+/// output is the same on every machine.
+enum FrameLabel {
+  /// Rows of each glyph, top to bottom, 5 bits each (bit 4 = leftmost).
+  static let glyphs: [Character: [UInt8]] = [
+    "0": [0b01110, 0b10001, 0b10011, 0b10101, 0b11001, 0b10001, 0b01110],
+    "1": [0b00100, 0b01100, 0b00100, 0b00100, 0b00100, 0b00100, 0b01110],
+    "2": [0b01110, 0b10001, 0b00001, 0b00010, 0b00100, 0b01000, 0b11111],
+    "3": [0b11111, 0b00010, 0b00100, 0b00010, 0b00001, 0b10001, 0b01110],
+    "4": [0b00010, 0b00110, 0b01010, 0b10010, 0b11111, 0b00010, 0b00010],
+    "5": [0b11111, 0b10000, 0b11110, 0b00001, 0b00001, 0b10001, 0b01110],
+    "6": [0b00110, 0b01000, 0b10000, 0b11110, 0b10001, 0b10001, 0b01110],
+    "7": [0b11111, 0b00001, 0b00010, 0b00100, 0b01000, 0b01000, 0b01000],
+    "8": [0b01110, 0b10001, 0b10001, 0b01110, 0b10001, 0b10001, 0b01110],
+    "9": [0b01110, 0b10001, 0b10001, 0b01111, 0b00001, 0b00010, 0b01100],
+    ".": [0, 0, 0, 0, 0, 0b01100, 0b01100],
+    "s": [0, 0, 0b01110, 0b10000, 0b01110, 0b00001, 0b11110],
+  ]
+
+  static let bandColor: UInt32 = 0xFF20_2020
+  static let inkColor: UInt32 = 0xFFE8_E8E8
+
+  /// The text for a time: three decimals and a unit, e.g. `0.400s`.
+  static func text(for time: Double) -> String {
+    let millis = Int((max(0, time) * 1000).rounded())
+    let fraction = String(millis % 1000)
+    return "\(millis / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)s"
+  }
+
+  /// `image` with a band under it showing `time`.
+  static func attach(time: Double, below image: Image) throws -> Image {
+    let text = Array(self.text(for: time))
+    let dot = max(1, min(image.width / (text.count * 6 + 2), image.height / 60, 4))
+    let band = 9 * dot
+    let width = image.width
+    let height = image.height + band
+    var pixels = image.pixels
+    pixels.reserveCapacity(width * height)
+    pixels.append(contentsOf: repeatElement(bandColor, count: width * band))
+    let textWidth = (text.count * 6 - 1) * dot
+    let left = max(0, (width - textWidth) / 2)
+    let top = image.height + dot
+    for (n, character) in text.enumerated() {
+      guard let rows = glyphs[character] else { continue }
+      for (row, bits) in rows.enumerated() {
+        for column in 0..<5 where bits & (0b10000 >> column) != 0 {
+          for dy in 0..<dot {
+            for dx in 0..<dot {
+              let x = left + (n * 6 + column) * dot + dx
+              let y = top + row * dot + dy
+              if x < width, y < height { pixels[y * width + x] = inkColor }
+            }
+          }
+        }
+      }
+    }
+    return try Image(width: width, height: height, pixels: pixels)
+  }
+}

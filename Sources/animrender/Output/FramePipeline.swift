@@ -1,0 +1,132 @@
+import Dispatch
+import Synchronization
+import Transit
+import TransitRender
+
+/// Draws frames on every core and hands them to the chosen layout.
+///
+/// Each worker owns its Renderer (a Cairo context is never shared between
+/// threads) and takes the next frame index from a shared counter, so a slow
+/// frame never holds the others up. For `--layout frames` a worker encodes
+/// and stages each PNG as soon as it is drawn and keeps no pixels, so memory
+/// stays near two frames per core however many frames there are.
+struct FramePipeline {
+  var frames: [FrameSpec]
+  var renderOptions: RenderOptions
+  var output: OutputOptions
+  var pixelWidth: Int
+  var pixelHeight: Int
+  /// Frames per second, for APNG delays.
+  var framesPerSecond: Double
+
+  static var workerCount: Int { max(1, System.coreCount) }
+
+  /// Checks the limits before any work: frame count, sides, pixel memory.
+  func checkLimits() throws(CLIError) {
+    guard !frames.isEmpty else { throw CLIError.usage("nothing to draw: 0 frames") }
+    guard frames.count <= RenderLimits.maximumFrames else {
+      throw CLIError.usage("\(frames.count) frames is more than the \(RenderLimits.maximumFrames) one run draws")
+    }
+    guard pixelWidth <= PixelSize.maximumSide, pixelHeight <= PixelSize.maximumSide else {
+      throw CLIError.usage(
+        "a frame of \(pixelWidth)×\(pixelHeight) pixels is larger than \(PixelSize.maximumSide) on a side; lower --size or --scale")
+    }
+    let frameBytes = pixelWidth * pixelHeight * 4
+    let kept = output.layout == .frames ? 2 * FramePipeline.workerCount : 2 * frames.count
+    let needed = frameBytes.multipliedReportingOverflow(by: kept)
+    guard !needed.overflow, needed.partialValue <= RenderLimits.pixelBudgetBytes else {
+      throw CLIError.usage(
+        "\(frames.count) frames of \(pixelWidth)×\(pixelHeight) need more than the \(RenderLimits.pixelBudgetBytes >> 20) MiB of pixel memory one run may use; use --layout frames, fewer frames or a smaller --scale")
+    }
+  }
+
+  /// Draws every frame; `body` receives each (index, image) on a worker thread.
+  func draw(progress: ProgressBar, _ body: @Sendable (Int, Image) throws(CLIError) -> Void) throws(CLIError) {
+    let next = Atomic(0)
+    let failure = Mutex<CLIError?>(nil)
+    let frames = self.frames
+    let options = renderOptions
+    let labels = output.labels
+    DispatchQueue.concurrentPerform(iterations: min(FramePipeline.workerCount, frames.count)) { _ in
+      let renderer = Renderer(options: options)
+      while failure.withLock({ $0 == nil }) {
+        let index = next.add(1, ordering: .relaxed).oldValue
+        guard index < frames.count else { return }
+        do {
+          var image = try renderer.render(frames[index].scene())
+          if labels { image = try FrameLabel.attach(time: frames[index].time, below: image) }
+          try body(index, image)
+          progress.advance()
+        } catch let error as CLIError {
+          failure.withLock { if $0 == nil { $0 = error } }
+        } catch {
+          failure.withLock { if $0 == nil { $0 = CLIError(.software, "drawing frame \(index) failed: \(error)") } }
+        }
+      }
+    }
+    if let error = failure.withLock({ $0 }) { throw error }
+  }
+
+  /// Draws and writes everything to `destination` (staged, renamed at the end).
+  func run(to destination: String, atomic: AtomicOutput, quiet: Bool) throws(CLIError) {
+    try checkLimits()
+    let progress = ProgressBar(total: frames.count, label: "drawing", quiet: quiet)
+    defer { progress.finish() }
+    let compression = output.compression.png
+    switch output.layout {
+    case .frames:
+      guard let pattern = FramePattern(destination) else {
+        throw CLIError.usage("--output: expected a pattern with one %0Nd, got \"\(destination)\"")
+      }
+      try draw(progress: progress) { index, image throws(CLIError) in
+        let bytes: [UInt8]
+        do { bytes = try PNGEncoder.encode(image, compression: compression) } catch {
+          throw CLIError(.software, "encoding frame \(index) failed: \(error)")
+        }
+        try atomic.stage(bytes, as: pattern.path(index))
+      }
+    case .strip, .grid, .apng:
+      let images = Mutex<[Image?]>(Array(repeating: nil, count: frames.count))
+      try draw(progress: progress) { index, image throws(CLIError) in
+        images.withLock { $0[index] = image }
+      }
+      let all = images.withLock { $0.map { $0! } }
+      let bytes: [UInt8]
+      do {
+        let background = ColorText.parse(output.background) ?? .clear
+        switch output.layout {
+        case .strip:
+          bytes = try PNGEncoder.encode(
+            FrameSheet.strip(all, padding: output.padding, background: background), compression: compression)
+        case .grid:
+          let columns = output.columns ?? Int(Double(all.count).squareRoot().rounded(.up))
+          bytes = try PNGEncoder.encode(
+            FrameSheet.grid(all, columns: columns, padding: output.padding, background: background),
+            compression: compression)
+        default:
+          bytes = try APNGEncoder.encode(
+            all, delay: FrameDelay.approximating(seconds: 1 / framesPerSecond), loopCount: output.loops,
+            compression: compression)
+        }
+      } catch {
+        throw CLIError(.software, "composing the output failed: \(error)")
+      }
+      try atomic.stage(bytes, as: destination)
+    }
+  }
+}
+
+extension FrameDelay {
+  /// The fraction nearest `seconds` with a denominator up to 1000, so 1/60 s
+  /// stays exactly 1/60 and 0.4 s / 7 becomes 57/1000.
+  static func approximating(seconds: Double) -> FrameDelay {
+    guard seconds.isFinite, seconds > 0 else { return FrameDelay(numerator: 0, denominator: 1) }
+    var best = (numerator: 1, denominator: 1, error: Double.infinity)
+    for denominator in 1...1000 {
+      let numerator = min(65_535, max(1, Int((seconds * Double(denominator)).rounded())))
+      let error = abs(Double(numerator) / Double(denominator) - seconds)
+      if error < best.error - 1e-12 { best = (numerator, denominator, error) }
+    }
+    return FrameDelay(numerator: UInt16(best.numerator), denominator: UInt16(best.denominator))
+  }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import Transit
+import TransitRender
+
+/// One run of `render`, `play` or the demo: checks the output can be made,
+/// draws the frames, writes the optional states file, and only then puts
+/// every output in place and prints where.
+struct Job {
+  var frames: [FrameSpec]
+  var size: Size
+  var scale: Double
+  var images: ImageProvider
+  var output: OutputOptions
+  var framesPerSecond: Double
+
+  func run(to destination: String) throws(CLIError) {
+    let probe = output.layout == .frames ? (FramePattern(destination)?.path(0) ?? destination) : destination
+    try AtomicOutput.checkWritable(probe)
+    if let states = output.states { try AtomicOutput.checkWritable(states) }
+    let pixelWidth = Int((size.width * scale).rounded())
+    let pixelHeight = Int((size.height * scale).rounded())
+    guard pixelWidth >= 1, pixelHeight >= 1 else {
+      throw CLIError.usage("a frame of \(pixelWidth)×\(pixelHeight) pixels is empty; raise --size or --scale")
+    }
+    let atomic = AtomicOutput()
+    let pipeline = FramePipeline(
+      frames: frames, renderOptions: RenderOptions(scale: scale, images: images), output: output,
+      pixelWidth: pixelWidth, pixelHeight: pixelHeight, framesPerSecond: framesPerSecond)
+    try pipeline.run(to: destination, atomic: atomic, quiet: output.quiet)
+    if let states = output.states {
+      try atomic.stage(try StatesFile.encode(frames), as: states)
+    }
+    try atomic.commit()
+    if output.layout == .frames, let pattern = FramePattern(destination) {
+      print("\(pattern.path(0)) … \(pattern.path(frames.count - 1)) (\(frames.count) frames)")
+    } else {
+      print(destination)
+    }
+    if let states = output.states { print(states) }
+  }
+}
+
+/// `--states FILE.json`: every view's frame, alpha, transform and visibility
+/// at every frame, exactly as the library samples them (numbers are written
+/// with full round-trip precision).
+enum StatesFile {
+  struct ViewEntry: Codable, Equatable {
+    var id: String
+    var frame: [Double]
+    var alpha: Double
+    var transform: [Double]
+    var hidden: Bool
+  }
+
+  struct FrameEntry: Codable, Equatable {
+    var index: Int
+    var time: Double
+    var views: [ViewEntry]
+  }
+
+  struct File: Codable, Equatable {
+    var frames: [FrameEntry]
+  }
+
+  static func entry(index: Int, time: Double, scene: Scene) -> FrameEntry {
+    FrameEntry(
+      index: index, time: time,
+      views: scene.allViews().map { view, _ in
+        let f = view.frame
+        return ViewEntry(
+          id: view.id, frame: [f.origin.x, f.origin.y, f.size.width, f.size.height], alpha: view.alpha,
+          transform: view.transform.entries, hidden: view.isHidden)
+      })
+  }
+
+  static func encode(_ frames: [FrameSpec]) throws(CLIError) -> [UInt8] {
+    let file = File(frames: frames.enumerated().map { entry(index: $0, time: $1.time, scene: $1.scene()) })
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    do { return Array(try encoder.encode(file)) } catch {
+      throw CLIError(.software, "encoding the states failed: \(error)")
+    }
+  }
+}

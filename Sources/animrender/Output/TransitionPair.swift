@@ -1,0 +1,57 @@
+import Transit
+import TransitTesting
+
+/// Two screens, "from" below and "to" above, filling a container, and a
+/// style's transition between them: what `render` and the demo draw.
+struct TransitionPair {
+  var style: any TransitionStyle
+  var size: Size
+  var duration: Double?
+  var curve: TimingCurve?
+  /// Image names for screenshots; placeholders when nil.
+  var fromImage: String?
+  var toImage: String?
+
+  var bounds: Rect { Rect(size: size) }
+
+  /// Both screens laid out at the bounds, as before the transition.
+  func baseScene() -> Scene {
+    func screen(_ id: String, image: String?, placeholder: PlaceholderScreen) -> View {
+      guard let image else { return placeholder.view(id: id, bounds: bounds) }
+      return View(id: id, frame: bounds, backgroundColor: .white, clipsToBounds: true, content: .named(image))
+    }
+    return Scene(
+      size: size, backgroundColor: .black,
+      views: [
+        screen("from", image: fromImage, placeholder: .red),
+        screen("to", image: toImage, placeholder: .blue),
+      ])
+  }
+
+  var context: TransitionContext {
+    TransitionContext(bounds: bounds, appearingViewID: "to", disappearingViewID: "from", duration: duration)
+  }
+
+  /// The forward timeline, or the pop: the style's own reverse when it has
+  /// one, else the exact reverse of the forward.
+  func timeline(reversed: Bool) throws(CLIError) -> Timeline {
+    do {
+      let forward = try override(try style.animation(for: context)).timeline(from: baseScene())
+      guard reversed else { return forward }
+      if let own = try style.reverseAnimation(in: context) {
+        let scaled = try duration.map { d throws(TransitError) in try own.withDuration(d) } ?? own
+        return try override(scaled).timeline(from: forward.endScene)
+      }
+      return forward.reversed()
+    } catch {
+      throw CLIError.data("style \(style.name): \(error.message)")
+    }
+  }
+
+  private func override(_ animation: Animation) -> Animation {
+    guard let curve else { return animation }
+    var copy = animation
+    for i in copy.steps.indices where copy.steps[i].duration > 0 { copy.steps[i].curve = curve }
+    return copy
+  }
+}

@@ -1,0 +1,276 @@
+import Foundation
+import Transit
+
+/// A scene file: a container, its screens, and a script of container
+/// operations, drawn by `animrender play` as one story.
+///
+/// ```json
+/// {
+///   "container": { "width": 390, "height": 844, "color": "#1c1c1e" },
+///   "frames": 8,
+///   "views": [
+///     { "id": "home", "color": "#e63333",
+///       "children": [ { "id": "bar", "frame": [0.1, 0.05, 0.8, 0.08], "relative": true,
+///                       "color": "#ffffff", "cornerRadius": 8 } ] },
+///     { "id": "detail", "color": "#3350e6" }
+///   ],
+///   "script": [
+///     { "show": "home" },
+///     { "push": "detail", "style": "push-from-right" },
+///     { "rotate": "landscape" },
+///     { "pop": true }
+///   ]
+/// }
+/// ```
+///
+/// Top-level views are screens: the container lays them out at its bounds.
+/// Children have a `frame` `[x, y, width, height]` in their parent's
+/// coordinates, or in fractions of the parent's size with `"relative": true`
+/// (which follows the parent when the container rotates). Images are PNG
+/// paths relative to the scene file.
+struct SceneFile: Decodable {
+  struct Container: Decodable {
+    var width: Double
+    var height: Double
+    var color: String?
+  }
+
+  struct Border: Decodable {
+    var width: Double
+    var color: String
+  }
+
+  struct ViewSpec: Decodable {
+    var id: String
+    var frame: [Double]?
+    var relative: Bool?
+    var color: String?
+    var alpha: Double?
+    var cornerRadius: Double?
+    var border: Border?
+    var clipsToBounds: Bool?
+    var hidden: Bool?
+    var image: String?
+    var children: [ViewSpec]?
+  }
+
+  var container: Container
+  var frames: Int?
+  var views: [ViewSpec]
+  var script: [ScriptOperation]
+}
+
+/// One line of a scene file's script.
+struct ScriptOperation: Decodable {
+  enum Kind: Equatable {
+    /// Shows a screen at once, as the stack's root (no animation).
+    case show(String)
+    /// Pushes a screen with a style.
+    case push(String)
+    /// Pops the top screen with the reverse of the style it was pushed with.
+    case pop
+    /// Pops down to the screen with this id.
+    case popTo(String)
+    /// Pops down to the root.
+    case popToRoot
+    /// Inserts a screen at a stack index.
+    case insert(String, at: Int)
+    /// Removes the screen at a stack index.
+    case remove(at: Int)
+    /// Rotates the container to an orientation.
+    case rotate(Orientation)
+    /// Holds the current state for a time.
+    case wait(Double)
+  }
+
+  var kind: Kind
+  var style: String?
+  var duration: Double?
+  var curve: String?
+  var frames: Int?
+  /// Where in the file this operation is, for messages: "script[3]".
+  var place: String = ""
+
+  private enum Keys: String, CodingKey {
+    case show, push, pop, popTo, popToRoot, insert, at, remove, rotate, wait
+    case style, duration, curve, frames
+  }
+
+  init(from decoder: any Decoder) throws {
+    let c = try decoder.container(keyedBy: Keys.self)
+    let verbs: [Keys] = [.show, .push, .pop, .popTo, .popToRoot, .insert, .remove, .rotate, .wait]
+    let present = verbs.filter { c.contains($0) }
+    guard present.count == 1, let verb = present.first else {
+      throw DecodingError.dataCorrupted(
+        DecodingError.Context(
+          codingPath: c.codingPath,
+          debugDescription: present.isEmpty
+            ? "expected one of show, push, pop, popTo, popToRoot, insert, remove, rotate, wait"
+            : "expected one operation, found \(present.map(\.rawValue).joined(separator: " and "))"))
+    }
+    switch verb {
+    case .show: kind = .show(try c.decode(String.self, forKey: .show))
+    case .push: kind = .push(try c.decode(String.self, forKey: .push))
+    case .pop: kind = .pop
+    case .popTo: kind = .popTo(try c.decode(String.self, forKey: .popTo))
+    case .popToRoot: kind = .popToRoot
+    case .insert: kind = .insert(try c.decode(String.self, forKey: .insert), at: try c.decode(Int.self, forKey: .at))
+    case .remove: kind = .remove(at: try c.decode(Int.self, forKey: .remove))
+    case .rotate:
+      let text = try c.decode(String.self, forKey: .rotate)
+      guard let orientation = Orientation(rawValue: text) else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .rotate, in: c, debugDescription: "expected \"portrait\" or \"landscape\", got \"\(text)\"")
+      }
+      kind = .rotate(orientation)
+    default:
+      let seconds = try c.decode(Double.self, forKey: .wait)
+      guard seconds.isFinite, seconds >= 0 else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .wait, in: c, debugDescription: "expected a duration of 0 seconds or more, got \(seconds)")
+      }
+      kind = .wait(seconds)
+    }
+    style = try c.decodeIfPresent(String.self, forKey: .style)
+    duration = try c.decodeIfPresent(Double.self, forKey: .duration)
+    curve = try c.decodeIfPresent(String.self, forKey: .curve)
+    frames = try c.decodeIfPresent(Int.self, forKey: .frames)
+    if let duration, !duration.isFinite || duration < 0 {
+      throw DecodingError.dataCorruptedError(
+        forKey: .duration, in: c, debugDescription: "expected a duration of 0 seconds or more, got \(duration)")
+    }
+    if let frames, frames < 1 || frames > RenderLimits.maximumFrames {
+      throw DecodingError.dataCorruptedError(
+        forKey: .frames, in: c, debugDescription: "expected 1…\(RenderLimits.maximumFrames) frames, got \(frames)")
+    }
+  }
+}
+
+extension SceneFile {
+  /// Reads and decodes a scene file, turning every failure into one line
+  /// that names the file, the place in it and what was expected.
+  static func load(_ path: String) throws(CLIError) -> SceneFile {
+    guard FileManager.default.fileExists(atPath: path) else {
+      throw CLIError(.noInput, "\(path): no such file")
+    }
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw CLIError(.noInput, "\(path): cannot be read")
+    }
+    return try decode(data, name: path)
+  }
+
+  /// Decodes scene-file JSON; `name` is used in messages.
+  static func decode(_ data: Data, name: String) throws(CLIError) -> SceneFile {
+    do {
+      var file = try JSONDecoder().decode(SceneFile.self, from: data)
+      for i in file.script.indices { file.script[i].place = "script[\(i)]" }
+      try file.validate(name: name)
+      return file
+    } catch let error as DecodingError {
+      throw CLIError.data("\(name): \(SceneFile.describe(error))")
+    } catch let error as CLIError {
+      throw error
+    } catch {
+      throw CLIError.data("\(name): \(error)")
+    }
+  }
+
+  static func describe(_ error: DecodingError) -> String {
+    func path(_ keys: [any CodingKey]) -> String {
+      var text = ""
+      for key in keys {
+        if let index = key.intValue {
+          text += "[\(index)]"
+        } else {
+          text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
+        }
+      }
+      return text.isEmpty ? "top level" : text
+    }
+    switch error {
+    case .typeMismatch(let type, let context):
+      return "\(path(context.codingPath)): expected \(SceneFile.name(of: type))"
+    case .valueNotFound(let type, let context):
+      return "\(path(context.codingPath)): expected \(SceneFile.name(of: type)), found null"
+    case .keyNotFound(let key, let context):
+      return "\(path(context.codingPath + [key])): missing (required)"
+    case .dataCorrupted(let context):
+      if context.codingPath.isEmpty { return "not valid JSON (\(context.debugDescription))" }
+      return "\(path(context.codingPath)): \(context.debugDescription)"
+    @unknown default:
+      return "\(error)"
+    }
+  }
+
+  static func name(of type: Any.Type) -> String {
+    switch type {
+    case is Double.Type, is Int.Type: return "a number"
+    case is String.Type: return "a string"
+    case is Bool.Type: return "true or false"
+    default:
+      let text = String(describing: type)
+      return text.hasPrefix("Array") ? "a list" : "an object"
+    }
+  }
+
+  /// Checks what JSON types cannot: sizes, ranges, unique ids, colours.
+  func validate(name: String) throws(CLIError) {
+    func fail(_ place: String, _ detail: String) -> CLIError { .data("\(name): \(place): \(detail)") }
+    let c = container
+    guard c.width.isFinite, c.height.isFinite, c.width >= 1, c.height >= 1,
+      c.width <= Double(PixelSize.maximumSide), c.height <= Double(PixelSize.maximumSide)
+    else {
+      throw fail("container", "expected width and height in 1…\(PixelSize.maximumSide), got \(c.width)×\(c.height)")
+    }
+    if let color = c.color, ColorText.parse(color) == nil {
+      throw fail("container.color", "expected \(ColorText.expected), got \"\(color)\"")
+    }
+    if let frames, frames < 1 || frames > RenderLimits.maximumFrames {
+      throw fail("frames", "expected 1…\(RenderLimits.maximumFrames), got \(frames)")
+    }
+    guard !views.isEmpty else { throw fail("views", "expected at least one screen") }
+    var seen = Set<String>()
+    func check(_ spec: ViewSpec, _ place: String, topLevel: Bool) throws(CLIError) {
+      guard !spec.id.isEmpty else { throw fail("\(place).id", "expected a non-empty id") }
+      guard seen.insert(spec.id).inserted else { throw fail("\(place).id", "the id \"\(spec.id)\" is used twice") }
+      if let frame = spec.frame {
+        guard frame.count == 4 else { throw fail("\(place).frame", "expected [x, y, width, height], got \(frame.count) numbers") }
+        guard frame.allSatisfy(\.isFinite), frame[2] >= 0, frame[3] >= 0 else {
+          throw fail("\(place).frame", "expected finite numbers and a size of 0 or more, got \(frame)")
+        }
+      } else if !topLevel {
+        throw fail("\(place).frame", "missing (required for a child view)")
+      }
+      for (field, text) in [("color", spec.color), ("border.color", spec.border?.color)] {
+        if let text, ColorText.parse(text) == nil {
+          throw fail("\(place).\(field)", "expected \(ColorText.expected), got \"\(text)\"")
+        }
+      }
+      if let alpha = spec.alpha, !(alpha.isFinite && alpha >= 0 && alpha <= 1) {
+        throw fail("\(place).alpha", "expected 0…1, got \(alpha)")
+      }
+      if let radius = spec.cornerRadius, !(radius.isFinite && radius >= 0) {
+        throw fail("\(place).cornerRadius", "expected 0 or more, got \(radius)")
+      }
+      if let border = spec.border, !(border.width.isFinite && border.width >= 0) {
+        throw fail("\(place).border.width", "expected 0 or more, got \(border.width)")
+      }
+      for (i, child) in (spec.children ?? []).enumerated() {
+        try check(child, "\(place).children[\(i)]", topLevel: false)
+      }
+    }
+    for (i, view) in views.enumerated() { try check(view, "views[\(i)]", topLevel: true) }
+    let screens = Set(views.map(\.id))
+    for operation in script {
+      let place = operation.place
+      switch operation.kind {
+      case .show(let id), .push(let id), .popTo(let id), .insert(let id, _):
+        guard screens.contains(id) else {
+          throw fail(place, "no screen \"\(id)\" (screens: \(views.map(\.id).joined(separator: ", ")))")
+        }
+      default: break
+      }
+    }
+    guard !script.isEmpty else { throw fail("script", "expected at least one operation") }
+  }
+}
