@@ -70,7 +70,16 @@ public struct Image: Sendable, Equatable {
   ///   translucent one.
   public var isOpaque: Bool {
     pixels.withUnsafeBufferPointer { buffer in
-      for pixel in buffer where pixel < 0xFF00_0000 { return false }
+      // AND-ing blocks of pixels vectorises; stop at the first block with a
+      // translucent pixel.
+      var start = 0
+      while start < buffer.count {
+        let end = min(start + 4_096, buffer.count)
+        var all: UInt32 = 0xFF00_0000
+        for i in start..<end { all &= buffer[i] }
+        if all < 0xFF00_0000 { return false }
+        start = end
+      }
       return true
     }
   }

@@ -66,9 +66,7 @@ public enum APNGEncoder {
       }
     }
     let hasAlpha = frames.contains { !$0.image.isOpaque }
-    let raw = ScanlineFilter.byteCount(width: width, height: height, hasAlpha: hasAlpha)
-    let bound = Deflater.bound(raw)
-    var writer = PNGChunkWriter(capacity: 64 + frames.count * (bound / 4 + 64))
+    var writer = PNGChunkWriter(capacity: 1 << 16)
     writer.append("IHDR", PNGChunkWriter.header(width: width, height: height, hasAlpha: hasAlpha))
     var control: [UInt8] = []
     PNGChunkWriter.append32(UInt32(frames.count), to: &control)
@@ -78,16 +76,16 @@ public enum APNGEncoder {
     for (index, frame) in frames.enumerated() {
       writer.append("fcTL", frameControl(sequence: sequence, frame: frame))
       sequence += 1
-      let compress = { (output: UnsafeMutableRawBufferPointer) throws(RenderError) -> Int in
-        try ScanlineFilter.compressedImageData(
-          frame.image, hasAlpha: hasAlpha, level: level, into: output)
+      let compress = { (output: inout [UInt8]) throws(RenderError) in
+        try ScanlineFilter.appendCompressedImageData(
+          frame.image, hasAlpha: hasAlpha, level: level, to: &output)
       }
       if index == 0 {
-        try writer.append("IDAT", maximumCount: bound, fill: compress)
+        try writer.append("IDAT", body: compress)
       } else {
         var prefix: [UInt8] = []
         PNGChunkWriter.append32(sequence, to: &prefix)
-        try writer.append("fdAT", prefix: prefix, maximumCount: bound, fill: compress)
+        try writer.append("fdAT", prefix: prefix, body: compress)
         sequence += 1
       }
     }

@@ -33,33 +33,19 @@ struct PNGChunkWriter {
     appendCRC(from: start)
   }
 
-  /// Appends a chunk whose data is produced in place by `fill`, which gets at
-  /// least `maximumCount` writable bytes after `prefix` and returns how many
-  /// it wrote. Compressed image data goes straight into the file this way,
-  /// without an intermediate copy.
+  /// Appends a chunk whose data `body` appends to the file directly after
+  /// `prefix`; the length is filled in afterwards. Compressed image data goes
+  /// straight into the file this way, without an intermediate copy.
   mutating func append(
-    _ type: String, prefix: [UInt8] = [], maximumCount: Int,
-    fill: (UnsafeMutableRawBufferPointer) throws(RenderError) -> Int
+    _ type: String, prefix: [UInt8] = [], body: (inout [UInt8]) throws(RenderError) -> Void
   ) throws(RenderError) {
     let lengthAt = bytes.count
     PNGChunkWriter.append32(0, to: &bytes)
     let start = bytes.count
     bytes.append(contentsOf: Array(type.utf8))
     bytes.append(contentsOf: prefix)
-    let dataAt = bytes.count
-    bytes.append(contentsOf: repeatElement(0, count: maximumCount))
-    var written = 0
-    var failure: RenderError?
-    bytes.withUnsafeMutableBytes { buffer in
-      do throws(RenderError) {
-        written = try fill(UnsafeMutableRawBufferPointer(rebasing: buffer[dataAt...]))
-      } catch {
-        failure = error
-      }
-    }
-    if let failure { throw failure }
-    bytes.removeLast(maximumCount - written)
-    let length = UInt32(prefix.count + written)
+    try body(&bytes)
+    let length = UInt32(bytes.count - start - 4)
     bytes[lengthAt] = UInt8(truncatingIfNeeded: length >> 24)
     bytes[lengthAt + 1] = UInt8(truncatingIfNeeded: length >> 16)
     bytes[lengthAt + 2] = UInt8(truncatingIfNeeded: length >> 8)

@@ -28,14 +28,12 @@ public enum PNGEncoder {
     let level = compression.zlibLevel
     guard (0...9).contains(level) else { throw RenderError("zlib level \(level) is outside 0…9") }
     let hasAlpha = !image.isOpaque
-    let raw = ScanlineFilter.byteCount(width: image.width, height: image.height, hasAlpha: hasAlpha)
-    let bound = Deflater.bound(raw)
-    var writer = PNGChunkWriter(capacity: bound + 128)
+    var writer = PNGChunkWriter(capacity: 1 << 16)
     writer.append(
       "IHDR", PNGChunkWriter.header(width: image.width, height: image.height, hasAlpha: hasAlpha))
-    try writer.append("IDAT", maximumCount: bound) { output throws(RenderError) in
-      try ScanlineFilter.compressedImageData(
-        image, hasAlpha: hasAlpha, level: level, into: output)
+    try writer.append("IDAT") { output throws(RenderError) in
+      try ScanlineFilter.appendCompressedImageData(
+        image, hasAlpha: hasAlpha, level: level, to: &output)
     }
     writer.append("IEND", [])
     return writer.bytes

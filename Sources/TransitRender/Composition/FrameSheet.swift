@@ -1,0 +1,116 @@
+import Transit
+
+/// Lays rendered frames side by side (a strip) or in rows and columns (a
+/// grid), the pictures `animrender` writes to show a whole transition at
+/// once.
+///
+/// Every cell is as large as the largest frame; a smaller frame sits in its
+/// cell's top-left corner. `padding` pixels separate the cells and surround
+/// the sheet. Cells and padding start as `background` (transparent by
+/// default).
+///
+/// ```swift
+/// let frames = try (0..<8).map { try renderer.render(timeline.sample(frame: $0, of: 8)) }
+/// let strip = try FrameSheet.strip(frames, padding: 4, background: .white)
+/// ```
+///
+/// - Complexity: O(*n*) in the number of pixels of the sheet.
+public enum FrameSheet {
+  /// The frames in one row, wrapped into as many rows as needed when one
+  /// row would be wider than Cairo's 32,767 pixels.
+  ///
+  /// - Throws: ``RenderError`` when there are no frames, the padding is
+  ///   negative, or even one frame per row, or all the rows, do not fit.
+  public static func strip(
+    _ frames: [Image], padding: Int = 0, background: Color = .clear
+  ) throws(RenderError) -> Image {
+    let (cellWidth, _) = try cellSize(frames, padding: padding)
+    let fitting = (Image.maximumSide - padding) / (cellWidth + padding)
+    guard fitting >= 1 else {
+      throw RenderError(
+        "a frame \(cellWidth) pixels wide with padding \(padding) does not fit in "
+          + "\(Image.maximumSide) pixels")
+    }
+    return try grid(
+      frames, columns: min(frames.count, fitting), padding: padding, background: background)
+  }
+
+  /// The frames in rows of `columns`, left to right, top to bottom.
+  ///
+  /// - Throws: ``RenderError`` when there are no frames, `columns` is less
+  ///   than 1, the padding is negative, or the sheet would have a side
+  ///   beyond 32,767 pixels (checked before allocating).
+  public static func grid(
+    _ frames: [Image], columns: Int, padding: Int = 0, background: Color = .clear
+  ) throws(RenderError) -> Image {
+    let (cellWidth, cellHeight) = try cellSize(frames, padding: padding)
+    guard columns >= 1 else { throw RenderError("a grid needs at least 1 column, got \(columns)") }
+    let used = min(columns, frames.count)
+    let rows = (frames.count + columns - 1) / columns
+    let width = used * cellWidth + (used + 1) * padding
+    let height = rows * cellHeight + (rows + 1) * padding
+    try Image.validate(width: width, height: height, what: "frame sheet")
+    var sheet = Image(
+      uncheckedWidth: width, height: height,
+      pixels: [UInt32](repeating: background.premultipliedARGB32, count: width * height))
+    try sheet.withUnsafeMutablePixels { destination in
+      for (index, frame) in frames.enumerated() {
+        let left = padding + (index % columns) * (cellWidth + padding)
+        let top = padding + (index / columns) * (cellHeight + padding)
+        frame.pixels.withUnsafeBufferPointer { source in
+          for y in 0..<frame.height {
+            let from = source.baseAddress! + y * frame.width
+            let to = destination.baseAddress! + (top + y) * width + left
+            to.update(from: from, count: frame.width)
+          }
+        }
+      }
+    }
+    return sheet
+  }
+
+  private static func cellSize(_ frames: [Image], padding: Int) throws(RenderError) -> (Int, Int) {
+    guard !frames.isEmpty else { throw RenderError("a frame sheet needs at least one frame") }
+    guard padding >= 0, padding <= Image.maximumSide else {
+      throw RenderError("padding \(padding) is outside 0…\(Image.maximumSide)")
+    }
+    return (frames.map(\.width).max()!, frames.map(\.height).max()!)
+  }
+}
+
+extension Renderer {
+  /// Renders `count` scenes, `scene(0)` to `scene(count − 1)`, and lays them
+  /// out as a strip (or as a grid when `columns` is given).
+  ///
+  /// With the timeline API, `scene` is `{ timeline.sample(frame: $0, of: count) }`.
+  ///
+  /// - Throws: ``RenderError`` when `count` is less than 1 or any frame or
+  ///   the sheet fails; see ``FrameSheet``.
+  public func renderSheet(
+    count: Int, columns: Int? = nil, padding: Int = 0, background: Color = .clear,
+    scene: (Int) -> Scene
+  ) throws(RenderError) -> Image {
+    guard count >= 1 else {
+      throw RenderError("a frame sheet needs at least 1 frame, got \(count)")
+    }
+    var frames: [Image] = []
+    frames.reserveCapacity(count)
+    for index in 0..<count {
+      frames.append(try render(scene(index)))
+    }
+    if let columns {
+      return try FrameSheet.grid(frames, columns: columns, padding: padding, background: background)
+    }
+    return try FrameSheet.strip(frames, padding: padding, background: background)
+  }
+
+  /// Renders each scene and lays them out as a strip (or as a grid when
+  /// `columns` is given).
+  public func renderSheet(
+    _ scenes: [Scene], columns: Int? = nil, padding: Int = 0, background: Color = .clear
+  ) throws(RenderError) -> Image {
+    try renderSheet(
+      count: scenes.count, columns: columns, padding: padding, background: background
+    ) { scenes[$0] }
+  }
+}

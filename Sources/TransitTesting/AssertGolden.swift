@@ -1,0 +1,64 @@
+import TransitRender
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Checks `image` against the golden `Goldens/<suite>/<name>.png` at the root
+/// of the package that holds the calling test file.
+///
+/// Identical pixels pass. Otherwise pixels are compared with
+/// ``ImageComparison`` (YIQ distance above `threshold`, anti-aliasing not
+/// counted), and the assertion fails when more than `allowance` differ. A
+/// failure writes the actual image and a diff (red: differences, yellow:
+/// anti-aliasing, grey: the rest) to `.artifacts/<suite>/` at the package
+/// root, or under `TRANSIT_ARTIFACTS` when set, and names both paths.
+///
+/// `TRANSIT_RECORD` (see ``GoldenRecordMode``) decides when goldens are
+/// written; writing one always fails the assertion.
+///
+/// Works with Swift Testing and XCTest alike, since it only throws:
+///
+/// ```swift
+/// @Test func card() throws {
+///   let image = try Renderer().render(cardScene)
+///   try assertGolden(image, named: "card", suite: "cards")
+/// }
+/// ```
+///
+/// - Parameters:
+///   - goldensDirectory: overrides `<package root>/Goldens`.
+///   - artifactsDirectory: overrides `TRANSIT_ARTIFACTS` and
+///     `<package root>/.artifacts`.
+///   - recordMode: overrides `TRANSIT_RECORD`.
+///   - filePath: the caller's file, to find the package root; leave the
+///     default.
+/// - Throws: ``GoldenFailure`` describing what differed and where to look.
+public func assertGolden(
+  _ image: Image, named name: String, suite: String, allowance: Int = 0,
+  threshold: Double = 0.1, goldensDirectory: String? = nil, artifactsDirectory: String? = nil,
+  recordMode: GoldenRecordMode? = nil, filePath: String = #filePath
+) throws(GoldenFailure) {
+  let mode: GoldenRecordMode
+  if let recordMode { mode = recordMode } else { mode = try GoldenRecordMode.fromEnvironment() }
+  func root() throws(GoldenFailure) -> String { try PackageRoot.containing(filePath) }
+  let goldens: String
+  if let goldensDirectory { goldens = goldensDirectory } else { goldens = try root() + "/Goldens" }
+  let environmentArtifacts = getenv("TRANSIT_ARTIFACTS").map { String(cString: $0) }
+  let artifacts: String
+  if let artifactsDirectory {
+    artifacts = artifactsDirectory
+  } else if let environmentArtifacts, !environmentArtifacts.isEmpty {
+    artifacts = environmentArtifacts
+  } else {
+    artifacts = try root() + "/.artifacts"
+  }
+  let check = GoldenCheck(
+    goldenPath: "\(goldens)/\(suite)/\(name).png", artifactsStem: "\(artifacts)/\(suite)/\(name)",
+    recordMode: mode, allowance: allowance, threshold: threshold)
+  try check.verify(image)
+}

@@ -1,0 +1,136 @@
+import TransitRender
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// One golden comparison with every path and setting spelled out: the
+/// engine behind ``assertGolden(_:named:suite:allowance:threshold:goldensDirectory:artifactsDirectory:recordMode:filePath:)``,
+/// usable directly with temporary directories.
+///
+/// ```swift
+/// let check = GoldenCheck(
+///   goldenPath: "/tmp/g/card.png", artifactsStem: "/tmp/a/card", recordMode: .never)
+/// try check.verify(image)
+/// ```
+public struct GoldenCheck: Sendable {
+  /// The golden PNG.
+  public var goldenPath: String
+  /// Artifacts go to `<stem>.actual.png` and `<stem>.diff.png`.
+  public var artifactsStem: String
+  /// When to write the golden.
+  public var recordMode: GoldenRecordMode
+  /// How many differing pixels still pass.
+  public var allowance: Int
+  /// The YIQ distance threshold, 0…1; see ``ImageComparison``.
+  public var threshold: Double
+
+  /// Creates a check.
+  public init(
+    goldenPath: String, artifactsStem: String, recordMode: GoldenRecordMode,
+    allowance: Int = 0, threshold: Double = 0.1
+  ) {
+    self.goldenPath = goldenPath
+    self.artifactsStem = artifactsStem
+    self.recordMode = recordMode
+    self.allowance = allowance
+    self.threshold = threshold
+  }
+
+  /// The path the actual image is written to on failure.
+  public var actualPath: String { artifactsStem + ".actual.png" }
+  /// The path the diff image is written to on failure.
+  public var diffPath: String { artifactsStem + ".diff.png" }
+
+  /// Passes when `image` matches the golden; otherwise writes what the mode
+  /// says and throws.
+  ///
+  /// - Throws: ``GoldenFailure`` naming the golden, and the actual and diff
+  ///   images when they were written.
+  public func verify(_ image: Image) throws(GoldenFailure) {
+    guard BinaryFile.exists(goldenPath) else {
+      if recordMode == .never {
+        try writeArtifact(image, to: actualPath)
+        throw GoldenFailure(
+          .missing,
+          "no golden at \(goldenPath) and TRANSIT_RECORD=never does not record one; "
+            + "the actual image is at \(actualPath)",
+          goldenPath: goldenPath, actualPath: actualPath)
+      }
+      try record(image)
+      throw GoldenFailure(
+        .recorded,
+        "recorded a new golden at \(goldenPath): look at it, then run the test again",
+        goldenPath: goldenPath)
+    }
+    if recordMode == .all {
+      try record(image)
+      throw GoldenFailure(
+        .rerecorded,
+        "TRANSIT_RECORD=all rewrote the golden at \(goldenPath): look at it, then run again "
+          + "without recording", goldenPath: goldenPath)
+    }
+    let golden: Image
+    do {
+      golden = try PNGDecoder.decode(contentsOf: goldenPath)
+    } catch {
+      throw GoldenFailure(.unreadable, "cannot read the golden: \(error.message)")
+    }
+    guard golden.width == image.width, golden.height == image.height else {
+      try writeArtifact(image, to: actualPath)
+      let rewritten = try recordIfFailedMode(image)
+      throw GoldenFailure(
+        .sizeMismatch,
+        "the golden \(goldenPath) is \(golden.width)×\(golden.height) but the actual image is "
+          + "\(image.width)×\(image.height); actual: \(actualPath)\(rewritten)",
+        goldenPath: goldenPath, actualPath: actualPath)
+    }
+    if golden == image { return }
+    let result: ImageComparison.Result
+    do {
+      result = try ImageComparison.compare(golden, image, threshold: threshold)
+    } catch {
+      throw GoldenFailure(.configuration, error.message, goldenPath: goldenPath)
+    }
+    if result.differing <= allowance { return }
+    try writeArtifact(image, to: actualPath)
+    try writeArtifact(result.diffImage, to: diffPath)
+    let rewritten = try recordIfFailedMode(image)
+    throw GoldenFailure(
+      .differs,
+      "\(result.differing) pixels differ from the golden \(goldenPath) (allowance \(allowance), "
+        + "threshold \(threshold), \(result.antiAliased) anti-aliased pixels ignored); "
+        + "actual: \(actualPath), diff: \(diffPath)\(rewritten)",
+      goldenPath: goldenPath, actualPath: actualPath, diffPath: diffPath)
+  }
+
+  private func record(_ image: Image) throws(GoldenFailure) {
+    try write(image, to: goldenPath, what: "golden")
+  }
+
+  private func recordIfFailedMode(_ image: Image) throws(GoldenFailure) -> String {
+    guard recordMode == .failed else { return "" }
+    try record(image)
+    return "; TRANSIT_RECORD=failed rewrote the golden: look at it, then run again"
+  }
+
+  private func writeArtifact(_ image: Image, to path: String) throws(GoldenFailure) {
+    try write(image, to: path, what: "artifact")
+  }
+
+  private func write(_ image: Image, to path: String, what: String) throws(GoldenFailure) {
+    do {
+      if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
+        try BinaryFile.createDirectories(String(path[..<slash]))
+      }
+      // Goldens are kept in the repository: compress them well.
+      try image.writePNG(to: path, compression: what == "golden" ? .best : .fast)
+    } catch {
+      throw GoldenFailure(.unreadable, "cannot write the \(what) \(path): \(error.message)")
+    }
+  }
+}

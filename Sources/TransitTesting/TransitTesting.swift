@@ -1,1 +1,0 @@
-// Golden-image assertions; see GoldenAssertion.swift.
