@@ -3,7 +3,7 @@
 
 SWIFT ?= swift
 
-.PHONY: test deps lint format
+.PHONY: test demo deps lint format
 
 deps:
 	@if ! pkg-config --exists cairo 2>/dev/null; then \
@@ -12,6 +12,9 @@ deps:
 	  DEBIAN_FRONTEND=noninteractive $(if $(shell [ `id -u` = 0 ] && echo root),,sudo) \
 	    apt-get install -y -qq libcairo2-dev libpng-dev zlib1g-dev >/dev/null; \
 	fi
+
+demo: deps
+	$(SWIFT) run animrender
 
 test: deps
 	$(SWIFT) test
