@@ -50,7 +50,9 @@ let package = Package(
     ),
     .testTarget(
       name: "TransitRenderTests",
-      dependencies: ["TransitRender", "TransitTesting"]
+      dependencies: ["TransitRender", "TransitTesting"],
+      // Read through #filePath rather than bundled: the tests need their paths.
+      exclude: ["Fixtures"]
     ),
     .testTarget(
       name: "TransitTestingTests",

@@ -1,0 +1,66 @@
+import Testing
+import Transit
+import TransitRender
+
+@Suite struct FrameSheetTests {
+  static func frame(_ colour: UInt32, width: Int = 3, height: Int = 2) throws -> Image {
+    try Image(
+      width: width, height: height, pixels: [UInt32](repeating: colour, count: width * height))
+  }
+
+  @Test func stripWithPaddingAndBackground() throws {
+    let frames = try [Self.frame(0xFFFF_0000), Self.frame(0xFF00_FF00)]
+    let strip = try FrameSheet.strip(frames, padding: 1, background: .white)
+    #expect(strip.width == 3 * 2 + 3 && strip.height == 2 + 2)
+    #expect(strip[0, 0] == 0xFFFF_FFFF)
+    #expect(strip[1, 1] == 0xFFFF_0000 && strip[3, 2] == 0xFFFF_0000)
+    #expect(strip[4, 1] == 0xFFFF_FFFF)
+    #expect(strip[5, 1] == 0xFF00_FF00)
+  }
+
+  @Test func gridFillsRowsLeftToRight() throws {
+    let frames = try (0..<5).map { try Self.frame(0xFF00_0000 | UInt32($0)) }
+    let grid = try FrameSheet.grid(frames, columns: 2)
+    #expect(grid.width == 6 && grid.height == 6)
+    #expect(grid[0, 0] == 0xFF00_0000 && grid[3, 0] == 0xFF00_0001 && grid[0, 4] == 0xFF00_0004)
+    #expect(grid[3, 4] == 0)  // the empty cell stays transparent
+  }
+
+  @Test func stripWrapsPastCairosLimit() throws {
+    // 40 frames of 1,000 pixels would be 40,000 wide: 32 fit in a row.
+    let frames = try (0..<40).map {
+      try Self.frame(0xFF00_0000 | UInt32($0), width: 1_000, height: 2)
+    }
+    let strip = try FrameSheet.strip(frames)
+    #expect(strip.width == 32_000 && strip.height == 4)
+    #expect(strip[31_999, 0] == 0xFF00_001F)
+    #expect(strip[0, 2] == 0xFF00_0020)
+  }
+
+  @Test func oversizedAndEmptySheetsThrow() throws {
+    let wide = try Self.frame(0xFF00_0000, width: 20_000, height: 20_000)
+    #expect(throws: RenderError.self) { try FrameSheet.grid([wide, wide], columns: 2) }
+    #expect(throws: RenderError.self) { try FrameSheet.strip([wide, wide]) }
+    #expect(throws: RenderError.self) { try FrameSheet.strip([]) }
+    #expect(throws: RenderError.self) { try FrameSheet.grid([wide], columns: 0) }
+    #expect(throws: RenderError.self) { try FrameSheet.strip([wide], padding: -1) }
+  }
+
+  @Test func renderSheetFromAClosure() throws {
+    let renderer = Renderer()
+    let sheet = try renderer.renderSheet(count: 3, padding: 2, background: .white) { index in
+      Scene(
+        size: Size(width: 10, height: 10),
+        views: [
+          View(
+            id: "v", frame: Rect(x: Double(index * 3), y: 0, width: 4, height: 10),
+            backgroundColor: .black)
+        ])
+    }
+    #expect(sheet.width == 3 * 10 + 4 * 2 && sheet.height == 14)
+    #expect(sheet[2, 5] == 0xFF00_0000 && sheet[2 + 12 + 3, 5] == 0xFF00_0000)
+    #expect(throws: RenderError.self) {
+      try renderer.renderSheet(count: 0) { _ in Scene(size: Size(width: 1, height: 1)) }
+    }
+  }
+}
