@@ -49,6 +49,10 @@ let package = Package(
       ]
     ),
     .testTarget(
+      name: "AnimRenderTests",
+      dependencies: ["animrender", "Transit", "TransitRender", "TransitTesting"]
+    ),
+    .testTarget(
       name: "TransitRenderTests",
       dependencies: ["TransitRender", "TransitTesting"],
       // Read through #filePath rather than bundled: the tests need their paths.

@@ -78,6 +78,9 @@ struct FramePipeline {
       guard let pattern = FramePattern(destination) else {
         throw CLIError.usage("--output: expected a pattern with one %0Nd, got \"\(destination)\"")
       }
+      // Every final name is checked before drawing, so that the renames at
+      // the end cannot fail halfway through the set.
+      for index in frames.indices { try AtomicOutput.checkWritable(pattern.path(index)) }
       try draw(progress: progress) { index, image throws(CLIError) in
         let bytes: [UInt8]
         do { bytes = try PNGEncoder.encode(image, compression: compression) } catch {

@@ -15,7 +15,7 @@ struct ReversalPropertyTests {
       var random = RandomCases(seed: seed)
       let scene = random.scene()
       let animation = random.animation(for: scene)
-      guard let timeline = try? #require(try animation.timeline(from: scene)) else { return }
+      guard let timeline = bind(animation, scene) else { return }
       #expect(timeline.reversed().reversed() == timeline)
       let rerun = timeline.reversed(along: .easeIn)
       #expect(rerun.reversed() == timeline)
@@ -35,7 +35,7 @@ struct ReversalPropertyTests {
       var random = RandomCases(seed: seed)
       let scene = random.scene()
       let animation = random.animation(for: scene)
-      guard let forward = try? #require(try animation.timeline(from: scene)) else { return }
+      guard let forward = bind(animation, scene) else { return }
       let reverse = forward.reversed()
       let n = random.int(1...24)
       var a = forward.initialScene
@@ -61,7 +61,7 @@ struct ReversalPropertyTests {
       var random = RandomCases(seed: seed)
       let scene = random.scene()
       let animation = random.animation(for: scene)
-      guard let forward = try? #require(try animation.timeline(from: scene)) else { return }
+      guard let forward = bind(animation, scene) else { return }
       let start = forward.sample(frame: 0, of: 2)
       #expect(bitIdentical(forward.reversed().sample(at: forward.duration), start))
       #expect(bitIdentical(forward.reversed().endScene, start))
@@ -80,8 +80,9 @@ struct ReversalPropertyTests {
       var random = RandomCases(seed: seed)
       let scene = random.scene()
       let animation = random.animation(for: scene, relativeOnly: true)
-      guard let forward = try? #require(try animation.timeline(from: scene)),
-        let back = try? #require(try animation.reversed().timeline(from: forward.endScene))
+      guard let forward = bind(animation, scene),
+        let reversed = record({ try animation.reversed() }),
+        let back = bind(reversed, forward.endScene)
       else { return }
       #expect(abs(back.duration - forward.duration) <= 1e-9 * max(1, forward.duration))
       let expected = forward.initialScene.allViews()
@@ -95,5 +96,18 @@ struct ReversalPropertyTests {
           }, "view \(e.view.id)")
       }
     }
+  }
+}
+
+/// Binds, recording a test issue (not returning silently) when it throws.
+func bind(_ animation: Animation, _ scene: Scene) -> Timeline? {
+  record { try animation.timeline(from: scene) }
+}
+
+/// Runs `body`, recording a test issue when it throws.
+func record<T>(_ body: () throws -> T) -> T? {
+  do { return try body() } catch {
+    Issue.record("unexpected error: \(error)")
+    return nil
   }
 }
