@@ -1,0 +1,43 @@
+/// The appearing view pushes the disappearing one out: both slide together,
+/// the new one in from a side, the old one out through the opposite side.
+///
+/// Steps (w, h: the bounds' width and height):
+/// 1. instant: the appearing view moves just beyond the edge it comes from
+///    (from the right: by (w, 0));
+/// 2. 0.4 s, ease-in-out: both views translate by the opposite amount;
+/// 3. instant: the disappearing view, now outside the bounds, is hidden.
+///
+/// At the end the appearing view is at its base layout; the disappearing
+/// view is translated by (−w, 0) (from the right) and hidden.
+///
+/// `PushStyle(from: .right)` is the navigation push, also registered as
+/// `push` (and `push-left`, naming the way the content moves).
+public struct PushStyle: TransitionStyle, Hashable {
+  /// The edge the appearing view comes from.
+  public var edge: TransitionEdge
+
+  /// Creates the style.
+  public init(from edge: TransitionEdge) {
+    self.edge = edge
+  }
+
+  /// `push-from-<edge>`.
+  public var name: String { "push-from-\(edge.rawValue)" }
+  /// 0.4 seconds.
+  public var intrinsicDuration: Double { 0.4 }
+
+  /// The three steps described above.
+  public func animation(in context: TransitionContext) throws(TransitError) -> Animation {
+    let offset = edge.offset(in: context.bounds)
+    let appearing = context.appearingViewID
+    let disappearing = context.disappearingViewID
+    return Animation([
+      .instant(changes(for: appearing) { [.translate($0, by: offset)] }),
+      AnimationStep(
+        duration: 0.4,
+        changes: changes(for: disappearing) { [.translate($0, by: -offset)] }
+          + changes(for: appearing) { [.translate($0, by: -offset)] }),
+      .instant(changes(for: disappearing) { [.hidden($0)] }),
+    ])
+  }
+}
