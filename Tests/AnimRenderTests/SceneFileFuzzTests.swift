@@ -24,8 +24,11 @@ struct SceneFileFuzzTests {
     var decoded = 0
     var rejected = 0
     let tokens = Array(
-      ["{", "}", "[", "]", ",", ":", "\"", "-1", "1e308", "NaN", "null", "true", "\"frame\"", "\"views\"",
-       "\"push\"", "\"pop\"", "\"rotate\"", "0", "99999999999999999999", "\"#zzz\"", "[]", "{}"].map { Array($0.utf8) })
+      [
+        "{", "}", "[", "]", ",", ":", "\"", "-1", "1e308", "NaN", "null", "true", "\"frame\"",
+        "\"views\"",
+        "\"push\"", "\"pop\"", "\"rotate\"", "0", "99999999999999999999", "\"#zzz\"", "[]", "{}",
+      ].map { Array($0.utf8) })
     for i in 0..<4_000 {
       var bytes = Array(Self.examples[i % Self.examples.count])
       for _ in 0..<Int.random(in: 1...6, using: &rng) {
@@ -33,7 +36,8 @@ struct SceneFileFuzzTests {
         let at = Int.random(in: 0..<bytes.count, using: &rng)
         switch Int.random(in: 0...4, using: &rng) {
         case 0: bytes[at] = UInt8.random(in: 0...255, using: &rng)
-        case 1: bytes.removeSubrange(at..<min(bytes.count, at + Int.random(in: 1...40, using: &rng)))
+        case 1:
+          bytes.removeSubrange(at..<min(bytes.count, at + Int.random(in: 1...40, using: &rng)))
         case 2: bytes.insert(contentsOf: tokens.randomElement(using: &rng)!, at: at)
         case 3: bytes = Array(bytes.prefix(at))
         default:
@@ -56,12 +60,17 @@ struct SceneFileFuzzTests {
     func value(_ depth: Int) -> Any {
       switch Int.random(in: 0...(depth > 3 ? 3 : 6), using: &rng) {
       case 0: return Double.random(in: -1e6...1e6, using: &rng)
-      case 1: return ["push", "pop", "show", "#ff0000", "landscape", "x", ""].randomElement(using: &rng)!
+      case 1:
+        return ["push", "pop", "show", "#ff0000", "landscape", "x", ""].randomElement(using: &rng)!
       case 2: return Bool.random(using: &rng)
       case 3: return NSNull()
       case 4, 5:
-        let keys = ["container", "width", "height", "views", "script", "id", "frame", "children", "push", "pop",
-          "rotate", "frames", "style", "color", "relative", "wait", "insert", "at", "remove", "show"]
+        let keys = [
+          "container", "width", "height", "views", "script", "id", "frame", "children", "push",
+          "pop",
+          "rotate", "frames", "style", "color", "relative", "wait", "insert", "at", "remove",
+          "show",
+        ]
         var object: [String: Any] = [:]
         for _ in 0..<Int.random(in: 0...5, using: &rng) {
           object[keys.randomElement(using: &rng)!] = value(depth + 1)
@@ -71,9 +80,16 @@ struct SceneFileFuzzTests {
       }
     }
     for i in 0..<2_000 {
-      let root: Any = i.isMultiple(of: 2) ? value(0) : ["container": ["width": 100, "height": 100], "views": value(1), "script": value(1)]
-      guard let data = try? JSONSerialization.data(withJSONObject: root, options: [.fragmentsAllowed]) else { continue }
-      if case .wrong(let message) = Self.outcome(Array(data)) { Issue.record("random \(i): \(message)") }
+      let root: Any =
+        i.isMultiple(of: 2)
+        ? value(0)
+        : ["container": ["width": 100, "height": 100], "views": value(1), "script": value(1)]
+      guard
+        let data = try? JSONSerialization.data(withJSONObject: root, options: [.fragmentsAllowed])
+      else { continue }
+      if case .wrong(let message) = Self.outcome(Array(data)) {
+        Issue.record("random \(i): \(message)")
+      }
     }
   }
 
@@ -88,7 +104,9 @@ struct SceneFileFuzzTests {
       let file = try SceneFile.decode(Data(bytes), name: "fuzz.json")
       return file.views.isEmpty || file.script.isEmpty ? .wrong("decoded an empty story") : .decoded
     } catch {
-      guard error.status == .dataError else { return .wrong("status \(error.status) for \(error.message)") }
+      guard error.status == .dataError else {
+        return .wrong("status \(error.status) for \(error.message)")
+      }
       guard error.message.hasPrefix("fuzz.json: "), !error.message.contains("\n") else {
         return .wrong("message \(error.message)")
       }

@@ -71,8 +71,12 @@ enum CurvePlot {
         id: "square", frame: Rect(x: margin, y: y(1), width: plot, height: y(0) - y(1)),
         backgroundColor: Color(red: 1, green: 1, blue: 1, alpha: 0.06),
         border: Border(width: 1, color: axis)),
-      View(id: "x-axis", frame: Rect(x: margin, y: y(0), width: plot, height: 1.5), backgroundColor: axis),
-      View(id: "y-axis", frame: Rect(x: margin - 1.5, y: margin, width: 1.5, height: plot), backgroundColor: axis),
+      View(
+        id: "x-axis", frame: Rect(x: margin, y: y(0), width: plot, height: 1.5),
+        backgroundColor: axis),
+      View(
+        id: "y-axis", frame: Rect(x: margin - 1.5, y: margin, width: 1.5, height: plot),
+        backgroundColor: axis),
     ]
     let dot = 4.0
     for (i, value) in values.enumerated() {
@@ -83,7 +87,8 @@ enum CurvePlot {
           backgroundColor: Color(red: 0.98, green: 0.6, blue: 0.15), cornerRadius: dot / 2))
     }
     let scene = Scene(
-      size: Size(width: size, height: size), backgroundColor: Color(red: 0.11, green: 0.11, blue: 0.13),
+      size: Size(width: size, height: size),
+      backgroundColor: Color(red: 0.11, green: 0.11, blue: 0.13),
       views: views)
     return try Renderer().render(scene)
   }

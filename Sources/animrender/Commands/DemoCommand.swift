@@ -47,7 +47,8 @@ struct DemoCommand: ParsableCommand {
       let forward = try pair.timeline(reversed: false)
       let reverse = try pair.timeline(reversed: true)
       frames += FrameSpec.frames(of: forward, count: framesPerDirection)
-      frames += FrameSpec.frames(of: reverse, count: framesPerDirection, startingAt: forward.duration)
+      frames += FrameSpec.frames(
+        of: reverse, count: framesPerDirection, startingAt: forward.duration)
     }
     return frames
   }

@@ -26,7 +26,8 @@ struct DiffCommand: ParsableCommand {
   @Option(help: "How many differing pixels are still a pass.")
   var maxDiffPixels: Int = 0
 
-  @Option(name: [.short, .long], help: "Write the diff image here (red: differs, yellow: anti-aliasing).")
+  @Option(
+    name: [.short, .long], help: "Write the diff image here (red: differs, yellow: anti-aliasing).")
   var output: String?
 
   func validate() throws {
@@ -42,20 +43,28 @@ struct DiffCommand: ParsableCommand {
       let second = try InputImage.load(b, flag: "B")
       if let output { try AtomicOutput.checkWritable(output) }
       guard first.width == second.width, first.height == second.height else {
-        print("sizes differ: \(a) is \(first.width)×\(first.height), \(b) is \(second.width)×\(second.height)")
+        print(
+          "sizes differ: \(a) is \(first.width)×\(first.height), \(b) is \(second.width)×\(second.height)"
+        )
         throw ExitCode(1)
       }
       let result: ImageComparison.Result
-      do { result = try ImageComparison.compare(first, second, threshold: threshold) } catch {
+      do { result = try ImageComparison.compare(first, second, threshold: threshold) } catch let
+        error as RenderError
+      {
         throw CLIError(.software, "comparing failed: \(error.message)")
       }
       let total = first.width * first.height
       let percent = total == 0 ? 0 : Double(result.differing) * 100 / Double(total)
       let rounded = (percent * 100).rounded() / 100
-      print("\(result.differing) pixels differ (\(rounded)%), \(result.antiAliased) anti-aliased ignored")
+      print(
+        "\(result.differing) pixels differ (\(rounded)%), \(result.antiAliased) anti-aliased ignored"
+      )
       if let output {
         let atomic = AtomicOutput()
-        do { try atomic.stage(try PNGEncoder.encode(result.diffImage), as: output) } catch let error as CLIError {
+        do { try atomic.stage(try PNGEncoder.encode(result.diffImage), as: output) } catch let error
+          as CLIError
+        {
           throw error
         } catch {
           throw CLIError(.software, "encoding the diff failed: \(error)")

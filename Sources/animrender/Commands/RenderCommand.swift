@@ -60,7 +60,8 @@ struct RenderCommand: ParsableCommand {
       throw ValidationError("--scale must be in (0, 16], got \(scale)")
     }
     if let size, PixelSize.parse(size) == nil {
-      throw ValidationError("--size: expected WxH with whole numbers above 0, e.g. 390x844, got \"\(size)\"")
+      throw ValidationError(
+        "--size: expected WxH with whole numbers above 0, e.g. 390x844, got \"\(size)\"")
     }
   }
 
@@ -94,7 +95,9 @@ struct RenderCommand: ParsableCommand {
       let timeline = try pair.timeline(reversed: reverse)
       let count = frames ?? fps.map { max(2, Int((timeline.duration * $0).rounded()) + 1) } ?? 8
       guard count <= RenderLimits.maximumFrames else {
-        throw CLIError.usage("--fps \(fps ?? 0) over \(timeline.duration) s makes \(count) frames, more than \(RenderLimits.maximumFrames)")
+        throw CLIError.usage(
+          "--fps \(fps ?? 0) over \(timeline.duration) s makes \(count) frames, more than \(RenderLimits.maximumFrames)"
+        )
       }
       var provider = ImageProvider()
       if let image = images["--from"] { provider.images["from"] = image }

@@ -31,7 +31,9 @@ struct StylesCommand: ParsableCommand {
       } else {
         let width = entries.map(\.name.count).max() ?? 0
         for entry in entries {
-          print(entry.name + String(repeating: " ", count: width - entry.name.count + 2) + "\(entry.duration) s")
+          print(
+            entry.name + String(repeating: " ", count: width - entry.name.count + 2)
+              + "\(entry.duration) s")
         }
       }
     }

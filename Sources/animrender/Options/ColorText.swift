@@ -23,21 +23,27 @@ enum ColorText {
       case 3, 4:
         let values = hex.compactMap { UInt8(String($0), radix: 16).map { Double($0 * 17) / 255 } }
         guard values.count == hex.count else { return nil }
-        return Color(red: values[0], green: values[1], blue: values[2], alpha: values.count == 4 ? values[3] : 1)
+        return Color(
+          red: values[0], green: values[1], blue: values[2],
+          alpha: values.count == 4 ? values[3] : 1)
       case 6, 8:
         var values: [Double] = []
         for i in stride(from: 0, to: hex.count, by: 2) {
           guard let value = byte(hex[i..<(i + 2)]) else { return nil }
           values.append(value)
         }
-        return Color(red: values[0], green: values[1], blue: values[2], alpha: values.count == 4 ? values[3] : 1)
+        return Color(
+          red: values[0], green: values[1], blue: values[2],
+          alpha: values.count == 4 ? values[3] : 1)
       default: return nil
       }
     }
     for prefix in ["rgba(", "rgb("] where trimmed.hasPrefix(prefix) && trimmed.hasSuffix(")") {
       let inner = trimmed.dropFirst(prefix.count).dropLast()
       let numbers = inner.split(separator: ",").map { Double(String($0).trimmingSpaces()) }
-      guard numbers.allSatisfy({ $0 != nil }), numbers.count == (prefix == "rgb(" ? 3 : 4) else { return nil }
+      guard numbers.allSatisfy({ $0 != nil }), numbers.count == (prefix == "rgb(" ? 3 : 4) else {
+        return nil
+      }
       let v = numbers.map { $0! }
       let color = Color(red: v[0], green: v[1], blue: v[2], alpha: v.count == 4 ? v[3] : 1)
       return color.isValid ? color : nil
@@ -45,7 +51,8 @@ enum ColorText {
     return nil
   }
 
-  static let expected = "#rrggbb, #rrggbbaa, #rgb, rgb(r,g,b) with 0…1 components, a name (white, black, red, blue, …) or transparent"
+  static let expected =
+    "#rrggbb, #rrggbbaa, #rgb, rgb(r,g,b) with 0…1 components, a name (white, black, red, blue, …) or transparent"
 }
 
 extension String {

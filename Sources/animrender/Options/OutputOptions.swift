@@ -52,15 +52,22 @@ struct OutputOptions: ParsableArguments {
   var quiet = false
 
   func validate() throws {
-    if let columns, columns < 1 { throw ValidationError("--columns must be 1 or more, got \(columns)") }
-    guard padding >= 0, padding <= 4_096 else { throw ValidationError("--padding must be in 0…4096, got \(padding)") }
+    if let columns, columns < 1 {
+      throw ValidationError("--columns must be 1 or more, got \(columns)")
+    }
+    guard padding >= 0, padding <= 4_096 else {
+      throw ValidationError("--padding must be in 0…4096, got \(padding)")
+    }
     guard ColorText.parse(background) != nil else {
       throw ValidationError("--background: expected \(ColorText.expected), got \"\(background)\"")
     }
-    guard loops >= 0 else { throw ValidationError("--loops must be 0 (forever) or more, got \(loops)") }
+    guard loops >= 0 else {
+      throw ValidationError("--loops must be 0 (forever) or more, got \(loops)")
+    }
     if layout == .frames, let output, FramePattern(output) == nil {
       throw ValidationError(
-        "--output: with --layout frames, expected a pattern with one %0Nd (e.g. frame-%03d.png), got \"\(output)\"")
+        "--output: with --layout frames, expected a pattern with one %0Nd (e.g. frame-%03d.png), got \"\(output)\""
+      )
     }
   }
 }

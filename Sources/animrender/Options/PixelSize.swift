@@ -10,7 +10,9 @@ struct PixelSize: Hashable {
   /// Parses `390x844` (also `390×844` and `390X844`).
   static func parse(_ text: String) -> PixelSize? {
     let parts = text.split(whereSeparator: { $0 == "x" || $0 == "X" || $0 == "×" })
-    guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w > 0, h > 0 else { return nil }
+    guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w > 0, h > 0 else {
+      return nil
+    }
     return PixelSize(width: w, height: h)
   }
 }

@@ -25,23 +25,28 @@ struct FramePipeline {
   func checkLimits() throws(CLIError) {
     guard !frames.isEmpty else { throw CLIError.usage("nothing to draw: 0 frames") }
     guard frames.count <= RenderLimits.maximumFrames else {
-      throw CLIError.usage("\(frames.count) frames is more than the \(RenderLimits.maximumFrames) one run draws")
+      throw CLIError.usage(
+        "\(frames.count) frames is more than the \(RenderLimits.maximumFrames) one run draws")
     }
     guard pixelWidth <= PixelSize.maximumSide, pixelHeight <= PixelSize.maximumSide else {
       throw CLIError.usage(
-        "a frame of \(pixelWidth)×\(pixelHeight) pixels is larger than \(PixelSize.maximumSide) on a side; lower --size or --scale")
+        "a frame of \(pixelWidth)×\(pixelHeight) pixels is larger than \(PixelSize.maximumSide) on a side; lower --size or --scale"
+      )
     }
     let frameBytes = pixelWidth * pixelHeight * 4
     let kept = output.layout == .frames ? 2 * FramePipeline.workerCount : 2 * frames.count
     let needed = frameBytes.multipliedReportingOverflow(by: kept)
     guard !needed.overflow, needed.partialValue <= RenderLimits.pixelBudgetBytes else {
       throw CLIError.usage(
-        "\(frames.count) frames of \(pixelWidth)×\(pixelHeight) need more than the \(RenderLimits.pixelBudgetBytes >> 20) MiB of pixel memory one run may use; use --layout frames, fewer frames or a smaller --scale")
+        "\(frames.count) frames of \(pixelWidth)×\(pixelHeight) need more than the \(RenderLimits.pixelBudgetBytes >> 20) MiB of pixel memory one run may use; use --layout frames, fewer frames or a smaller --scale"
+      )
     }
   }
 
   /// Draws every frame; `body` receives each (index, image) on a worker thread.
-  func draw(progress: ProgressBar, _ body: @Sendable (Int, Image) throws(CLIError) -> Void) throws(CLIError) {
+  func draw(progress: ProgressBar, _ body: @Sendable (Int, Image) throws(CLIError) -> Void)
+    throws(CLIError)
+  {
     let next = Atomic(0)
     let failure = Mutex<CLIError?>(nil)
     let frames = self.frames
@@ -60,7 +65,9 @@ struct FramePipeline {
         } catch let error as CLIError {
           failure.withLock { if $0 == nil { $0 = error } }
         } catch {
-          failure.withLock { if $0 == nil { $0 = CLIError(.software, "drawing frame \(index) failed: \(error)") } }
+          failure.withLock {
+            if $0 == nil { $0 = CLIError(.software, "drawing frame \(index) failed: \(error)") }
+          }
         }
       }
     }
@@ -100,7 +107,8 @@ struct FramePipeline {
         switch output.layout {
         case .strip:
           bytes = try PNGEncoder.encode(
-            FrameSheet.strip(all, padding: output.padding, background: background), compression: compression)
+            FrameSheet.strip(all, padding: output.padding, background: background),
+            compression: compression)
         case .grid:
           let columns = output.columns ?? Int(Double(all.count).squareRoot().rounded(.up))
           bytes = try PNGEncoder.encode(
@@ -108,7 +116,8 @@ struct FramePipeline {
             compression: compression)
         default:
           bytes = try APNGEncoder.encode(
-            all, delay: FrameDelay.approximating(seconds: 1 / framesPerSecond), loopCount: output.loops,
+            all, delay: FrameDelay.approximating(seconds: 1 / framesPerSecond),
+            loopCount: output.loops,
             compression: compression)
         }
       } catch {

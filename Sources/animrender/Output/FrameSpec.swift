@@ -16,12 +16,15 @@ struct FrameSpec: Sendable {
   func scene() -> Scene {
     switch source {
     case .still(let scene): return scene
-    case .sample(let timeline, let index, let count): return timeline.sample(frame: index, of: count)
+    case .sample(let timeline, let index, let count):
+      return timeline.sample(frame: index, of: count)
     }
   }
 
   /// The frames of a whole timeline, `count` of them, starting at `offset` seconds.
-  static func frames(of timeline: Timeline, count: Int, startingAt offset: Double = 0) -> [FrameSpec] {
+  static func frames(of timeline: Timeline, count: Int, startingAt offset: Double = 0)
+    -> [FrameSpec]
+  {
     (0..<count).map { i in
       FrameSpec(
         source: .sample(timeline, index: i, count: count),

@@ -14,13 +14,15 @@ struct Job {
   var framesPerSecond: Double
 
   func run(to destination: String) throws(CLIError) {
-    let probe = output.layout == .frames ? (FramePattern(destination)?.path(0) ?? destination) : destination
+    let probe =
+      output.layout == .frames ? (FramePattern(destination)?.path(0) ?? destination) : destination
     try AtomicOutput.checkWritable(probe)
     if let states = output.states { try AtomicOutput.checkWritable(states) }
     let pixelWidth = Int((size.width * scale).rounded())
     let pixelHeight = Int((size.height * scale).rounded())
     guard pixelWidth >= 1, pixelHeight >= 1 else {
-      throw CLIError.usage("a frame of \(pixelWidth)×\(pixelHeight) pixels is empty; raise --size or --scale")
+      throw CLIError.usage(
+        "a frame of \(pixelWidth)×\(pixelHeight) pixels is empty; raise --size or --scale")
     }
     let atomic = AtomicOutput()
     let pipeline = FramePipeline(
@@ -68,13 +70,15 @@ enum StatesFile {
       views: scene.allViews().map { view, _ in
         let f = view.frame
         return ViewEntry(
-          id: view.id, frame: [f.origin.x, f.origin.y, f.size.width, f.size.height], alpha: view.alpha,
+          id: view.id, frame: [f.origin.x, f.origin.y, f.size.width, f.size.height],
+          alpha: view.alpha,
           transform: view.transform.entries, hidden: view.isHidden)
       })
   }
 
   static func encode(_ frames: [FrameSpec]) throws(CLIError) -> [UInt8] {
-    let file = File(frames: frames.enumerated().map { entry(index: $0, time: $1.time, scene: $1.scene()) })
+    let file = File(
+      frames: frames.enumerated().map { entry(index: $0, time: $1.time, scene: $1.scene()) })
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
     do { return Array(try encoder.encode(file)) } catch {

@@ -18,7 +18,8 @@ struct TransitionPair {
   func baseScene() -> Scene {
     func screen(_ id: String, image: String?, placeholder: PlaceholderScreen) -> View {
       guard let image else { return placeholder.view(id: id, bounds: bounds) }
-      return View(id: id, frame: bounds, backgroundColor: .white, clipsToBounds: true, content: .named(image))
+      return View(
+        id: id, frame: bounds, backgroundColor: .white, clipsToBounds: true, content: .named(image))
     }
     return Scene(
       size: size, backgroundColor: .black,
@@ -29,7 +30,8 @@ struct TransitionPair {
   }
 
   var context: TransitionContext {
-    TransitionContext(bounds: bounds, appearingViewID: "to", disappearingViewID: "from", duration: duration)
+    TransitionContext(
+      bounds: bounds, appearingViewID: "to", disappearingViewID: "from", duration: duration)
   }
 
   /// The forward timeline, or the pop: the style's own reverse when it has

@@ -106,7 +106,8 @@ struct ScriptOperation: Decodable {
           codingPath: c.codingPath,
           debugDescription: present.isEmpty
             ? "expected one of show, push, pop, popTo, popToRoot, insert, remove, rotate, wait"
-            : "expected one operation, found \(present.map(\.rawValue).joined(separator: " and "))"))
+            : "expected one operation, found \(present.map(\.rawValue).joined(separator: " and "))")
+      )
     }
     switch verb {
     case .show: kind = .show(try c.decode(String.self, forKey: .show))
@@ -114,20 +115,24 @@ struct ScriptOperation: Decodable {
     case .pop: kind = .pop
     case .popTo: kind = .popTo(try c.decode(String.self, forKey: .popTo))
     case .popToRoot: kind = .popToRoot
-    case .insert: kind = .insert(try c.decode(String.self, forKey: .insert), at: try c.decode(Int.self, forKey: .at))
+    case .insert:
+      kind = .insert(
+        try c.decode(String.self, forKey: .insert), at: try c.decode(Int.self, forKey: .at))
     case .remove: kind = .remove(at: try c.decode(Int.self, forKey: .remove))
     case .rotate:
       let text = try c.decode(String.self, forKey: .rotate)
       guard let orientation = Orientation(rawValue: text) else {
         throw DecodingError.dataCorruptedError(
-          forKey: .rotate, in: c, debugDescription: "expected \"portrait\" or \"landscape\", got \"\(text)\"")
+          forKey: .rotate, in: c,
+          debugDescription: "expected \"portrait\" or \"landscape\", got \"\(text)\"")
       }
       kind = .rotate(orientation)
     default:
       let seconds = try c.decode(Double.self, forKey: .wait)
       guard seconds.isFinite, seconds >= 0 else {
         throw DecodingError.dataCorruptedError(
-          forKey: .wait, in: c, debugDescription: "expected a duration of 0 seconds or more, got \(seconds)")
+          forKey: .wait, in: c,
+          debugDescription: "expected a duration of 0 seconds or more, got \(seconds)")
       }
       kind = .wait(seconds)
     }
@@ -137,11 +142,13 @@ struct ScriptOperation: Decodable {
     frames = try c.decodeIfPresent(Int.self, forKey: .frames)
     if let duration, !duration.isFinite || duration < 0 {
       throw DecodingError.dataCorruptedError(
-        forKey: .duration, in: c, debugDescription: "expected a duration of 0 seconds or more, got \(duration)")
+        forKey: .duration, in: c,
+        debugDescription: "expected a duration of 0 seconds or more, got \(duration)")
     }
     if let frames, frames < 1 || frames > RenderLimits.maximumFrames {
       throw DecodingError.dataCorruptedError(
-        forKey: .frames, in: c, debugDescription: "expected 1…\(RenderLimits.maximumFrames) frames, got \(frames)")
+        forKey: .frames, in: c,
+        debugDescription: "expected 1…\(RenderLimits.maximumFrames) frames, got \(frames)")
     }
   }
 }
@@ -215,12 +222,16 @@ extension SceneFile {
 
   /// Checks what JSON types cannot: sizes, ranges, unique ids, colours.
   func validate(name: String) throws(CLIError) {
-    func fail(_ place: String, _ detail: String) -> CLIError { .data("\(name): \(place): \(detail)") }
+    func fail(_ place: String, _ detail: String) -> CLIError {
+      .data("\(name): \(place): \(detail)")
+    }
     let c = container
     guard c.width.isFinite, c.height.isFinite, c.width >= 1, c.height >= 1,
       c.width <= Double(PixelSize.maximumSide), c.height <= Double(PixelSize.maximumSide)
     else {
-      throw fail("container", "expected width and height in 1…\(PixelSize.maximumSide), got \(c.width)×\(c.height)")
+      throw fail(
+        "container",
+        "expected width and height in 1…\(PixelSize.maximumSide), got \(c.width)×\(c.height)")
     }
     if let color = c.color, ColorText.parse(color) == nil {
       throw fail("container.color", "expected \(ColorText.expected), got \"\(color)\"")
@@ -232,11 +243,16 @@ extension SceneFile {
     var seen = Set<String>()
     func check(_ spec: ViewSpec, _ place: String, topLevel: Bool) throws(CLIError) {
       guard !spec.id.isEmpty else { throw fail("\(place).id", "expected a non-empty id") }
-      guard seen.insert(spec.id).inserted else { throw fail("\(place).id", "the id \"\(spec.id)\" is used twice") }
+      guard seen.insert(spec.id).inserted else {
+        throw fail("\(place).id", "the id \"\(spec.id)\" is used twice")
+      }
       if let frame = spec.frame {
-        guard frame.count == 4 else { throw fail("\(place).frame", "expected [x, y, width, height], got \(frame.count) numbers") }
+        guard frame.count == 4 else {
+          throw fail("\(place).frame", "expected [x, y, width, height], got \(frame.count) numbers")
+        }
         guard frame.allSatisfy(\.isFinite), frame[2] >= 0, frame[3] >= 0 else {
-          throw fail("\(place).frame", "expected finite numbers and a size of 0 or more, got \(frame)")
+          throw fail(
+            "\(place).frame", "expected finite numbers and a size of 0 or more, got \(frame)")
         }
       } else if !topLevel {
         throw fail("\(place).frame", "missing (required for a child view)")
@@ -266,7 +282,8 @@ extension SceneFile {
       switch operation.kind {
       case .show(let id), .push(let id), .popTo(let id), .insert(let id, _):
         guard screens.contains(id) else {
-          throw fail(place, "no screen \"\(id)\" (screens: \(views.map(\.id).joined(separator: ", ")))")
+          throw fail(
+            place, "no screen \"\(id)\" (screens: \(views.map(\.id).joined(separator: ", ")))")
         }
       default: break
       }

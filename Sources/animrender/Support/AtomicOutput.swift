@@ -24,7 +24,8 @@ final class AtomicOutput: Sendable {
   static func checkWritable(_ path: String) throws(CLIError) {
     let folder = directory(of: path)
     guard access(folder, W_OK) == 0 else {
-      throw CLIError(.cannotCreate, "cannot create \(path): folder \(folder) is missing or not writable")
+      throw CLIError(
+        .cannotCreate, "cannot create \(path): folder \(folder) is missing or not writable")
     }
     var info = stat()
     if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
@@ -41,7 +42,8 @@ final class AtomicOutput: Sendable {
     guard fd >= 0 else {
       throw CLIError(.cannotCreate, "cannot create \(path): \(AtomicOutput.lastError())")
     }
-    let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let temporary = String(
+      decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     staged.withLock { $0.append(StagedFile(temporary: temporary, final: path)) }
     var offset = 0
     let failure: String? = bytes.withUnsafeBytes { buffer in
@@ -57,7 +59,9 @@ final class AtomicOutput: Sendable {
     }
     let closed = close(fd)
     if let failure { throw CLIError(.cannotCreate, "cannot write \(path): \(failure)") }
-    if closed != 0 { throw CLIError(.cannotCreate, "cannot write \(path): \(AtomicOutput.lastError())") }
+    if closed != 0 {
+      throw CLIError(.cannotCreate, "cannot write \(path): \(AtomicOutput.lastError())")
+    }
     // mkstemp makes the file 0600; outputs are ordinary files.
     chmod(temporary, 0o644)
   }

@@ -17,7 +17,8 @@ struct CLI {
       if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
       folder = folder.deletingLastPathComponent()
     }
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent()
     return root.appendingPathComponent(".build/debug/animrender")
   }()
@@ -48,7 +49,8 @@ struct CLI {
 
   /// A fresh empty folder.
   static func temporaryFolder() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("animrender-\(UUID().uuidString)")
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "animrender-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
   }
