@@ -49,6 +49,13 @@ let package = Package(
       ]
     ),
     .testTarget(
+      name: "TransitGoldenTests",
+      dependencies: [
+        "Transit", "TransitRender", "TransitTesting",
+        .product(name: "RealModule", package: "swift-numerics"),
+      ]
+    ),
+    .testTarget(
       name: "AnimRenderTests",
       dependencies: ["animrender", "Transit", "TransitRender", "TransitTesting"]
     ),

@@ -40,9 +40,8 @@ struct TransitionPair {
     do {
       let forward = try override(try style.animation(for: context)).timeline(from: baseScene())
       guard reversed else { return forward }
-      if let own = try style.reverseAnimation(in: context) {
-        let scaled = try duration.map { d throws(TransitError) in try own.withDuration(d) } ?? own
-        return try override(scaled).timeline(from: forward.endScene)
+      if let own = try style.reverseAnimation(for: context) {
+        return try override(own).timeline(from: forward.endScene)
       }
       return forward.reversed()
     } catch {
