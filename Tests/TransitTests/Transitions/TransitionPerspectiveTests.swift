@@ -1,0 +1,98 @@
+import Testing
+import Transit
+
+@Suite("Transition perspective: flips and hinged rotations")
+struct TransitionPerspectiveTests {
+  typealias F = TransitionFixtures
+
+  /// The strength of the perspective of `R · P` for a rotation R about an
+  /// axis in the view's plane: |(m14, m24, m34)| = 1/d whatever the angle.
+  static func perspectiveStrength(_ t: Transform3D) -> Double {
+    (t.m14 * t.m14 + t.m24 * t.m24 + t.m34 * t.m34).squareRoot()
+  }
+
+  @Test(
+    "a flip's frames carry a camera at 4 × the bounds' larger side",
+    arguments: ["flip-horizontally", "flip-vertically"])
+  func flipCamera(name: String) throws {
+    let style = try F.style(name)
+    for bounds in [F.portrait, F.landscape, F.square] {
+      let d = 4 * max(bounds.width, bounds.height)
+      let timeline = try F.transition(style).forwardTimeline(from: F.scene(bounds), bounds: bounds)
+      // Mid-progress (0.3 s of 0.6): both views edge-on, seen through the camera.
+      for id in [F.appearing, F.disappearing] {
+        let middle = try #require(timeline.state(of: id, at: 0.3)).transform
+        #expect(abs(Self.perspectiveStrength(middle) - 1 / d) < 1e-15, "\(name) \(id)")
+        #expect(!middle.isAffine2D)
+      }
+      // Frame 0: the appearing view turned by −π, through the same camera.
+      let start = try #require(timeline.state(of: F.appearing, at: 0)).transform
+      #expect(abs(start.m34 - 1 / d) < 1e-15)
+      // The disappearing view ends turned by π; the appearing one is flat.
+      let end = try #require(timeline.state(of: F.disappearing, at: 0.6)).transform
+      #expect(abs(Self.perspectiveStrength(end) - 1 / d) < 1e-15)
+      #expect(timeline.state(of: F.appearing, at: 0.6)?.transform == .identity)
+    }
+  }
+
+  @Test("a flip in zero-size bounds has no camera and no infinities")
+  func flipWithoutBounds() throws {
+    for name in ["flip-horizontally", "flip-vertically"] {
+      let timeline = try F.transition(F.style(name)).forwardTimeline(
+        from: F.scene(.zero), bounds: .zero)
+      for time in stride(from: 0.0, through: 0.6, by: 0.05) {
+        let t = try #require(timeline.state(of: F.disappearing, at: time)).transform
+        #expect(t.isFinite)
+        #expect(t.m34 == 0 && t.m14 == 0 && t.m24 == 0)
+      }
+    }
+  }
+
+  static let rotateNames = TransitionStyles.builtIn.names.filter { $0.hasPrefix("rotate-") }
+
+  @Test("a rotate style keeps its hinge edge fixed", arguments: rotateNames)
+  func hingeStaysFixed(name: String) throws {
+    let style = try F.style(name)
+    for bounds in [F.portrait, F.landscape] {
+      let (w, h) = (bounds.width, bounds.height)
+      let hinge: [Point]
+      let opposite: [Point]
+      if name.contains("-bottom-") {
+        hinge = [Point(x: 0, y: h), Point(x: w, y: h)]
+        opposite = [Point(x: 0, y: 0), Point(x: w, y: 0)]
+      } else if name.contains("-top-") {
+        hinge = [Point(x: 0, y: 0), Point(x: w, y: 0)]
+        opposite = [Point(x: 0, y: h), Point(x: w, y: h)]
+      } else if name.contains("-left-") {
+        hinge = [Point(x: 0, y: 0), Point(x: 0, y: h)]
+        opposite = [Point(x: w, y: 0), Point(x: w, y: h)]
+      } else {
+        hinge = [Point(x: w, y: 0), Point(x: w, y: h)]
+        opposite = [Point(x: 0, y: 0), Point(x: 0, y: h)]
+      }
+      let timeline = try F.transition(style).forwardTimeline(from: F.scene(bounds), bounds: bounds)
+      // Mid-progress (0.3 s of 0.6), and the step boundaries around it.
+      for time in [0.0, 0.3, 0.6] {
+        for id in [F.appearing, F.disappearing] {
+          let state = try #require(timeline.state(of: id, at: time))
+          for corner in hinge {
+            let p = try #require(F.project(corner, frame: state.frame, transform: state.transform))
+            #expect(
+              abs(p.x - corner.x) < 1e-9 && abs(p.y - corner.y) < 1e-9, "\(name) \(id) \(time)")
+          }
+        }
+      }
+      // At mid-progress both views are turned by π/4: the far edge has moved.
+      for id in [F.appearing, F.disappearing] {
+        let state = try #require(timeline.state(of: id, at: 0.3))
+        #expect(!state.transform.isAffine2D)
+        let moved = opposite.map { corner in
+          F.project(corner, frame: state.frame, transform: state.transform).map {
+            abs($0.x - corner.x) + abs($0.y - corner.y)
+          } ?? .infinity
+        }
+        #expect(moved.allSatisfy { $0 > 1 }, "\(name) \(id)")
+      }
+    }
+  }
+}
