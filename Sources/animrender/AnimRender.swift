@@ -12,7 +12,7 @@ struct AnimRender: ParsableCommand {
     discussion: "With no subcommand, draws the built-in demo to animrender-demo.png.",
     version: version,
     subcommands: [
-      DemoCommand.self, RenderCommand.self, StylesCommand.self,
+      DemoCommand.self, RenderCommand.self, PlayCommand.self, StylesCommand.self,
       CurveCommand.self, DiffCommand.self,
     ],
     defaultSubcommand: DemoCommand.self

@@ -22,6 +22,9 @@ struct DemoCommand: ParsableCommand {
   @Option(name: [.short, .long], help: "Where to write the demo.")
   var output: String = "animrender-demo.png"
 
+  @Option(help: "Comma-separated styles to show instead of the usual seven, one row each.")
+  var styles: String?
+
   @Flag(help: "No progress bar.")
   var quiet = false
 
@@ -33,14 +36,20 @@ struct DemoCommand: ParsableCommand {
       ])
       options.quiet = quiet
       try Job(
-        frames: try DemoCommand.frames(), size: DemoCommand.size, scale: 1, images: ImageProvider(),
+        frames: try DemoCommand.frames(styles: chosenStyles), size: DemoCommand.size, scale: 1, images: ImageProvider(),
         output: options, framesPerSecond: 10
       ).run(to: output)
     }
   }
 
+  var chosenStyles: [String] {
+    guard let styles else { return DemoCommand.styles }
+    return styles.split(separator: ",").map { String($0).trimmingSpaces() }.filter { !$0.isEmpty }
+  }
+
   /// Every frame of the demo, row by row.
-  static func frames() throws(CLIError) -> [FrameSpec] {
+  static func frames(styles: [String]) throws(CLIError) -> [FrameSpec] {
+    guard !styles.isEmpty else { throw CLIError.usage("--styles: expected at least one style name") }
     var frames: [FrameSpec] = []
     for name in styles {
       let pair = TransitionPair(style: try StyleLookup.style(named: name), size: size)

@@ -11,13 +11,43 @@ struct FrameSpec: Sendable {
   var source: Source
   /// Seconds since the start of the story, for labels.
   var time: Double
+  /// When set, the container is drawn centred on a canvas of this size, so
+  /// that portrait and landscape frames of one story fit one sheet.
+  var canvas: Size?
 
   /// The scene to draw.
   func scene() -> Scene {
+    let scene: Scene
     switch source {
-    case .still(let scene): return scene
+    case .still(let still): scene = still
     case .sample(let timeline, let index, let count):
-      return timeline.sample(frame: index, of: count)
+      scene = timeline.sample(frame: index, of: count)
+    }
+    guard let canvas, canvas != scene.size else { return scene }
+    return FrameSpec.embed(scene, in: canvas)
+  }
+
+  /// The container's scene as one clipped view centred on a larger canvas.
+  static func embed(_ scene: Scene, in canvas: Size) -> Scene {
+    let frame = Rect(
+      x: ((canvas.width - scene.size.width) / 2).rounded(.down),
+      y: ((canvas.height - scene.size.height) / 2).rounded(.down),
+      width: scene.size.width, height: scene.size.height)
+    return Scene(
+      size: canvas, backgroundColor: Color(red: 0.13, green: 0.13, blue: 0.13),
+      views: [
+        View(
+          id: "animrender.container", frame: frame, backgroundColor: scene.backgroundColor,
+          clipsToBounds: true, children: scene.views)
+      ])
+  }
+
+  /// The size of the frame this spec draws, in points.
+  var size: Size {
+    if let canvas { return canvas }
+    switch source {
+    case .still(let scene): return scene.size
+    case .sample(let timeline, _, _): return timeline.initialScene.size
     }
   }
 

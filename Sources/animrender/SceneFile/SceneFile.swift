@@ -145,10 +145,10 @@ struct ScriptOperation: Decodable {
         forKey: .duration, in: c,
         debugDescription: "expected a duration of 0 seconds or more, got \(duration)")
     }
-    if let frames, frames < 1 || frames > RenderLimits.maximumFrames {
+    if let frames, frames < 0 || frames > RenderLimits.maximumFrames {
       throw DecodingError.dataCorruptedError(
         forKey: .frames, in: c,
-        debugDescription: "expected 1…\(RenderLimits.maximumFrames) frames, got \(frames)")
+        debugDescription: "expected 0…\(RenderLimits.maximumFrames) frames, got \(frames)")
     }
   }
 }

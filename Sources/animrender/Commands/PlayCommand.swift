@@ -1,0 +1,68 @@
+import ArgumentParser
+import Foundation
+import Transit
+import TransitRender
+
+/// `animrender play SCENE.json`: a scene file's whole story as one output.
+struct PlayCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "play",
+    abstract:
+      "Draw a scene file's script of container operations as one strip, grid, frame set or APNG.",
+    discussion: """
+      The scene-file format is described in README.md; Examples/ has complete files.
+      Examples:
+        animrender play Examples/push-rotate-pop.json --layout grid --columns 6 -o story.png
+        animrender play Examples/flip-cards.json --layout apng -o flip.png
+      """)
+
+  @Argument(help: "The scene file (JSON).")
+  var sceneFile: String
+
+  @Option(help: "Pixels per point.")
+  var scale: Double = 1
+
+  @OptionGroup var output: OutputOptions
+
+  func validate() throws {
+    guard scale.isFinite, scale > 0, scale <= 16 else {
+      throw ValidationError("--scale must be in (0, 16], got \(scale)")
+    }
+  }
+
+  func run() throws {
+    try CommandRunner.run {
+      let file = try SceneFile.load(sceneFile)
+      let folder = AtomicOutput.directory(of: sceneFile)
+      var images = ImageProvider(baseDirectory: folder)
+      // Every image is read before any drawing, so a missing or broken one
+      // fails at once with the field that names it.
+      for (place, path) in file.imagePaths {
+        let resolved = images.resolve(path)
+        guard FileManager.default.fileExists(atPath: resolved) else {
+          throw CLIError(.noInput, "\(sceneFile): \(place): no such file \(resolved)")
+        }
+        do { images.images[path] = try PNGDecoder.decode(contentsOf: resolved) } catch let error
+          as RenderError
+        {
+          throw CLIError.data(
+            "\(sceneFile): \(place): \(resolved) is not a readable PNG (\(error.message))")
+        }
+      }
+      let story = try Story.play(file, name: sceneFile)
+      var frames = story.frames
+      guard !frames.isEmpty else { throw CLIError.data("\(sceneFile): the script draws no frames") }
+      let canvas = Size(
+        width: frames.map(\.size.width).max() ?? 1, height: frames.map(\.size.height).max() ?? 1)
+      for i in frames.indices where frames[i].size != canvas { frames[i].canvas = canvas }
+      let stem = String(sceneFile.split(separator: "/").last ?? "story").replacingOccurrences(
+        of: ".json", with: "")
+      let destination = output.output ?? RenderCommand.defaultOutput(output.layout, style: stem)
+      let duration = max(story.time, 0)
+      try Job(
+        frames: frames, size: canvas, scale: scale, images: images, output: output,
+        framesPerSecond: FrameRate.of(count: frames.count, duration: duration)
+      ).run(to: destination)
+    }
+  }
+}
