@@ -34,12 +34,28 @@ let package = Package(
       name: "TransitTesting",
       dependencies: ["TransitRender"]
     ),
-    .executableTarget(
-      name: "animrender",
+    .target(
+      name: "AnimRenderCLI",
       dependencies: [
         "Transit", "TransitRender", "TransitTesting",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
+    ),
+    .executableTarget(
+      name: "animrender",
+      dependencies: ["AnimRenderCLI"]
+    ),
+    // Examples, built and tested with the package: a custom style and a
+    // program that makes it available to every animrender command.
+    .target(
+      name: "CubeStyle",
+      dependencies: ["Transit"],
+      path: "Examples/CubeStyle"
+    ),
+    .executableTarget(
+      name: "animrender-cube",
+      dependencies: ["AnimRenderCLI", "CubeStyle"],
+      path: "Examples/AnimRenderCube"
     ),
     .testTarget(
       name: "TransitTests",
@@ -56,8 +72,14 @@ let package = Package(
       ]
     ),
     .testTarget(
+      name: "ExampleTests",
+      dependencies: [
+        "CubeStyle", "animrender-cube", "animrender", "Transit", "TransitRender", "TransitTesting",
+      ]
+    ),
+    .testTarget(
       name: "AnimRenderTests",
-      dependencies: ["animrender", "Transit", "TransitRender", "TransitTesting"]
+      dependencies: ["animrender", "AnimRenderCLI", "Transit", "TransitRender", "TransitTesting"]
     ),
     .testTarget(
       name: "TransitRenderTests",

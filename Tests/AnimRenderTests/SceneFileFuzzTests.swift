@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import animrender
+@testable import AnimRenderCLI
 
 /// Thousands of random and mutated scene files through the decoder: every one
 /// either decodes or fails with a one-line data error naming the file; none

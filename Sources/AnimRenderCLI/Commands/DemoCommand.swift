@@ -36,7 +36,8 @@ struct DemoCommand: ParsableCommand {
       ])
       options.quiet = quiet
       try Job(
-        frames: try DemoCommand.frames(styles: chosenStyles), size: DemoCommand.size, scale: 1, images: ImageProvider(),
+        frames: try DemoCommand.frames(styles: chosenStyles), size: DemoCommand.size, scale: 1,
+        images: ImageProvider(),
         output: options, framesPerSecond: 10
       ).run(to: output)
     }
@@ -49,7 +50,9 @@ struct DemoCommand: ParsableCommand {
 
   /// Every frame of the demo, row by row.
   static func frames(styles: [String]) throws(CLIError) -> [FrameSpec] {
-    guard !styles.isEmpty else { throw CLIError.usage("--styles: expected at least one style name") }
+    guard !styles.isEmpty else {
+      throw CLIError.usage("--styles: expected at least one style name")
+    }
     var frames: [FrameSpec] = []
     for name in styles {
       let pair = TransitionPair(style: try StyleLookup.style(named: name), size: size)

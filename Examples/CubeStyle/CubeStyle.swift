@@ -1,0 +1,58 @@
+import Transit
+
+/// An example of a custom transition style: the two screens are faces of a
+/// cube that turns a quarter about its vertical axis, the new screen coming
+/// in from the right.
+///
+/// It shows what a style is made of: geometry from `context.bounds` only (so
+/// it is right in any container and after a rotation), a camera derived from
+/// the bounds (four times the larger side), instant steps that set the stage,
+/// and changes that name the context's view ids, leaving out the half whose
+/// view is absent. It supplies no reverse of its own: a pop plays the exact
+/// reverse of the forward animation.
+///
+/// Register it by name to use it anywhere a style name is accepted:
+///
+/// ```swift
+/// var styles = TransitionStyles.builtIn
+/// styles.register(CubeStyle())
+/// let cube = try styles.style(named: "cube")
+/// ```
+public struct CubeStyle: TransitionStyle, Hashable {
+  public init() {}
+
+  public var name: String { "cube" }
+  public var intrinsicDuration: Double { 0.5 }
+
+  public func animation(in context: TransitionContext) throws(TransitError) -> Animation {
+    let w = context.bounds.width
+    let side = max(context.bounds.width, context.bounds.height)
+    // With no size there is nothing to turn: no camera, no depth.
+    let camera: Transform3D = side > 0 ? .perspective(distance: 4 * side) : .identity
+    /// A face turned by `angle` about the cube's axis, half a width behind
+    /// the screen, seen through the camera.
+    func face(_ angle: Double) -> Transform3D {
+      Transform3D.translation(x: 0, y: 0, z: w / 2)
+        .rotated(by: angle, x: 0, y: 1, z: 0)
+        .translated(x: 0, y: 0, z: -w / 2)
+        .concatenating(camera)
+    }
+    func changes(_ id: String?, _ body: (String) -> [Change]) -> [Change] { id.map(body) ?? [] }
+    let new = context.appearingViewID
+    let old = context.disappearingViewID
+    // Two halves, so that the decomposed interpolation between targets
+    // stays close to the cube's arc; ease in, then ease out.
+    return Animation([
+      .instant(changes(new) { [.transform($0, to: face(.pi / 2))] }),
+      AnimationStep(
+        duration: 0.25, curve: .easeIn,
+        changes: changes(old) { [.transform($0, to: face(-.pi / 4))] }
+          + changes(new) { [.transform($0, to: face(.pi / 4))] }),
+      AnimationStep(
+        duration: 0.25, curve: .easeOut,
+        changes: changes(old) { [.transform($0, to: face(-.pi / 2))] }
+          + changes(new) { [.transform($0, to: .identity)] }),
+      .instant(changes(old) { [.hidden($0), .transform($0, to: .identity)] }),
+    ])
+  }
+}

@@ -1,0 +1,39 @@
+import ArgumentParser
+import Transit
+
+/// animrender: draws Transit's transitions as frame strips, grids, frame
+/// sets and animated PNGs, compares images, and lists styles and curves.
+///
+/// The `animrender` executable calls ``main(registering:)`` with no extra
+/// styles. A program of your own can run the very same commands with its own
+/// styles available to `--style` and to scene files:
+///
+/// ```swift
+/// import AnimRenderCLI
+///
+/// AnimRender.main(registering: [CubeStyle()])
+/// ```
+public struct AnimRender: ParsableCommand {
+  static let version = "0.1.0"
+
+  public init() {}
+
+  /// Registers `styles` next to the built-in ones (a style with a built-in
+  /// name replaces it), then parses the command line and runs the command.
+  public static func main(registering styles: [any TransitionStyle]) {
+    StyleLookup.register(styles)
+    main()
+  }
+
+  public static let configuration = CommandConfiguration(
+    commandName: "animrender",
+    abstract: "Draw Transit transitions as frame strips, grids, PNG frames and animated PNGs.",
+    discussion: "With no subcommand, draws the built-in demo to animrender-demo.png.",
+    version: version,
+    subcommands: [
+      DemoCommand.self, RenderCommand.self, PlayCommand.self, StylesCommand.self,
+      CurveCommand.self, DiffCommand.self,
+    ],
+    defaultSubcommand: DemoCommand.self
+  )
+}

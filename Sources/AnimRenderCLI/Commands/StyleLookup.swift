@@ -1,0 +1,26 @@
+import Synchronization
+import Transit
+
+/// Finding a style by name for the command line, with the registry's
+/// suggestions in the error. The registry starts as the built-in styles;
+/// ``AnimRender/main(registering:)`` adds a program's own before any command
+/// runs.
+enum StyleLookup {
+  private static let storage = Mutex(TransitionStyles.builtIn)
+
+  /// The styles commands can use.
+  static var registry: TransitionStyles { storage.withLock { $0 } }
+
+  /// Adds styles to the registry, replacing built-in ones of the same name.
+  static func register(_ styles: [any TransitionStyle]) {
+    storage.withLock { registry in
+      for style in styles { registry.register(style) }
+    }
+  }
+
+  static func style(named name: String) throws(CLIError) -> any TransitionStyle {
+    do { return try registry.style(named: name) } catch {
+      throw CLIError.data("--style: \(error.message)")
+    }
+  }
+}
