@@ -1,0 +1,165 @@
+/// A headless container with fixed slots, each showing at most one child:
+/// the model of CoconutKit's HLSPlaceholderViewController (a tab or split
+/// container is one of these with a chrome around it).
+///
+/// The scene's top-level views are the slots, as given; a slot's child is
+/// the slot view's only subview, laid out at the slot's own bounds. Setting
+/// a slot's child plays a transition inside the slot, built from the slot's
+/// bounds: the old child disappears, the new one appears above it, and the
+/// old one leaves the scene when the transition ends. Either may be absent.
+///
+/// ```swift
+/// let tabs = PlaceholderContainer(
+///   size: Size(width: 390, height: 844),
+///   slots: [View(id: "content", frame: Rect(x: 0, y: 0, width: 390, height: 780))],
+///   clock: clock)
+/// tabs.setChild(View(id: "home", frame: .zero), inSlot: 0, style: fade)
+/// ```
+///
+/// Lifecycle events follow ``ContainerEvent``'s order, both children moving
+/// (to and from the parent). Operations issued during a transition queue,
+/// across all slots, and run in order; non-animated ones complete
+/// synchronously when nothing is ahead of them. Transitions count in
+/// ``counter``: share it with a gate (or a ``StackContainer``) so rotations
+/// wait for them.
+public final class PlaceholderContainer {
+  /// The slots and their children, in their current state.
+  public internal(set) var scene: Scene
+  /// The slot views' ids, in slot order.
+  public let slotIDs: [String]
+  /// Receives lifecycle and housekeeping events.
+  public var observer: ((ContainerEvent) -> Void)?
+  /// The clock the transitions play on; ``tick()`` reads it.
+  public let clock: any PlaybackClock
+  /// Counts the container's running transitions.
+  public let counter: AnimationCounter
+  /// The duration every transition plays at, or `nil` for each style's own.
+  public var transitionDuration: Double?
+
+  private struct Operation {
+    var view: View?
+    var slot: Int
+    var style: AnyTransitionStyle
+    var animated: Bool
+  }
+
+  private var queue: [Operation] = []
+  private var player: AnimationPlayer<SceneWriter>?
+  private var isDraining = false
+
+  /// Creates a container whose slots are `slots` (their frames place them;
+  /// any subviews they have are replaced by their children).
+  public init(
+    size: Size, slots: [View], clock: any PlaybackClock,
+    counter: AnimationCounter = AnimationCounter()
+  ) {
+    scene = Scene(
+      size: size,
+      views: slots.map { slot in
+        var slot = slot
+        slot.children = []
+        return slot
+      })
+    slotIDs = slots.map(\.id)
+    self.clock = clock
+    self.counter = counter
+  }
+
+  /// The id of the child shown in slot `index`, if any.
+  public func childID(inSlot index: Int) -> String? {
+    guard slotIDs.indices.contains(index) else { return nil }
+    return scene.view(slotIDs[index])?.children.last?.id
+  }
+
+  /// Whether a transition is playing.
+  public var isAnimating: Bool { player != nil }
+  /// Operations waiting for the current transition to end.
+  public var pendingOperationCount: Int { queue.count }
+
+  /// Shows `view` (or nothing) in slot `index` with `style`, replacing the
+  /// slot's current child.
+  public func setChild(
+    _ view: View?, inSlot index: Int, style: any TransitionStyle, animated: Bool = true
+  ) {
+    queue.append(
+      Operation(view: view, slot: index, style: AnyTransitionStyle(style), animated: animated))
+    drain()
+  }
+
+  /// Plays the current transition up to the clock's time and starts queued operations.
+  public func tick() {
+    player?.tick()
+    drain()
+  }
+
+  private func emit(_ event: ContainerEvent) { observer?(event) }
+
+  private func drain() {
+    guard !isDraining else { return }
+    isDraining = true
+    defer { isDraining = false }
+    while player == nil, !queue.isEmpty {
+      do {
+        try execute(queue.removeFirst())
+      } catch {
+        emit(.operationFailed(error))
+      }
+    }
+  }
+
+  private func execute(_ operation: Operation) throws(TransitError) {
+    guard slotIDs.indices.contains(operation.slot) else {
+      throw TransitError(
+        .invalidValue, "no slot \(operation.slot) in a container of \(slotIDs.count) slots")
+    }
+    let slotID = slotIDs[operation.slot]
+    guard let slot = scene.view(slotID) else {
+      throw TransitError(.unknownView, "slot '\(slotID)' is missing from the scene")
+    }
+    let old = slot.children.last
+    if let new = operation.view {
+      guard new.id != old?.id, !scene.contains(new.id) else {
+        throw TransitError(.duplicateView, "the container already shows a view '\(new.id)'")
+      }
+    }
+    guard old != nil || operation.view != nil else { return }
+    let bounds = Rect(size: slot.frame.size)
+    let new = operation.view.map { TransitionBinding.base($0, in: bounds) }
+    let context = TransitionContext(
+      bounds: bounds, appearingViewID: new?.id, disappearingViewID: old?.id,
+      duration: transitionDuration)
+    let timeline = try TransitionBinding.forward(
+      style: operation.style, context: context, appearing: new, disappearing: old)
+    if let new { scene.updateView(slotID) { $0.children.append(new) } }
+
+    let animated = operation.animated
+    let player = AnimationPlayer(
+      timeline: timeline, target: SceneWriter(owner: self), clock: clock, counter: counter)
+    player.onEvent = { [unowned self] event in
+      switch event {
+      case .willStart:
+        if let new { emit(.willShow(new.id, animated: animated)) }
+        if let old {
+          emit(.viewWillDisappear(old.id, animated: animated, isMovingFromParent: true))
+        }
+        if let new { emit(.viewWillAppear(new.id, animated: animated, isMovingToParent: true)) }
+      case .didFinishStep: break
+      case .didStop:
+        self.player = nil
+        if let old { scene.updateView(slotID) { $0.children.removeAll { $0.id == old.id } } }
+        if let old {
+          emit(.viewDidDisappear(old.id, animated: animated, isMovingFromParent: true))
+        }
+        if let new {
+          emit(.viewDidAppear(new.id, animated: animated, isMovingToParent: true))
+          emit(.didShow(new.id, animated: animated))
+        }
+        drain()
+      }
+    }
+    self.player = player
+    player.play(animated: animated)
+  }
+}
+
+extension PlaceholderContainer: SceneOwner {}

@@ -1,0 +1,183 @@
+/// A headless navigation stack: the model of a container that pushes and
+/// pops children with transitions, as UINavigationController or
+/// CoconutKit's HLSStackController do, without any UI framework.
+///
+/// The container holds a ``Scene`` of its own size whose top-level views are
+/// the loaded children's root views, bottom to top, each laid out at the
+/// container's bounds. A push plays its style's animation; a pop plays the
+/// reverse of the child's push style *rebuilt from the current bounds*, so
+/// that after a rotation it lands exactly on the base layout at the new size
+/// (CoconutKit's issue #9).
+///
+/// ```swift
+/// let clock = ManualClock()
+/// let stack = StackContainer(size: Size(width: 390, height: 844), clock: clock)
+/// stack.observer = { print($0) }
+/// stack.push(View(id: "root", frame: .zero), style: fade, animated: false)
+/// stack.push(View(id: "detail", frame: .zero), style: slide)
+/// stack.pop()  // queued: runs when the push has finished
+/// while stack.isAnimating || stack.pendingOperationCount > 0 {
+///   clock.advance(by: 1.0 / 60)
+///   stack.tick()
+/// }
+/// ```
+///
+/// ## Queueing
+/// Operations issued while a transition runs wait in a queue and run in
+/// order, each from the state the previous one left. CoconutKit refused
+/// them instead, so three animated removals in a row removed one (its issue
+/// #25). Non-animated operations complete synchronously when nothing is
+/// ahead of them.
+///
+/// ## Capacity
+/// Children deeper than ``capacity`` below the top are unloaded: their view
+/// leaves the scene (it is kept as a description) and comes back, laid out
+/// at the current bounds, before a pop reveals it.
+///
+/// ## Rotation
+/// Every transition's player counts in ``counter``; ``rotate(to:)`` goes
+/// through ``gate``, so a rotation never happens mid-transition: it is
+/// refused or deferred to the end of the transition (before the next
+/// queued operation starts), by the ``RotationPolicy``.
+///
+/// ## Threads
+/// Like its players, a container is confined to one isolation domain.
+public final class StackContainer {
+  /// One child of the stack.
+  public struct Child: Hashable, Sendable {
+    /// The child's root view as last known: the live one is in ``StackContainer/scene``
+    /// while the child is loaded.
+    public var view: View
+    /// The style it was pushed (or inserted) with; its pop plays the reverse.
+    public var style: AnyTransitionStyle
+    /// Whether its view is in the scene.
+    public var isLoaded: Bool
+
+    /// The child's id.
+    public var id: String { view.id }
+  }
+
+  /// The loaded children's views, bottom to top, in their current state.
+  public internal(set) var scene: Scene
+  /// The children, bottom to top (the last one is shown).
+  public internal(set) var children: [Child] = []
+  /// How many children below the top stay loaded (at least 1: the one a pop reveals).
+  public let capacity: Int
+  /// The duration every transition plays at, or `nil` for each style's own.
+  public var transitionDuration: Double?
+  /// Receives lifecycle and housekeeping events; see ``ContainerEvent``.
+  public var observer: ((ContainerEvent) -> Void)?
+  /// The clock the transitions play on; ``tick()`` reads it.
+  public let clock: any PlaybackClock
+  /// Counts the container's running transitions (share it to gate
+  /// rotation on other animations too).
+  public let counter: AnimationCounter
+  /// Lets rotations through only between transitions.
+  public let gate: RotationGate<Size>
+
+  var queue: [Operation] = []
+  var player: AnimationPlayer<SceneWriter>?
+  var isDraining = false
+  /// Sizes the gate let through, waiting to be applied at a safe point.
+  let approvedSizes = RequestInbox<Size>()
+
+  /// Creates an empty stack.
+  ///
+  /// - Parameters:
+  ///   - capacity: children below the top kept loaded; values below 1 count as 1.
+  ///   - rotationPolicy: what a rotation requested mid-transition does.
+  ///   - counter: the counter transitions count in; share one to make other
+  ///     animations hold rotations too.
+  public init(
+    size: Size, clock: any PlaybackClock, capacity: Int = 2,
+    rotationPolicy: RotationPolicy = .defer, counter: AnimationCounter = AnimationCounter()
+  ) {
+    scene = Scene(size: size)
+    self.clock = clock
+    self.capacity = max(capacity, 1)
+    self.counter = counter
+    let inbox = approvedSizes
+    gate = RotationGate(counter: counter, policy: rotationPolicy) { size in
+      inbox.post(size)
+    }
+  }
+
+  /// The container's bounds.
+  public var bounds: Rect { scene.bounds }
+  /// The children's ids, bottom to top.
+  public var childIDs: [String] { children.map(\.id) }
+  /// The id of the shown child, if any.
+  public var topID: String? { children.last?.id }
+  /// Whether a transition is playing.
+  public var isAnimating: Bool { player != nil }
+  /// Operations waiting for the current transition to end.
+  public var pendingOperationCount: Int { queue.count }
+
+  // MARK: Operations
+
+  /// Pushes `view` on top with `style`; the style is kept for its pop.
+  /// The view's frame and state are replaced by the base layout.
+  public func push(_ view: View, style: any TransitionStyle, animated: Bool = true) {
+    enqueue(.insert(view, index: nil, style: AnyTransitionStyle(style), animated: animated))
+  }
+
+  /// Pops the top child with the reverse of its push style; does nothing
+  /// on a stack of one child (there would be nothing to show).
+  public func pop(animated: Bool = true) {
+    enqueue(.pop(to: .below, animated: animated))
+  }
+
+  /// Pops every child above `id` in one transition (the top's reverse);
+  /// the children in between leave without appearance events.
+  public func pop(to id: String, animated: Bool = true) {
+    enqueue(.pop(to: .id(id), animated: animated))
+  }
+
+  /// Pops every child above the root in one transition.
+  public func popToRoot(animated: Bool = true) {
+    enqueue(.pop(to: .root, animated: animated))
+  }
+
+  /// Inserts `view` at `index` (0 is the bottom). Inserting at the top index
+  /// is a push; below the top the child is added without a transition or
+  /// appearance events (it is not shown), and `style` is kept for its pop.
+  public func insert(
+    _ view: View, at index: Int, style: any TransitionStyle, animated: Bool = true
+  ) {
+    enqueue(.insert(view, index: index, style: AnyTransitionStyle(style), animated: animated))
+  }
+
+  /// Removes the child at `index`. The top is popped (reverse of its push
+  /// style, revealing the child below; the last child simply disappears);
+  /// a child below the top leaves without a transition or appearance events.
+  public func remove(at index: Int, animated: Bool = true) {
+    enqueue(.remove(index: index, animated: animated))
+  }
+
+  /// Asks to resize the container, typically for a rotation. Applied at
+  /// once between transitions; during one, refused or deferred by the
+  /// gate's policy (a deferred size is applied when the transition ends,
+  /// before the next queued operation).
+  @discardableResult
+  public func rotate(to size: Size) -> RotationOutcome {
+    let outcome = gate.request(size)
+    applyApprovedSizes()
+    return outcome
+  }
+
+  /// The same as ``rotate(to:)``: any bounds change goes through the gate.
+  @discardableResult
+  public func setBounds(_ size: Size) -> RotationOutcome { rotate(to: size) }
+
+  /// Plays the current transition up to the clock's time, applies a size the
+  /// gate has let through, and starts queued operations.
+  public func tick() {
+    player?.tick()
+    applyApprovedSizes()
+    drain()
+  }
+
+  func emit(_ event: ContainerEvent) { observer?(event) }
+}
+
+extension StackContainer: SceneOwner {}

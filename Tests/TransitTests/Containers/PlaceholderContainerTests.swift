@@ -1,0 +1,70 @@
+import Testing
+import Transit
+
+@Suite("Placeholder container")
+struct PlaceholderContainerTests {
+  let clock = ManualClock()
+  let log = ContainerLog()
+
+  func container() -> PlaceholderContainer {
+    let container = PlaceholderContainer(
+      size: Size(width: 390, height: 844),
+      slots: [
+        View(id: "top", frame: Rect(x: 0, y: 0, width: 390, height: 400)),
+        View(id: "bottom", frame: Rect(x: 0, y: 400, width: 390, height: 444)),
+      ],
+      clock: clock)
+    container.observer = { [log] in log.events.append($0) }
+    return container
+  }
+
+  func settle(_ container: PlaceholderContainer) {
+    var elapsed = 0.0
+    while (container.isAnimating || container.pendingOperationCount > 0) && elapsed < 20 {
+      clock.advance(by: 0.0625)
+      container.tick()
+      elapsed += 0.0625
+    }
+  }
+
+  @Test("Swapping a slot's child: lifecycle order, old child removed, new at the slot's bounds")
+  func swap() {
+    let container = container()
+    container.setChild(card("a"), inSlot: 0, style: TestFade(), animated: false)
+    #expect(
+      log.lifecycle == [
+        "willShow a (instant)", "a willAppear moving (instant)", "a didAppear moving (instant)",
+        "didShow a (instant)",
+      ])
+    log.events = []
+    container.setChild(card("b"), inSlot: 0, style: TestSlide())
+    #expect(container.counter.count == 1)
+    settle(container)
+    #expect(
+      log.lifecycle == [
+        "willShow b", "a willDisappear moving", "b willAppear moving",
+        "a didDisappear moving", "b didAppear moving", "didShow b",
+      ])
+    #expect(container.childID(inSlot: 0) == "b")
+    #expect(!container.scene.contains("a"))
+    #expect(
+      container.scene.state(of: "b") == ViewState(frame: Rect(x: 0, y: 0, width: 390, height: 400)))
+    #expect(container.counter.count == 0)
+  }
+
+  @Test("Swaps issued during a transition queue and all run")
+  func queue() {
+    let container = container()
+    container.setChild(card("a"), inSlot: 1, style: TestSlide())
+    container.setChild(card("b"), inSlot: 1, style: TestSlide())
+    container.setChild(card("c"), inSlot: 0, style: TestFade())
+    container.setChild(nil, inSlot: 1, style: TestFade())
+    #expect(container.pendingOperationCount == 3)
+    settle(container)
+    #expect(container.childID(inSlot: 0) == "c")
+    #expect(container.childID(inSlot: 1) == nil)
+    #expect(
+      log.lifecycle.filter { $0.hasPrefix("didShow") } == ["didShow a", "didShow b", "didShow c"])
+    #expect(log.lifecycle.last == "b didDisappear moving")
+  }
+}

@@ -1,0 +1,86 @@
+import Transit
+
+/// A push-like slide: the appearing view comes in from the right while the
+/// disappearing one moves a third of the way left, then hides.
+struct TestSlide: TransitionStyle {
+  let name = "test-slide"
+  let intrinsicDuration = 0.5
+
+  func animation(in context: TransitionContext) throws(TransitError) -> Animation {
+    let w = context.bounds.width
+    var setup: [Change] = []
+    var move: [Change] = []
+    var cleanup: [Change] = []
+    if let new = context.appearingViewID {
+      setup.append(.translate(new, x: w, y: 0))
+      move.append(.translate(new, x: -w, y: 0))
+    }
+    if let old = context.disappearingViewID {
+      move.append(.translate(old, x: -w / 3, y: 0))
+      cleanup.append(.hidden(old))
+    }
+    return Animation([
+      .instant(tag: "setup", setup),
+      AnimationStep(duration: 0.5, tag: "move", changes: move),
+      .instant(tag: "cleanup", cleanup),
+    ])
+  }
+}
+
+/// A fade: the appearing view goes from alpha 0 to 1 over a scaled-down
+/// disappearing view (which stays visible: a cover-like style).
+struct TestFade: TransitionStyle {
+  let name = "test-fade"
+  let intrinsicDuration = 0.25
+
+  func animation(in context: TransitionContext) throws(TransitError) -> Animation {
+    var setup: [Change] = []
+    var fade: [Change] = []
+    if let new = context.appearingViewID {
+      setup.append(.alpha(new, to: 0))
+      fade.append(.alpha(new, to: 1))
+    }
+    if let old = context.disappearingViewID { fade.append(.scale(old, by: 0.95)) }
+    return Animation([.instant(setup), AnimationStep(duration: 0.25, changes: fade)])
+  }
+}
+
+/// Runs a container's clock until its transitions and queue are done.
+func settle(_ stack: StackContainer, _ clock: ManualClock, maxSeconds: Double = 20) {
+  var elapsed = 0.0
+  while (stack.isAnimating || stack.pendingOperationCount > 0) && elapsed < maxSeconds {
+    clock.advance(by: 0.0625)
+    stack.tick()
+    elapsed += 0.0625
+  }
+}
+
+/// Records container events as compact strings.
+final class ContainerLog {
+  var events: [ContainerEvent] = []
+
+  var lifecycle: [String] {
+    events.compactMap { event in
+      func flag(_ animated: Bool) -> String { animated ? "" : " (instant)" }
+      switch event {
+      case .viewWillAppear(let id, let a, let moving):
+        return "\(id) willAppear\(moving ? " moving" : "")\(flag(a))"
+      case .viewDidAppear(let id, let a, let moving):
+        return "\(id) didAppear\(moving ? " moving" : "")\(flag(a))"
+      case .viewWillDisappear(let id, let a, let moving):
+        return "\(id) willDisappear\(moving ? " moving" : "")\(flag(a))"
+      case .viewDidDisappear(let id, let a, let moving):
+        return "\(id) didDisappear\(moving ? " moving" : "")\(flag(a))"
+      case .willShow(let id, let a): return "willShow \(id)\(flag(a))"
+      case .didShow(let id, let a): return "didShow \(id)\(flag(a))"
+      default: return nil
+      }
+    }
+  }
+}
+
+func card(_ id: String) -> View {
+  View(
+    id: id, frame: .zero, backgroundColor: .white,
+    children: [View(id: "\(id)-label", frame: Rect(x: 10, y: 10, width: 100, height: 20))])
+}
