@@ -52,6 +52,11 @@ let package = Package(
       dependencies: ["Transit"],
       path: "Examples/CubeStyle"
     ),
+    .target(
+      name: "TabContainer",
+      dependencies: ["Transit"],
+      path: "Examples/TabContainer"
+    ),
     .executableTarget(
       name: "animrender-cube",
       dependencies: ["AnimRenderCLI", "CubeStyle"],
@@ -74,7 +79,7 @@ let package = Package(
     .testTarget(
       name: "ExampleTests",
       dependencies: [
-        "CubeStyle", "animrender-cube", "animrender", "Transit", "TransitRender", "TransitTesting",
+        "CubeStyle", "TabContainer", "animrender-cube", "animrender", "Transit", "TransitRender", "TransitTesting",
       ]
     ),
     .testTarget(
