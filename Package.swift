@@ -79,7 +79,8 @@ let package = Package(
     .testTarget(
       name: "ExampleTests",
       dependencies: [
-        "CubeStyle", "TabContainer", "animrender-cube", "animrender", "Transit", "TransitRender", "TransitTesting",
+        "CubeStyle", "TabContainer", "animrender-cube", "animrender", "Transit", "TransitRender",
+        "TransitTesting",
       ]
     ),
     .testTarget(
