@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+/// Every `animrender` command shown in README.md's CLI reference runs, in
+/// order, in a fresh folder holding a copy of Examples/, and exits as the
+/// README says (0, or the status a trailing `# exits N` comment names).
+@Suite("README commands")
+struct ReadmeCommandTests {
+  /// The shell lines of README's sh blocks from "## animrender" up to the
+  /// next top-level section that is not about the tool.
+  static func commands() throws -> [String] {
+    let readme = try String(
+      contentsOf: CLI.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    guard let start = readme.range(of: "\n## animrender\n"),
+      let end = readme.range(of: "\n## Scene files", range: start.upperBound..<readme.endIndex)
+    else { return [] }
+    var commands: [String] = []
+    var inShell = false
+    for line in readme[start.upperBound..<end.lowerBound].split(
+      separator: "\n", omittingEmptySubsequences: false)
+    {
+      if line.hasPrefix("```sh") {
+        inShell = true
+      } else if line.hasPrefix("```") {
+        inShell = false
+      } else if inShell, line.hasPrefix("animrender") {
+        commands.append(String(line))
+      }
+    }
+    return commands
+  }
+
+  /// Splits a command line as a POSIX shell would for these simple lines:
+  /// words, single quotes, and a trailing comment.
+  static func words(_ line: String) -> (arguments: [String], comment: String) {
+    var words: [String] = []
+    var current = ""
+    var quoted = false
+    var hasWord = false
+    var comment = ""
+    var index = line.startIndex
+    while index < line.endIndex {
+      let c = line[index]
+      if quoted {
+        if c == "'" { quoted = false } else { current.append(c) }
+      } else if c == "'" {
+        quoted = true
+        hasWord = true
+      } else if c == "#", current.isEmpty, !hasWord {
+        comment = String(line[line.index(after: index)...])
+        break
+      } else if c == " " {
+        if hasWord { words.append(current) }
+        current = ""
+        hasWord = false
+      } else {
+        current.append(c)
+        hasWord = true
+      }
+      index = line.index(after: index)
+    }
+    if hasWord { words.append(current) }
+    return (words, comment)
+  }
+
+  @Test func everyCommandInTheReadmeRuns() throws {
+    let commands = try Self.commands()
+    #expect(commands.count >= 15)
+    let folder = try CLI.temporaryFolder()
+    try FileManager.default.copyItem(
+      at: CLI.packageRoot.appendingPathComponent("Examples"),
+      to: folder.appendingPathComponent("Examples"))
+    for command in commands {
+      let (words, comment) = Self.words(command)
+      let expected: Int32 = comment.contains("exits 1") ? 1 : comment.contains("exits 65") ? 65 : 0
+      let result = try CLI.run(Array(words.dropFirst()), in: folder)
+      #expect(result.status == expected, "\(command)\n\(result.stderr)")
+    }
+    // What they wrote is there.
+    for name in [
+      "cover.png", "flip.png", "pop-000.png", "shots.png", "states.json", "story.png",
+      "elastic.png", "diff.png",
+    ] {
+      #expect(
+        FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path), "\(name)")
+    }
+  }
+}
