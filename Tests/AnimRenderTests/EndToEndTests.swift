@@ -297,3 +297,40 @@ enum Pixels {
     }
   }
 }
+
+/// The progress bar appears when standard error is a terminal (here a
+/// pseudo-terminal made by util-linux's `script`), and `--quiet` removes it.
+@Suite("Progress bar")
+struct ProgressBarTests {
+  static let script = "/usr/bin/script"
+
+  static func underTerminal(_ arguments: [String], in folder: URL) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: script)
+    let command = ([CLI.executable.path] + arguments).joined(separator: " ")
+    process.arguments = ["-qec", command, "/dev/null"]
+    process.currentDirectoryURL = folder
+    let out = Pipe()
+    process.standardOutput = out
+    process.standardError = out
+    try process.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: script)))
+  func drawnOnATerminalOnly() throws {
+    let folder = try CLI.temporaryFolder()
+    let shown = try Self.underTerminal(
+      ["render", "--size", "30x50", "--frames", "12", "-o", "a.png"], in: folder)
+    #expect(shown.contains("drawing ["))
+    #expect(shown.contains("12/12"))
+    let quiet = try Self.underTerminal(
+      ["render", "--size", "30x50", "--frames", "12", "--quiet", "-o", "b.png"], in: folder)
+    #expect(!quiet.contains("drawing"))
+    let few = try Self.underTerminal(
+      ["render", "--size", "30x50", "--frames", "3", "-o", "c.png"], in: folder)
+    #expect(!few.contains("drawing"))
+  }
+}
