@@ -17,7 +17,8 @@ struct FlipStillTests {
   static func still(axisX: Double, axisY: Double, degrees: Int) -> Scene {
     let camera = Transform3D.perspective(distance: 4 * max(bounds.width, bounds.height))
     func turned(_ degrees: Double) -> Transform3D {
-      Transform3D.rotation(angle: degrees * .pi / 180, x: axisX, y: axisY, z: 0).concatenating(camera)
+      Transform3D.rotation(angle: degrees * .pi / 180, x: axisX, y: axisY, z: 0).concatenating(
+        camera)
     }
     var red = PlaceholderScreen.red.view(id: "from", bounds: bounds)
     red.transform = turned(Double(degrees))
@@ -31,8 +32,10 @@ struct FlipStillTests {
     // flip-horizontally turns about the x axis (top over bottom), as in
     // CoconutKit; flip-vertically about the y axis.
     let style = try TransitionStyles.builtIn.style(named: name)
-    let context = TransitionContext(bounds: Self.bounds, appearingViewID: "to", disappearingViewID: "from")
-    let timeline = try style.animation(for: context).timeline(from: StyleGoldenTests.scene(Self.bounds))
+    let context = TransitionContext(
+      bounds: Self.bounds, appearingViewID: "to", disappearingViewID: "from")
+    let timeline = try style.animation(for: context).timeline(
+      from: StyleGoldenTests.scene(Self.bounds))
     let quarter = try #require(timeline.state(of: "from", at: 0.3)).transform
     let axisIsX = abs(quarter.m22) < 1e-9
     let renderer = Renderer()
@@ -51,7 +54,8 @@ struct FlipStillTests {
     let edgeOn = frames[Self.angles.firstIndex(of: 90)!]
     #expect(edgeOn.pixels.allSatisfy { $0 == black })
     // The style's own state at its quarter point is the 90° still's transform.
-    let still90 = Self.still(axisX: axisIsX ? 1 : 0, axisY: axisIsX ? 0 : 1, degrees: 90).view("from")!.transform
+    let still90 = Self.still(axisX: axisIsX ? 1 : 0, axisY: axisIsX ? 0 : 1, degrees: 90).view(
+      "from")!.transform
     #expect(zip(quarter.entries, still90.entries).allSatisfy { abs($0 - $1) < 1e-9 })
   }
 }

@@ -22,7 +22,8 @@ struct RotationStripTests {
       size: canvas, backgroundColor: Color(red: 0.13, green: 0.13, blue: 0.13),
       views: [
         View(
-          id: "container", frame: frame, backgroundColor: scene.backgroundColor, clipsToBounds: true,
+          id: "container", frame: frame, backgroundColor: scene.backgroundColor,
+          clipsToBounds: true,
           children: scene.views)
       ])
   }

@@ -24,7 +24,8 @@ struct StyleGoldenTests {
 
   static func forward(_ name: String, bounds: Rect = bounds) throws -> Timeline {
     let style = try TransitionStyles.builtIn.style(named: name)
-    let context = TransitionContext(bounds: bounds, appearingViewID: "to", disappearingViewID: "from")
+    let context = TransitionContext(
+      bounds: bounds, appearingViewID: "to", disappearingViewID: "from")
     return try style.animation(for: context).timeline(from: scene(bounds))
   }
 
@@ -53,7 +54,8 @@ struct StyleGoldenTests {
     let forwardFrames = try Self.frames(forward, renderer: renderer)
     let reverseFrames = try Self.frames(forward.reversed(), renderer: renderer)
     #expect(reverseFrames == Array(forwardFrames.reversed()))
-    let a = try FrameSheet.strip(Array(forwardFrames.reversed()), padding: 2, background: Self.sheetBackground)
+    let a = try FrameSheet.strip(
+      Array(forwardFrames.reversed()), padding: 2, background: Self.sheetBackground)
     let b = try FrameSheet.strip(reverseFrames, padding: 2, background: Self.sheetBackground)
     #expect(a == b)
   }
