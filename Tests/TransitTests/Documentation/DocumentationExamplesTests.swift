@@ -41,9 +41,11 @@ struct DropInStyle: TransitionStyle {
       .instant(cleanUp),
     ])
   }
+}
 
-  /// Dismissing does not bounce back up: the dropped view fades away on the
-  /// spot while the one beneath comes back. Bound to the forward's end state.
+/// Dismissing does not bounce back up: the dropped view fades away on the
+/// spot while the one beneath comes back. Bound to the forward's end state.
+extension DropInStyle {
   func reverseAnimation(in context: TransitionContext) throws(TransitError) -> Animation? {
     var reveal: [Change] = []
     var fadeOut: [Change] = []
