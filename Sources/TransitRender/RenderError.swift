@@ -20,5 +20,6 @@ public struct RenderError: Error, Hashable, Sendable, CustomStringConvertible {
     self.message = message
   }
 
+  /// `render error: ` followed by the message.
   public var description: String { "render error: \(message)" }
 }

@@ -31,6 +31,15 @@ import TransitRender
 /// ```
 ///
 /// - Parameters:
+///   - image: the picture the test produced, usually from `Renderer.render(_:)`.
+///   - name: the golden's file name without `.png`; letters, digits and
+///     dashes keep it portable.
+///   - suite: the folder under `Goldens/` (and under `.artifacts/`) that
+///     groups related goldens, usually one per test suite.
+///   - allowance: how many differing pixels still pass; 0 (the default)
+///     passes identical or only anti-aliasing-different images.
+///   - threshold: the YIQ colour distance, 0…1, below which two pixels
+///     count as equal; 0.1 by default, as in pixelmatch.
 ///   - goldensDirectory: overrides `<package root>/Goldens`.
 ///   - artifactsDirectory: overrides `TRANSIT_ARTIFACTS` and
 ///     `<package root>/.artifacts`.

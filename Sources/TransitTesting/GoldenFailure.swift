@@ -45,5 +45,6 @@ public struct GoldenFailure: Error, Hashable, Sendable, CustomStringConvertible 
     self.diffPath = diffPath
   }
 
+  /// The message alone: it already names the golden and the artifacts.
   public var description: String { message }
 }

@@ -35,7 +35,7 @@ public enum ImageComparison {
 
   /// Compares `a` (usually the golden) with `b` (usually the actual image).
   ///
-  /// - Throws: ``TransitRender/RenderError`` naming both sizes when they
+  /// - Throws: `TransitRender.RenderError` naming both sizes when they
   ///   differ, or when `threshold` is outside 0…1.
   public static func compare(_ a: Image, _ b: Image, threshold: Double = 0.1) throws(RenderError)
     -> Result

@@ -42,5 +42,7 @@ public struct TransitError: Error, Hashable, Sendable, CustomStringConvertible {
     self.message = message
   }
 
+  /// The code's words and the message, e.g. `invalid curve: cubic-bezier x1
+  /// = 1.5 is outside 0…1`: what a test or a command line prints.
   public var description: String { "\(code.rawValue): \(message)" }
 }

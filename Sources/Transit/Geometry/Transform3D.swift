@@ -19,12 +19,20 @@ import RealModule
 /// ```
 public struct Transform3D: Hashable, Codable, Sendable {
   // swift-format-ignore
+  /// The first row: how the x axis maps (m11, m12, m13) and the perspective weight x
+  /// contributes (m14).
   public var m11, m12, m13, m14: Double
   // swift-format-ignore
+  /// The second row: how the y axis maps (m21, m22, m23) and the perspective weight y
+  /// contributes (m24).
   public var m21, m22, m23, m24: Double
   // swift-format-ignore
+  /// The third row: how the z axis maps (m31, m32, m33) and the perspective weight z
+  /// contributes (m34 = −1/d puts a camera at distance d).
   public var m31, m32, m33, m34: Double
   // swift-format-ignore
+  /// The fourth row: the translation (m41, m42, m43) and the homogeneous weight m44 (1 for
+  /// affine transforms).
   public var m41, m42, m43, m44: Double
 
   /// Creates a transform from its sixteen entries, row by row.

@@ -150,6 +150,7 @@ extension Scene: Equatable {
 }
 
 extension Scene: Hashable {
+  /// Hashes what `==` compares: the size, the background and the views.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(size)
     hasher.combine(backgroundColor)
@@ -162,6 +163,11 @@ extension Scene {
     case size, backgroundColor, views
   }
 
+  /// Decodes a scene from `size` and the optional `backgroundColor` (clear
+  /// when absent) and `views` (none when absent), as scene files write them.
+  ///
+  /// - Throws: `DecodingError` when `size` is missing or a value has the
+  ///   wrong type. Decoding does not validate; bind or call ``validate()``.
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
     self.init(
@@ -170,6 +176,8 @@ extension Scene {
       views: try c.decodeIfPresent([View].self, forKey: .views) ?? [])
   }
 
+  /// Encodes the size, the background colour and the views (never the
+  /// internal id index, which decoding rebuilds).
   public func encode(to encoder: any Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
     try c.encode(size, forKey: .size)

@@ -153,16 +153,25 @@ extension TimingCurve {
   public static let ease = TimingCurve(storage: .cubicBezier(CubicBezier(0.25, 0.1, 0.25, 1)))
 
   /// CSS `ease-in`, cubic-bezier(0.42, 0, 1, 1): starts slowly, ends at full
-  /// speed. Range 0…1, increasing, exact endpoints; mirrors to ``easeOut``.
+  /// speed. Range 0…1, increasing, exact endpoints.
+  ///
+  /// Its ``mirrored`` curve is ease-out's shape, computed exactly as
+  /// (1 − x2, 1 − y2, 1 − x1, 1 − y1): cubic-bezier(0, 0, 0.5800000000000001, 1),
+  /// since `1 − 0.42` rounds to one unit in the last place above 0.58. It is
+  /// therefore not `==` to ``easeOut``; mirroring it again gives back exactly
+  /// `easeIn`.
   public static let easeIn = TimingCurve(storage: .cubicBezier(CubicBezier(0.42, 0, 1, 1)))
 
   /// CSS `ease-out`, cubic-bezier(0, 0, 0.58, 1): starts at full speed, ends
-  /// slowly. Range 0…1, increasing, exact endpoints; mirrors to ``easeIn``.
+  /// slowly. Range 0…1, increasing, exact endpoints; its mirror is ease-in's
+  /// shape, with x1 = 1 − 0.58 = 0.42000000000000004 (see ``easeIn``).
   public static let easeOut = TimingCurve(storage: .cubicBezier(CubicBezier(0, 0, 0.58, 1)))
 
   /// CSS `ease-in-out`, cubic-bezier(0.42, 0, 0.58, 1), Transit's default:
-  /// slow at both ends. Range 0…1, increasing, exact endpoints, symmetric
-  /// (`value(at: 0.5) == 0.5`), so it is its own mirror.
+  /// slow at both ends. Range 0…1, increasing, exact endpoints, and
+  /// point-symmetric about (0.5, 0.5), so its mirror has the same shape: its
+  /// control points are (1 − 0.58, 0, 1 − 0.42, 1), each within one unit in
+  /// the last place of the original's (see ``easeIn``).
   public static let easeInOut = TimingCurve(
     storage: .cubicBezier(CubicBezier(0.42, 0, 0.58, 1)))
 

@@ -29,8 +29,14 @@ public enum APNGEncoder {
 
   /// Encodes frames that all show for the same `delay`.
   ///
-  /// - Parameter loopCount: how many times to play; 0 (the default) loops
-  ///   forever.
+  /// - Parameters:
+  ///   - images: the frames, in order; all of one size.
+  ///   - delay: how long each frame shows.
+  ///   - loopCount: how many times to play; 0 (the default) loops forever.
+  ///   - compression: how hard zlib works; see ``PNGCompression``.
+  /// - Returns: the bytes of an APNG file, which shows the first frame in
+  ///   viewers that do not animate PNGs.
+  /// - Throws: ``RenderError`` as ``encode(_:loopCount:compression:)`` does.
   public static func encode(
     _ images: [Image], delay: FrameDelay, loopCount: Int = 0,
     compression: PNGCompression = .fast

@@ -1,6 +1,6 @@
 import Transit
 
-/// Where the renderer finds the pictures that ``ImageContent`` names.
+/// Where the renderer finds the pictures that `Transit.ImageContent` names.
 ///
 /// `.path` names a PNG file, absolute or relative to ``baseDirectory``
 /// (typically the folder of the scene file); `.named` looks the name up in

@@ -2,7 +2,7 @@
 public struct RenderOptions: Sendable {
   /// Pixels per point: a 390×844 scene at scale 2 gives a 780×1688 image.
   public var scale: Double
-  /// Resolves the ``Transit/ImageContent`` of views.
+  /// Resolves the `Transit.ImageContent` of views.
   public var images: ImageProvider
 
   /// Creates options; scale 1 and no images by default.

@@ -1,6 +1,6 @@
 import Transit
 
-/// Draws ``Transit/Scene``s into ``Image``s with Cairo.
+/// Draws `Transit.Scene` values into ``Image``s with Cairo.
 ///
 /// Each view draws its rounded background, its image content (aspect-fill,
 /// clipped to its rounded shape), its border (inside the edge, following the
@@ -10,7 +10,7 @@ import Transit
 /// through each other. A frame is in the parent's coordinates and the view's
 /// transform applies about the frame's centre, as in Core Animation. Views
 /// with a 3D transform are drawn offscreen and mapped onto their projected
-/// quad perspective-correctly (see ``ProjectiveMapping``).
+/// quad perspective-correctly (a projective texture mapping).
 ///
 /// A renderer keeps the decoded images it has used, so reuse one for all the
 /// frames of an animation. It is not Sendable: Cairo contexts must not be
@@ -55,7 +55,7 @@ public final class Renderer {
   /// Draws `scene` at `scene.size × scale` pixels.
   ///
   /// - Throws: ``RenderError`` when the scene is invalid (see
-  ///   ``Transit/Scene/validate()``), its pixel size is zero or beyond
+  ///   `Scene.validate()`), its pixel size is zero or beyond
   ///   32,767, an image cannot be found or decoded, or Cairo fails.
   public func render(_ scene: Scene) throws(RenderError) -> Image {
     do {

@@ -9,8 +9,9 @@
 ///
 /// Steps (w: the bounds' width), each mirroring a step of the push:
 /// 1. instant: the appearing view moves to (−w, 0), where the push left it;
-/// 2. 0.4 s, the push's curve mirrored in time (ease-in-out is its own
-///    mirror): both views translate by (w, 0);
+/// 2. 0.4 s, the push's curve mirrored in time (ease-in-out mirrors to its
+///    own shape, to within one unit in the last place of its control
+///    points): both views translate by (w, 0);
 /// 3. instant: the disappearing view, now outside the bounds, is hidden
 ///    (the push's reverse would leave it visible there; hiding it follows
 ///    the styles' convention and draws the same).

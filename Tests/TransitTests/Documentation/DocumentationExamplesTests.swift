@@ -1,0 +1,438 @@
+import Testing
+import Transit
+
+// The code of the Transit documentation catalog (Sources/Transit/Transit.docc),
+// run for real. Each test names the page and the section its code mirrors;
+// when you change a code block there, change it here (and the other way
+// round), so that what the documentation shows keeps compiling and keeps
+// doing what the prose says.
+//
+// The TransitRender and TransitTesting landing pages and the golden-image
+// article need Cairo; their code lives in
+// Tests/TransitTestingTests/DocumentationExamplesTests.swift.
+
+/// A style written the way "Writing a transition style" teaches: geometry
+/// from the bounds only, instant steps to set the stage and clean up, and a
+/// reverse of its own.
+///
+/// Mirrors the article "Writing a transition style" (Sources/Transit/
+/// Transit.docc/WritingATransitionStyle.md), sections "Build the animation
+/// from the context" and "Supply your own reverse".
+struct DropInStyle: TransitionStyle {
+  let name = "drop-in"
+  let intrinsicDuration = 0.5
+
+  func animation(in context: TransitionContext) throws(TransitError) -> Animation {
+    let h = context.bounds.height
+    var setup: [Change] = []
+    var drop: [Change] = []
+    var cleanUp: [Change] = []
+    if let new = context.appearingViewID {
+      setup.append(.translate(new, x: 0, y: -h))  // just above the top edge
+      drop.append(.translate(new, x: 0, y: h))
+    }
+    if let old = context.disappearingViewID {
+      drop.append(.alpha(old, to: 0.5))
+      cleanUp.append(.hidden(old))
+    }
+    return Animation([
+      .instant(setup),
+      AnimationStep(duration: 0.5, curve: .penner(.bounce, .easeOut), changes: drop),
+      .instant(cleanUp),
+    ])
+  }
+}
+
+/// Dismissing does not bounce back up: the dropped view fades away on the
+/// spot while the one beneath comes back. Bound to the forward's end state.
+extension DropInStyle {
+  func reverseAnimation(in context: TransitionContext) throws(TransitError) -> Animation? {
+    var reveal: [Change] = []
+    var fadeOut: [Change] = []
+    if let old = context.disappearingViewID {
+      reveal.append(.hidden(old, false))
+      fadeOut.append(.alpha(old, to: 1))
+    }
+    if let new = context.appearingViewID {
+      fadeOut.append(.alpha(new, to: 0))
+    }
+    return Animation([
+      .instant(reveal),
+      AnimationStep(duration: 0.25, curve: .easeIn, changes: fadeOut),
+    ])
+  }
+}
+
+@Suite("Documentation examples")
+struct DocumentationExamplesTests {
+  // MARK: Transit.md, "Overview" (the one-screen example)
+
+  @Test("Transit landing page: the library in one screen")
+  func landingPage() throws {
+    // A container 390×844 with two screens; "detail" is above "home".
+    let bounds = Rect(x: 0, y: 0, width: 390, height: 844)
+    let scene = Scene(
+      size: bounds.size,
+      views: [
+        View(id: "home", frame: bounds, backgroundColor: .white),
+        View(id: "detail", frame: bounds, backgroundColor: Color(red: 0.2, green: 0.3, blue: 0.9)),
+      ])
+
+    // An animation is data: steps of changes to views, by id.
+    let slideIn = Animation([
+      .instant([.translate("detail", x: 390, y: 0)]),  // set the stage
+      AnimationStep(
+        duration: 0.4, curve: .easeInOut,
+        changes: [
+          .translate("detail", x: -390, y: 0),
+          .scale("home", by: 0.95),
+        ]),
+    ])
+
+    // Bound to a scene it becomes a timeline: sample it at any time or frame.
+    let push = try slideIn.timeline(from: scene)
+    let middle = push.sample(at: 0.2)
+
+    // The reverse is exact: frame i of the pop is frame N−1−i of the push.
+    let pop = push.reversed()
+    #expect(pop.sample(frame: 7, of: 8) == push.sample(frame: 0, of: 8))
+
+    // Or use one of the 48 built-in styles, built from the container's context.
+    let style = try TransitionStyles.builtIn.style(named: "cover-from-bottom")
+    let context = TransitionContext(
+      bounds: bounds, appearingViewID: "detail", disappearingViewID: "home")
+    let cover = try style.animation(for: context).timeline(from: scene)
+
+    // What the page says about these values.
+    #expect(push.duration == 0.4)
+    let halfWay = try #require(middle.state(of: "detail")?.transform.m41)
+    #expect(halfWay > 0 && halfWay < 390)
+    #expect(pop.endScene == push.startScene)
+    #expect(push.endScene.state(of: "detail")?.transform == .identity)
+    #expect(cover.duration == 0.4)
+    #expect(cover.endScene.state(of: "detail") == ViewState(frame: bounds))
+  }
+
+  // MARK: AnimationsTimelinesAndReversal.md
+
+  /// The scene of the article: a list and a detail screen, with a badge on
+  /// the list.
+  static func articleScene() -> Scene {
+    let bounds = Rect(x: 0, y: 0, width: 390, height: 844)
+    return Scene(
+      size: bounds.size,
+      views: [
+        View(
+          id: "list", frame: bounds,
+          children: [View(id: "badge", frame: Rect(x: 20, y: 20, width: 40, height: 40))]),
+        View(id: "detail", frame: bounds),
+      ])
+  }
+
+  @Test("Animations article: steps, overlap and scheduling")
+  func stepsAndScheduling() throws {
+    let scene = Self.articleScene()
+    // "Steps and their schedule"
+    let animation = Animation([
+      .instant([.translate("detail", x: 390, y: 0)]),
+      AnimationStep(duration: 0.4, changes: [.translate("detail", x: -390, y: 0)]),
+      AnimationStep(
+        duration: 0.3, curve: .easeOut, tag: "badge", overlap: 0.1,
+        changes: [.rotate("badge", by: .pi / 2), .fade("badge", by: -0.5)]),
+    ])
+    let (starts, duration) = animation.schedule
+    // starts ≈ [0, 0, 0.3]: the badge step starts 0.1 s before the slide ends.
+    let timeline = try animation.timeline(from: scene)
+    let first = timeline.sample(frame: 0, of: 30)
+    let last = timeline.sample(frame: 29, of: 30)
+
+    #expect(starts[0] == 0 && starts[1] == 0)
+    #expect(abs(starts[2] - 0.3) < 1e-12)  // 0.4 − 0.1 in binary
+    #expect(abs(duration - 0.6) < 1e-12)
+    #expect(first == timeline.startScene)
+    #expect(last == timeline.endScene)
+    #expect(last.state(of: "badge")?.alpha == 0.5)
+    #expect(timeline.stepSpans.last?.tag == "badge")
+  }
+
+  @Test("Animations article: R1 to R3, exact reversal of a timeline")
+  func exactReversal() throws {
+    let scene = Self.articleScene()
+    // "Exact reversal: R1 to R3"
+    let push = try Animation([
+      .instant([.translate("detail", x: 390, y: 0)]),
+      AnimationStep(
+        duration: 0.4,
+        changes: [
+          .translate("detail", x: -390, y: 0),
+          .scale("list", by: 0.95),
+          .rotate("badge", by: 0.3),
+        ]),
+      .instant([.hidden("list")]),
+    ]).timeline(from: scene)
+    let pop = push.reversed()
+
+    // R1: reversing twice gives the original back.
+    #expect(pop.reversed() == push)
+    // R2: frame i of the pop is frame N−1−i of the push, bit for bit.
+    let n = 24
+    for i in 0..<n {
+      #expect(pop.sample(frame: i, of: n) == push.sample(frame: n - 1 - i, of: n))
+    }
+    // R3: the pop ends exactly where the push started.
+    #expect(pop.endScene == push.startScene)
+    // "Going back along another curve": a rerun still ends on the start.
+    let rerun = push.reversed(along: .linear)
+    #expect(rerun.endScene == push.startScene)
+
+    // Bit for bit, not merely ==: ±0 and NaN payloads would hide in ==.
+    let badgeBack = try #require(pop.endScene.state(of: "badge")?.transform.entries)
+    let badgeStart = try #require(push.startScene.state(of: "badge")?.transform.entries)
+    #expect(badgeBack.map(\.bitPattern) == badgeStart.map(\.bitPattern))
+  }
+
+  @Test("Animations article: R4, curves mirror exactly")
+  func curvesMirror() throws {
+    // "R4: curves that mirror exactly"
+    let curve = try TimingCurve.cubicBezier(0.25, 0.1, 0.5, 1)
+    let mirror = curve.mirrored
+    // (x1, y1, x2, y2) mirrors to (1 − x2, 1 − y2, 1 − x1, 1 − y1).
+    let points = try #require(mirror.bezierControlPoints)
+    #expect(points == (0.5, 0, 0.75, 0.9))
+    #expect(mirror.mirrored == curve)
+    // Exact means exactly this arithmetic: 1 − 0.42 is 0.5800000000000001 in
+    // binary, so ease-in mirrors to a hair's breadth from the ease-out preset.
+    #expect(TimingCurve.easeIn.mirrored.bezierControlPoints! == (0, 0, 1 - 0.42, 1))
+    #expect(TimingCurve.easeIn.mirrored.mirrored == .easeIn)
+    let stairs = try TimingCurve.steps(4, .jumpStart)
+    #expect(stairs.mirrored == (try TimingCurve.steps(4, .jumpEnd)))
+    #expect(stairs.mirrored.value(at: 0.25, before: true) == 1 - stairs.value(at: 0.75))
+
+    // The identity the mirror satisfies, to rounding, for a smooth curve.
+    for t in stride(from: 0.0, through: 1.0, by: 0.125) {
+      #expect(abs(mirror.value(at: t) - (1 - curve.value(at: 1 - t))) < 1e-12)
+    }
+  }
+
+  @Test("Animations article: why inverted deltas drift")
+  func invertedDeltasDrift() throws {
+    let scene = Self.articleScene()
+    // "Why CoconutKit's inverted deltas drift"
+    let wobble = Animation(
+      (0..<10).map { _ in
+        AnimationStep(
+          duration: 0.05, changes: [.scale("badge", by: 1.1), .rotate("badge", by: 0.1)])
+      })
+    let forward = try wobble.timeline(from: scene)
+
+    // CoconutKit's way: invert every delta (scale 1/1.1, angle −0.1) and play
+    // that from where the forward ended.
+    let inverted = try wobble.reversed().timeline(from: forward.endScene)
+    // Transit's way: read the same resolved values backwards.
+    let exact = forward.reversed()
+
+    let start = try #require(forward.startScene.state(of: "badge")?.transform)
+    let drifted = try #require(inverted.endScene.state(of: "badge")?.transform)
+    #expect(drifted != start)  // off by rounding: a blurry, slightly sheared view
+    #expect(zip(drifted.entries, start.entries).allSatisfy { abs($0 - $1) < 1e-9 })
+    #expect(exact.endScene.state(of: "badge")?.transform == start)
+  }
+
+  // MARK: WritingATransitionStyle.md
+
+  @Test("Style article: registering a style and finding it by name")
+  func registeringAStyle() throws {
+    // "Register it by name"
+    var styles = TransitionStyles.builtIn
+    styles.register(DropInStyle())
+    let style = try styles.style(named: "drop-in")
+
+    #expect(style.name == "drop-in")
+    #expect(styles.names.last == "drop-in")
+    #expect(styles.names.count == 49)
+    let misspelt = #expect(throws: TransitError.self) { try styles.style(named: "drop-inn") }
+    #expect(misspelt?.code == .unknownStyle)
+    #expect(misspelt?.message.contains("'drop-in'") == true)
+  }
+
+  @Test("Style article: geometry from the bounds, duration from the context")
+  func styleFromContext() throws {
+    // "Build the animation from the context" and "Durations"
+    let bounds = Rect(x: 0, y: 0, width: 390, height: 844)
+    let context = TransitionContext(
+      bounds: bounds, appearingViewID: "detail", disappearingViewID: "list", duration: 1)
+    let animation = try DropInStyle().animation(for: context)
+    #expect(animation.duration == 1)  // twice the intrinsic 0.5, every step rescaled
+
+    let scene = Scene(
+      size: bounds.size,
+      views: [View(id: "list", frame: bounds), View(id: "detail", frame: bounds)])
+    let timeline = try animation.timeline(from: scene)
+    #expect(timeline.startScene.state(of: "detail")?.transform == .translation(x: 0, y: -844))
+    #expect(timeline.endScene.state(of: "detail") == ViewState(frame: bounds))
+    #expect(timeline.endScene.state(of: "list")?.isHidden == true)
+
+    // Leaving a half out: no appearing view, only the disappearing half plays.
+    let alone = TransitionContext(bounds: bounds, appearingViewID: nil, disappearingViewID: "list")
+    let half = try DropInStyle().animation(for: alone)
+    #expect(half.steps.allSatisfy { step in step.changes.allSatisfy { $0.viewID == "list" } })
+  }
+
+  @Test("Style article: a style's own reverse")
+  func customReverse() throws {
+    // "Supply your own reverse"
+    let bounds = Rect(x: 0, y: 0, width: 390, height: 844)
+    let scene = Scene(
+      size: bounds.size,
+      views: [View(id: "list", frame: bounds), View(id: "detail", frame: bounds)])
+    let transition = Transition(
+      style: DropInStyle(), appearingViewID: "detail", disappearingViewID: "list")
+    let push = try transition.forwardTimeline(from: scene, bounds: bounds)
+    let pop = try transition.reverseTimeline(from: scene, bounds: bounds)
+
+    #expect(pop.initialScene == push.endScene)  // bound to the forward's end state
+    #expect(pop.startScene.state(of: "list")?.isHidden == false)  // its instant first step
+    #expect(pop.duration == 0.25)
+    #expect(pop.endScene.state(of: "detail")?.alpha == 0)
+    #expect(pop.endScene.state(of: "list") == ViewState(frame: bounds))
+  }
+
+  // MARK: BuildingAContainer.md
+
+  @Test("Container article: push, rotate, pop lands on the new bounds")
+  func pushRotatePop() throws {
+    // "Rebuild after a rotation"
+    let portrait = Rect(x: 0, y: 0, width: 390, height: 844)
+    let landscape = Rect(x: 0, y: 0, width: 844, height: 390)
+    var scene = Scene(
+      size: portrait.size,
+      views: [View(id: "list", frame: portrait), View(id: "detail", frame: portrait)])
+
+    let transition = Transition(
+      style: PushStyle(from: .right), appearingViewID: "detail", disappearingViewID: "list")
+    scene = try transition.forwardTimeline(from: scene, bounds: portrait).endScene
+
+    // The device turns: apply the push's end state at the new bounds, at once.
+    scene = try transition.applyingEndState(to: scene, at: landscape)
+    // Later, the pop is rebuilt in the current context.
+    let pop = try transition.reverseTimeline(from: scene, bounds: landscape)
+
+    #expect(pop.startScene.state(of: "detail") == scene.state(of: "detail"))
+    #expect(pop.startScene.state(of: "list") == scene.state(of: "list"))
+    #expect(pop.endScene.state(of: "list") == ViewState(frame: landscape))
+    #expect(pop.endScene.size == landscape.size)
+    // The popped view leaves through the right edge of the *landscape* bounds.
+    #expect(pop.endScene.state(of: "detail")?.transform == .translation(x: 844, y: 0))
+  }
+
+  @Test("Container article: a stack model that queues operations")
+  func queuedStack() throws {
+    // "Queue operations, never refuse them"
+    var stack = MiniStack(
+      bounds: Rect(x: 0, y: 0, width: 390, height: 844), root: View(id: "root", frame: .zero))
+    stack.push(View(id: "a", frame: .zero), style: PushStyle(from: .right))
+    stack.push(View(id: "b", frame: .zero), style: CoverStyle(from: .bottom))
+    stack.pop()
+    stack.pop()  // four requests while the first animation has not finished
+    #expect(stack.pending.count == 3)
+    while stack.finishCurrentAnimation() {}
+
+    #expect(stack.ids == ["root"])
+    #expect(stack.pending.isEmpty)
+    #expect(stack.scene.state(of: "root") == ViewState(frame: stack.bounds))
+    #expect(
+      stack.log == [
+        "willStart push a", "didStop push a", "willStart push b", "didStop push b",
+        "willStart pop b", "didStop pop b", "willStart pop a", "didStop pop a",
+      ])
+  }
+}
+
+/// The container model of "Building a container", section "Queue operations,
+/// never refuse them": a navigation stack that keeps one ``Transition`` per
+/// pushed child and queues what it is asked while an animation runs.
+///
+/// A real container drives each timeline with a player on a clock; here
+/// ``finishCurrentAnimation()`` stands for the player reaching the end.
+struct MiniStack {
+  enum Operation {
+    case push(View, any TransitionStyle)
+    case pop
+  }
+
+  let bounds: Rect
+  private(set) var scene: Scene
+  /// The ids from the root to the top.
+  private(set) var ids: [String]
+  /// The transition that showed each child above the root, in stack order.
+  private(set) var transitions: [Transition] = []
+  /// What was asked while an animation was running, in order.
+  private(set) var pending: [Operation] = []
+  /// The timeline playing now, what it does, and the view to remove at its
+  /// end (a pop's).
+  private var running: (timeline: Timeline, label: String, leaving: String?)?
+  private(set) var log: [String] = []
+
+  init(bounds: Rect, root: View) {
+    self.bounds = bounds
+    var root = root
+    root.frame = bounds
+    scene = Scene(size: bounds.size, views: [root])
+    ids = [root.id]
+  }
+
+  mutating func push(_ view: View, style: any TransitionStyle) { submit(.push(view, style)) }
+  mutating func pop() { submit(.pop) }
+
+  private mutating func submit(_ operation: Operation) {
+    pending.append(operation)
+    if running == nil { startNext() }
+  }
+
+  /// Starts the first queued operation, if any.
+  private mutating func startNext() {
+    guard running == nil, !pending.isEmpty else { return }
+    let operation = pending.removeFirst()
+    do {
+      switch operation {
+      case .push(var view, let style):
+        view.frame = bounds
+        scene.views.append(view)
+        let transition = Transition(
+          style: style, appearingViewID: view.id, disappearingViewID: ids.last)
+        let timeline = try transition.forwardTimeline(from: scene, bounds: bounds)
+        start(timeline, label: "push \(view.id)", leaving: nil)
+        transitions.append(transition)
+        ids.append(view.id)
+      case .pop:
+        guard ids.count > 1, let transition = transitions.popLast() else { return startNext() }
+        let id = ids.removeLast()
+        // Rebuilt in the current context: the bounds may have changed since the push.
+        let timeline = try transition.reverseTimeline(from: scene, bounds: bounds)
+        start(timeline, label: "pop \(id)", leaving: id)
+      }
+    } catch {
+      log.append("failed: \(error)")
+      startNext()
+    }
+  }
+
+  private mutating func start(_ timeline: Timeline, label: String, leaving: String?) {
+    log.append("willStart \(label)")
+    scene = timeline.startScene
+    running = (timeline, label, leaving)
+  }
+
+  /// Jumps the running animation to its end, as a player does when it
+  /// stops, then starts the next queued operation. Returns `false` when
+  /// nothing was running.
+  mutating func finishCurrentAnimation() -> Bool {
+    guard let (timeline, label, leaving) = running else { return false }
+    scene = timeline.endScene
+    if let leaving { scene.views.removeAll { $0.id == leaving } }
+    running = nil
+    log.append("didStop \(label)")
+    startNext()
+    return true
+  }
+}
