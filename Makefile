@@ -3,14 +3,14 @@
 
 SWIFT ?= swift
 
-.PHONY: test demo deps lint format
+.PHONY: test demo deps lint format docs
 
 deps:
-	@if ! pkg-config --exists cairo 2>/dev/null; then \
-	  echo "installing libcairo2-dev"; \
+	@if ! pkg-config --exists cairo libpng zlib 2>/dev/null; then \
+	  echo "installing libcairo2-dev, libpng-dev, zlib1g-dev, pkg-config"; \
 	  $(if $(shell [ `id -u` = 0 ] && echo root),,sudo) apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive $(if $(shell [ `id -u` = 0 ] && echo root),,sudo) \
-	    apt-get install -y -qq libcairo2-dev libpng-dev zlib1g-dev >/dev/null; \
+	    apt-get install -y -qq pkg-config libcairo2-dev libpng-dev zlib1g-dev >/dev/null; \
 	fi
 
 demo: deps
@@ -18,6 +18,9 @@ demo: deps
 
 test: deps
 	$(SWIFT) test
+
+docs: deps
+	Scripts/build-docs.sh
 
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Examples Benchmarks
