@@ -27,32 +27,33 @@ public struct CubeStyle: TransitionStyle, Hashable {
   public func animation(in context: TransitionContext) throws(TransitError) -> Animation {
     let w = context.bounds.width
     let side = max(context.bounds.width, context.bounds.height)
-    // With no size there is nothing to turn: no camera, no depth.
-    let camera: Transform3D = side > 0 ? .perspective(distance: 4 * side) : .identity
-    /// A face turned by `angle` about the cube's axis, half a width behind
-    /// the screen, seen through the camera.
-    func face(_ angle: Double) -> Transform3D {
-      Transform3D.translation(x: 0, y: 0, z: w / 2)
-        .rotated(by: angle, x: 0, y: 1, z: 0)
-        .translated(x: 0, y: 0, z: -w / 2)
-        .concatenating(camera)
+    // With no size there is nothing to turn: no camera.
+    let camera: Double? = side > 0 ? 4 * side : nil
+    /// A relative turn about the cube's vertical axis, half a width behind
+    /// the screen, seen through the camera: every frame lies on the arc.
+    func turn(_ id: String, _ angle: Double) -> Change {
+      .rotate(
+        id, by: angle, axis: Vector3(x: 0, y: 1, z: 0), pivot: Vector3(x: 0, y: 0, z: -w / 2),
+        cameraDistance: camera)
     }
     func changes(_ id: String?, _ body: (String) -> [Change]) -> [Change] { id.map(body) ?? [] }
     let new = context.appearingViewID
     let old = context.disappearingViewID
-    // Two halves, so that the decomposed interpolation between targets
-    // stays close to the cube's arc; ease in, then ease out.
+    // The new face starts a quarter turn round the right-hand edge; both
+    // faces turn a quarter together, easing in and then out.
     return Animation([
-      .instant(changes(new) { [.transform($0, to: face(.pi / 2))] }),
+      .instant(changes(new) { [turn($0, .pi / 2)] }),
       AnimationStep(
         duration: 0.25, curve: .easeIn,
-        changes: changes(old) { [.transform($0, to: face(-.pi / 4))] }
-          + changes(new) { [.transform($0, to: face(.pi / 4))] }),
+        changes: changes(old) { [turn($0, -.pi / 4)] } + changes(new) { [turn($0, -.pi / 4)] }),
       AnimationStep(
         duration: 0.25, curve: .easeOut,
-        changes: changes(old) { [.transform($0, to: face(-.pi / 2))] }
+        changes: changes(old) { [turn($0, -.pi / 4)] } + changes(new) { [turn($0, -.pi / 4)] }),
+      // Land exactly on the base layout; the old face leaves.
+      .instant(
+        changes(old) { [.hidden($0), .transform($0, to: .identity)] }
           + changes(new) { [.transform($0, to: .identity)] }),
-      .instant(changes(old) { [.hidden($0), .transform($0, to: .identity)] }),
     ])
   }
+
 }

@@ -70,6 +70,10 @@ extension Change {
     case .fade(let delta): return Change(viewID, .fade(by: -delta))
     case .rotate(let angle, let x, let y, let z):
       return Change(viewID, .rotate(angle: -angle, x: x, y: y, z: z))
+    case .rotateInPerspective(let angle, let axis, let pivot, let distance):
+      return Change(
+        viewID,
+        .rotateInPerspective(angle: -angle, axis: axis, pivot: pivot, cameraDistance: distance))
     case .hidden(let value): return Change(viewID, .hidden(!value))
     }
   }

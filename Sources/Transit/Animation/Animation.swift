@@ -161,6 +161,14 @@ extension Change {
         throw fail("rotation must be finite, got \(angle) about (\(x), \(y), \(z))")
       }
       guard x != 0 || y != 0 || z != 0 else { throw fail("rotation axis must not be zero") }
+    case .rotateInPerspective(let angle, let axis, let pivot, let distance):
+      guard angle.isFinite, axis.isFinite, pivot.isFinite else {
+        throw fail("rotation must be finite, got \(angle) about \(axis) through \(pivot)")
+      }
+      guard axis != .zero else { throw fail("rotation axis must not be zero") }
+      if let distance, !(distance.isFinite && distance > 0) {
+        throw fail("camera distance must be finite and above 0, got \(distance)")
+      }
     case .hidden:
       break
     }

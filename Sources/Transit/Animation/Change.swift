@@ -30,6 +30,17 @@ public struct Change: Hashable, Sendable, Codable {
     /// Follows the view's transform by a rotation of `angle` radians about
     /// the axis (x, y, z) through the view's centre.
     case rotate(angle: Double, x: Double, y: Double, z: Double)
+    /// Turns the view by `angle` radians about `axis` through `pivot` (a
+    /// point relative to the view's centre), seen through a camera
+    /// `cameraDistance` points in front of it (`nil`: no perspective).
+    ///
+    /// This is the change flips, hinged rotations and cubes are made of. It
+    /// evaluates to `C⁻¹ · R(angle · progress) · C` with
+    /// `C = translation(pivot) · perspective(cameraDistance)`: on the view's
+    /// plane that is a rotation about the pivot seen through the camera, and
+    /// unlike an absolute target it stays exactly on its arc at every frame
+    /// and composes with the changes before and after it.
+    case rotateInPerspective(angle: Double, axis: Vector3, pivot: Vector3, cameraDistance: Double?)
     /// Shows or hides the view. Showing takes effect when the step starts,
     /// hiding when it ends, so the view is visible while it animates.
     case hidden(Bool)
@@ -73,6 +84,15 @@ public struct Change: Hashable, Sendable, Codable {
     _ id: String, by angle: Double, x: Double = 0, y: Double = 0, z: Double = 1
   ) -> Change {
     Change(id, .rotate(angle: angle, x: x, y: y, z: z))
+  }
+  /// Turns the view about `axis` through `pivot` (relative to its centre),
+  /// seen through a camera `cameraDistance` points away.
+  public static func rotate(
+    _ id: String, by angle: Double, axis: Vector3, pivot: Vector3 = .zero, cameraDistance: Double?
+  ) -> Change {
+    Change(
+      id,
+      .rotateInPerspective(angle: angle, axis: axis, pivot: pivot, cameraDistance: cameraDistance))
   }
   /// Hides or shows the view.
   public static func hidden(_ id: String, _ isHidden: Bool = true) -> Change {

@@ -161,6 +161,8 @@ private struct StepChanges {
     case .translate(let x, let y, let z): operations.append(.translate(x, y, z))
     case .scale(let x, let y, let z): operations.append(.scale(x, y, z))
     case .rotate(let angle, let x, let y, let z): operations.append(.rotate(angle, x, y, z))
+    case .rotateInPerspective(let angle, let axis, let pivot, let distance):
+      operations.append(.rotateInPerspective(angle, axis, pivot, distance))
     case .hidden(let value): hidden = value
     }
   }

@@ -44,6 +44,27 @@ enum TransformOperation: Hashable, Sendable {
   case translate(Double, Double, Double)
   case scale(Double, Double, Double)
   case rotate(Double, Double, Double, Double)
+  case rotateInPerspective(Double, Vector3, Vector3, Double?)
+
+  /// `C = translation(pivot) · perspective(distance)` and its inverse, for
+  /// conjugating a rotation so that it turns about the pivot behind the camera.
+  static func camera(pivot: Vector3, distance: Double?) -> (Transform3D, Transform3D) {
+    var forward = Transform3D.translation(x: pivot.x, y: pivot.y, z: pivot.z)
+    var inverse = Transform3D.translation(x: -pivot.x, y: -pivot.y, z: -pivot.z)
+    if let distance {
+      forward = forward.concatenating(.perspective(distance: distance))
+      inverse = Transform3D.perspective(distance: -distance).concatenating(inverse)
+    }
+    return (forward, inverse)
+  }
+
+  static func turn(_ angle: Double, _ axis: Vector3, _ pivot: Vector3, _ distance: Double?)
+    -> Transform3D
+  {
+    let (c, inverse) = camera(pivot: pivot, distance: distance)
+    return inverse.concatenating(.rotation(angle: angle, x: axis.x, y: axis.y, z: axis.z))
+      .concatenating(c)
+  }
 
   /// The operation at full progress, with the given numbers exactly.
   var full: Transform3D {
@@ -52,6 +73,8 @@ enum TransformOperation: Hashable, Sendable {
     case .scale(let x, let y, let z): return .scale(x: x, y: y, z: z)
     case .rotate(let angle, let x, let y, let z):
       return .rotation(angle: angle, x: x, y: y, z: z)
+    case .rotateInPerspective(let angle, let axis, let pivot, let distance):
+      return TransformOperation.turn(angle, axis, pivot, distance)
     }
   }
 
@@ -65,6 +88,8 @@ enum TransformOperation: Hashable, Sendable {
       return .scale(x: 1 + (x - 1) * p, y: 1 + (y - 1) * p, z: 1 + (z - 1) * p)
     case .rotate(let angle, let x, let y, let z):
       return .rotation(angle: angle * p, x: x, y: y, z: z)
+    case .rotateInPerspective(let angle, let axis, let pivot, let distance):
+      return TransformOperation.turn(angle * p, axis, pivot, distance)
     }
   }
 
@@ -102,7 +127,7 @@ enum TransformOperation: Hashable, Sendable {
       m.m23 *= sz
       m.m33 *= sz
       m.m43 *= sz
-    case .rotate:
+    case .rotate, .rotateInPerspective:
       m = m.concatenating(at(p))
     }
   }
@@ -115,6 +140,8 @@ enum TransformOperation: Hashable, Sendable {
       guard x != 0, y != 0, z != 0 else { return nil }
       return .scale(1 / x, 1 / y, 1 / z)
     case .rotate(let angle, let x, let y, let z): return .rotate(-angle, x, y, z)
+    case .rotateInPerspective(let angle, let axis, let pivot, let distance):
+      return .rotateInPerspective(-angle, axis, pivot, distance)
     }
   }
 }

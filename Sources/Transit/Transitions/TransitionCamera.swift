@@ -11,6 +11,24 @@
 /// before, `P · R` leaves every point of the view's plane at w = 1 and draws
 /// the rotation flat.
 enum TransitionCamera {
+  /// The camera distance for `bounds`, four times their larger side, or
+  /// `nil` (no perspective) when the bounds have no size.
+  static func distance(for bounds: Rect) -> Double? {
+    let distance = 4 * max(bounds.width, bounds.height)
+    return distance > 0 && distance.isFinite ? distance : nil
+  }
+
+  /// A relative turn of view `id` by `angle` about the axis (x, y, 0)
+  /// through `pivot`, seen through the camera of `bounds`.
+  static func turn(
+    _ id: String, by angle: Double, axisX x: Double, axisY y: Double, pivot: Displacement,
+    bounds: Rect
+  ) -> Change {
+    .rotate(
+      id, by: angle, axis: Vector3(x: x, y: y, z: 0), pivot: Vector3(x: pivot.x, y: pivot.y, z: 0),
+      cameraDistance: distance(for: bounds))
+  }
+
   /// The perspective for `bounds`, or the identity when the bounds have no
   /// extent: a camera at distance 0 would put infinities in the matrix.
   static func perspective(for bounds: Rect) -> Transform3D {

@@ -117,8 +117,16 @@ struct RandomCases {
           changes.append(.fade(id, by: delta))
           alpha[id] = current + delta
         case 6:
-          changes.append(
-            .rotate(id, by: double(-7...7), x: double(-1...1), y: double(-1...1), z: 1))
+          if chance(0.5) {
+            changes.append(
+              .rotate(id, by: double(-7...7), x: double(-1...1), y: double(-1...1), z: 1))
+          } else {
+            changes.append(
+              .rotate(
+                id, by: double(-4...4), axis: Vector3(x: double(-1...1), y: 1, z: 0),
+                pivot: Vector3(x: double(-200...200), y: double(-200...200), z: double(-100...0)),
+                cameraDistance: chance(0.2) ? nil : double(100...4000)))
+          }
         default: changes.append(.hidden(id, chance(0.5)))
         }
       }

@@ -164,3 +164,58 @@ struct TimelineEdgeTests {
     #expect(timeline.endScene.view("new")?.transform == .identity)
   }
 }
+
+/// The relative turn through a camera: on the view's plane it is a rotation
+/// about the pivot seen through the camera, at every progress.
+@Suite("Turns in perspective")
+struct PerspectiveTurnTests {
+  @Test func everyFrameIsATurnAboutThePivotThroughTheCamera() throws {
+    let bounds = Rect(x: 0, y: 0, width: 200, height: 300)
+    let scene = Scene(size: bounds.size, views: [View(id: "card", frame: bounds)])
+    let pivot = Vector3(x: 0, y: 150, z: 0)  // the bottom edge
+    let d = 1_200.0
+    let turn = Animation([
+      AnimationStep(
+        duration: 1, curve: .linear,
+        changes: [
+          .rotate(
+            "card", by: .pi / 2, axis: Vector3(x: 1, y: 0, z: 0), pivot: pivot, cameraDistance: d)
+        ])
+    ])
+    let timeline = try turn.timeline(from: scene)
+    for i in 0...10 {
+      let t = Double(i) / 10
+      let m = try #require(timeline.state(of: "card", at: t)).transform
+      let expected = Transform3D.translation(x: 0, y: -150)
+        .concatenating(.rotation(angle: .pi / 2 * t, x: 1, y: 0, z: 0))
+        .concatenating(.translation(x: 0, y: 150))
+        .concatenating(.perspective(distance: d))
+      // The hinge (bottom edge) stays where it is at every frame.
+      for x in [-100.0, 0, 100] {
+        let p = try #require(m.projecting(Point(x: x, y: 150)))
+        #expect(abs(p.x - x) < 1e-9 && abs(p.y - 150) < 1e-9)
+      }
+      // And every point of the plane lands where the reference turn puts it.
+      for point in [Point(x: -100, y: -150), Point(x: 50, y: 20), Point(x: 100, y: -150)] {
+        let a = m.projecting(point)
+        let b = expected.projecting(point)
+        #expect(
+          a.map { a in b.map { abs(a.x - $0.x) < 1e-9 && abs(a.y - $0.y) < 1e-9 } ?? false }
+            ?? (b == nil))
+      }
+    }
+  }
+
+  @Test func badCamerasAndAxesAreRejected() {
+    let scene = Scene(size: Size(width: 10, height: 10), views: [View(id: "a", frame: .zero)])
+    for change in [
+      Change.rotate("a", by: 1, axis: .zero, cameraDistance: 100),
+      Change.rotate("a", by: 1, axis: Vector3(x: 0, y: 1, z: 0), cameraDistance: 0),
+      Change.rotate("a", by: .nan, axis: Vector3(x: 0, y: 1, z: 0), cameraDistance: nil),
+    ] {
+      #expect(throws: TransitError.self) {
+        try Animation([AnimationStep(duration: 1, changes: [change])]).timeline(from: scene)
+      }
+    }
+  }
+}

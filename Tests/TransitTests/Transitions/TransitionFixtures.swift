@@ -56,6 +56,19 @@ enum TransitionFixtures {
     zip(a.entries, b.entries).allSatisfy { abs($0 - $1) <= tolerance }
   }
 
+  /// Whether two transforms do the same to every point of a view's plane
+  /// (z = 0): rows 1, 2 and 4 agree. The third row multiplies z and never
+  /// reaches a view's pixels, so turns written as `C⁻¹ · R · C` and as
+  /// `R · C` draw the same although their third rows differ.
+  static func isCloseOnPlane(_ a: Transform3D, _ b: Transform3D, tolerance: Double = 1e-12)
+    -> Bool
+  {
+    let rows = [0, 1, 2, 3, 4, 5, 6, 7, 12, 13, 14, 15]
+    let x = a.entries
+    let y = b.entries
+    return rows.allSatisfy { abs(x[$0] - y[$0]) <= tolerance }
+  }
+
   /// Where a point of the container lands when the view laid out at
   /// `frame` has `transform` (applied about the frame's centre).
   static func project(_ point: Point, frame: Rect, transform: Transform3D) -> Point? {

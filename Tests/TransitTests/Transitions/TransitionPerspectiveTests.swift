@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import Transit
 
@@ -5,10 +6,10 @@ import Transit
 struct TransitionPerspectiveTests {
   typealias F = TransitionFixtures
 
-  /// The strength of the perspective of `R · P` for a rotation R about an
-  /// axis in the view's plane: |(m14, m24, m34)| = 1/d whatever the angle.
-  static func perspectiveStrength(_ t: Transform3D) -> Double {
-    (t.m14 * t.m14 + t.m24 * t.m24 + t.m34 * t.m34).squareRoot()
+  /// `R(angle about axis) · P(d)`: a turn seen through the camera.
+  static func turned(_ angle: Double, axis: (Double, Double), distance d: Double) -> Transform3D {
+    Transform3D.rotation(angle: angle, x: axis.0, y: axis.1, z: 0)
+      .concatenating(.perspective(distance: d))
   }
 
   @Test(
@@ -16,22 +17,38 @@ struct TransitionPerspectiveTests {
     arguments: ["flip-horizontally", "flip-vertically"])
   func flipCamera(name: String) throws {
     let style = try F.style(name)
+    let axis: (Double, Double) = name == "flip-horizontally" ? (1, 0) : (0, 1)
     for bounds in [F.portrait, F.landscape, F.square] {
       let d = 4 * max(bounds.width, bounds.height)
       let timeline = try F.transition(style).forwardTimeline(from: F.scene(bounds), bounds: bounds)
       // Mid-progress (0.3 s of 0.6): both views edge-on, seen through the camera.
-      for id in [F.appearing, F.disappearing] {
-        let middle = try #require(timeline.state(of: id, at: 0.3)).transform
-        #expect(abs(Self.perspectiveStrength(middle) - 1 / d) < 1e-15, "\(name) \(id)")
-        #expect(!middle.isAffine2D)
-      }
+      let middle = try #require(timeline.state(of: F.disappearing, at: 0.3)).transform
+      #expect(F.isCloseOnPlane(middle, Self.turned(.pi / 2, axis: axis, distance: d)), "\(name)")
+      let other = try #require(timeline.state(of: F.appearing, at: 0.3)).transform
+      #expect(F.isCloseOnPlane(other, Self.turned(-.pi / 2, axis: axis, distance: d)), "\(name)")
+      #expect(!middle.isAffine2D)
       // Frame 0: the appearing view turned by −π, through the same camera.
       let start = try #require(timeline.state(of: F.appearing, at: 0)).transform
-      #expect(abs(start.m34 - 1 / d) < 1e-15)
+      #expect(F.isCloseOnPlane(start, Self.turned(-.pi, axis: axis, distance: d)))
       // The disappearing view ends turned by π; the appearing one is flat.
       let end = try #require(timeline.state(of: F.disappearing, at: 0.6)).transform
-      #expect(abs(Self.perspectiveStrength(end) - 1 / d) < 1e-15)
+      #expect(F.isCloseOnPlane(end, Self.turned(.pi, axis: axis, distance: d)))
       #expect(timeline.state(of: F.appearing, at: 0.6)?.transform == .identity)
+    }
+  }
+
+  @Test("between steps a flip stays on its arc: every frame is a pure turn through the camera")
+  func flipFramesStayOnTheArc() throws {
+    let bounds = F.portrait
+    let d = 4 * max(bounds.width, bounds.height)
+    let timeline = try F.transition(F.style("flip-vertically")).forwardTimeline(
+      from: F.scene(bounds), bounds: bounds)
+    for i in 1..<30 {
+      let t = try #require(timeline.state(of: F.disappearing, frame: i, of: 60)).transform
+      // A pure turn about y has m11 = cos θ and m31 = sin θ on the plane rows
+      // before the camera; recover θ from m11 and m13 and rebuild it.
+      let angle = atan2(-t.m13, t.m11)
+      #expect(F.isCloseOnPlane(t, Self.turned(angle, axis: (0, 1), distance: d), tolerance: 1e-9))
     }
   }
 

@@ -68,7 +68,7 @@ struct TransitionStyleEndStateTests {
       #expect(actual.frame == expected.state.frame)
       #expect(actual.alpha == expected.state.alpha)
       #expect(actual.isHidden == expected.state.isHidden)
-      #expect(F.isClose(actual.transform, expected.state.transform, tolerance: 1e-9))
+      #expect(F.isCloseOnPlane(actual.transform, expected.state.transform, tolerance: 1e-9))
     }
     // Children are never touched.
     #expect(end.view(F.appearing + ".label") == F.scene(F.portrait).view(F.appearing + ".label"))

@@ -51,28 +51,32 @@ public struct FlipStyle: TransitionStyle, Hashable {
 
   /// The five steps described above.
   public func animation(in context: TransitionContext) throws(TransitError) -> Animation {
-    let camera = TransitionCamera.perspective(for: context.bounds)
     let (x, y): (Double, Double) = axis == .horizontal ? (1, 0) : (0, 1)
-    func turned(_ angle: Double) -> Transform3D {
-      TransitionCamera.rotation(
-        by: angle, axisX: x, axisY: y, pivot: Displacement(x: 0, y: 0), camera: camera)
+    // Relative turns about the centre through the bounds' camera: every
+    // frame lies exactly on the flip's arc, not on an interpolation between
+    // two matrices.
+    func turn(_ id: String, _ angle: Double) -> Change {
+      TransitionCamera.turn(
+        id, by: angle, axisX: x, axisY: y, pivot: Displacement(x: 0, y: 0), bounds: context.bounds)
     }
     let appearing = context.appearingViewID
     let disappearing = context.disappearingViewID
     return Animation([
-      .instant(changes(for: appearing) { [.transform($0, to: turned(-.pi)), .fade($0, by: -1)] }),
+      .instant(changes(for: appearing) { [turn($0, -.pi), .fade($0, by: -1)] }),
       AnimationStep(
         duration: 0.3, curve: .easeIn,
-        changes: changes(for: disappearing) { [.transform($0, to: turned(.pi / 2))] }
-          + changes(for: appearing) { [.transform($0, to: turned(-.pi / 2))] }),
+        changes: changes(for: disappearing) { [turn($0, .pi / 2)] }
+          + changes(for: appearing) { [turn($0, .pi / 2)] }),
       .instant(
         changes(for: appearing) { [.fade($0, by: 1)] }
           + changes(for: disappearing) { [.fade($0, by: -1)] }),
       AnimationStep(
         duration: 0.3, curve: .easeOut,
-        changes: changes(for: disappearing) { [.transform($0, to: turned(.pi))] }
-          + changes(for: appearing) { [.transform($0, to: turned(0))] }),
+        changes: changes(for: disappearing) { [turn($0, .pi / 2)] }
+          + changes(for: appearing) { [turn($0, .pi / 2)] }),
+      // Four quarter turns leave rounding behind: land on the base layout exactly.
       .instant(changes(for: appearing) { [.transform($0, to: .identity)] }),
     ])
   }
+
 }

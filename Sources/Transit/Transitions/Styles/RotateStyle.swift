@@ -50,7 +50,6 @@ public struct RotateStyle: TransitionStyle, Hashable {
   /// The four steps described above.
   public func animation(in context: TransitionContext) throws(TransitError) -> Animation {
     let bounds = context.bounds
-    let camera = TransitionCamera.perspective(for: bounds)
     let (x, y): (Double, Double) = isHorizontal ? (1, 0) : (0, 1)
     let pivot: Displacement
     switch hinge {
@@ -59,28 +58,31 @@ public struct RotateStyle: TransitionStyle, Hashable {
     case .left: pivot = Displacement(x: -bounds.width / 2, y: 0)
     case .right: pivot = Displacement(x: bounds.width / 2, y: 0)
     }
-    // Angles in units of π/4: the appearing view goes 2 → 1 → 0 and the
-    // disappearing one 0 → −1 → −2; counterclockwise flips every sign.
+    // Quarter turns of π/4 about the hinge, relative to where each view is:
+    // the appearing view starts at 2 and comes back to 0, the disappearing
+    // one goes from 0 to −2; counterclockwise flips every sign. Relative
+    // turns keep every frame on the arc with the hinge fixed.
     let sign: Double = clockwise ? 1 : -1
-    func turned(_ eighths: Double) -> Transform3D {
-      TransitionCamera.rotation(
-        by: sign * eighths * (.pi / 4), axisX: x, axisY: y, pivot: pivot, camera: camera)
+    func turn(_ id: String, _ eighths: Double) -> Change {
+      TransitionCamera.turn(
+        id, by: sign * eighths * (.pi / 4), axisX: x, axisY: y, pivot: pivot, bounds: bounds)
     }
     let appearing = context.appearingViewID
     let disappearing = context.disappearingViewID
     return Animation([
-      .instant(changes(for: appearing) { [.transform($0, to: turned(2))] }),
+      .instant(changes(for: appearing) { [turn($0, 2)] }),
       AnimationStep(
         duration: 0.3, curve: .easeIn,
-        changes: changes(for: disappearing) { [.transform($0, to: turned(-1))] }
-          + changes(for: appearing) { [.transform($0, to: turned(1))] }),
+        changes: changes(for: disappearing) { [turn($0, -1)] }
+          + changes(for: appearing) { [turn($0, -1)] }),
       AnimationStep(
         duration: 0.3, curve: .easeOut,
-        changes: changes(for: disappearing) { [.transform($0, to: turned(-2))] }
-          + changes(for: appearing) { [.transform($0, to: turned(0))] }),
+        changes: changes(for: disappearing) { [turn($0, -1)] }
+          + changes(for: appearing) { [turn($0, -1)] }),
       .instant(
         changes(for: disappearing) { [.hidden($0)] }
           + changes(for: appearing) { [.transform($0, to: .identity)] }),
     ])
   }
+
 }
