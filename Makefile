@@ -3,7 +3,7 @@
 
 SWIFT ?= swift
 
-.PHONY: test demo deps lint format docs
+.PHONY: test demo deps lint format docs pictures
 
 deps:
 	@if ! pkg-config --exists cairo libpng zlib 2>/dev/null; then \
@@ -18,6 +18,12 @@ demo: deps
 
 test: deps
 	$(SWIFT) test
+
+# The pictures README.md shows, drawn by the project itself.
+pictures: deps
+	$(SWIFT) run animrender demo -o Docs/demo.png --quiet
+	$(SWIFT) run animrender demo -o Docs/gallery.png --quiet --styles \
+	  cross-dissolve,cover-from-right,cover-from-top-left-push-to-back,fade-in-push-to-back,push-from-bottom,push-from-left-fade-in,push-to-back-from-right,flow-from-bottom,emerge-from-center-push-to-back,flip-vertically,rotate-horizontally-from-bottom-clockwise,rotate-vertically-from-right-counterclockwise
 
 docs: deps
 	Scripts/build-docs.sh
