@@ -12,7 +12,8 @@ public struct AnimationStep: Hashable, Sendable, Codable {
   public var duration: Double
   /// How progress follows time within the step.
   public var curve: TimingCurve
-  /// A name reported when the step finishes (see the player's callbacks).
+  /// A name reported when the step finishes, in the span of
+  /// ``PlaybackEvent/didFinishStep(_:pass:animated:)``.
   public var tag: String?
   /// How many seconds before the previous step's end this step starts;
   /// 0…the previous step's duration.

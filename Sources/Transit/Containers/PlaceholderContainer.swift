@@ -49,6 +49,13 @@ public final class PlaceholderContainer {
 
   /// Creates a container whose slots are `slots` (their frames place them;
   /// any subviews they have are replaced by their children).
+  ///
+  /// - Parameters:
+  ///   - size: the container's size; its bounds start at the origin.
+  ///   - slots: the slot views, in slot order; their ids must be unique.
+  ///   - clock: the clock the transitions play on; ``tick()`` reads it.
+  ///   - counter: the counter transitions count in; share it with a gate so
+  ///     that rotations wait for them.
   public init(
     size: Size, slots: [View], clock: any PlaybackClock,
     counter: AnimationCounter = AnimationCounter()
@@ -66,6 +73,10 @@ public final class PlaceholderContainer {
   }
 
   /// The id of the child shown in slot `index`, if any.
+  ///
+  /// - Parameter index: the slot's index in ``slotIDs``.
+  /// - Returns: the id of the slot's child, or `nil` when the slot is empty
+  ///   or `index` is out of range.
   public func childID(inSlot index: Int) -> String? {
     guard slotIDs.indices.contains(index) else { return nil }
     return scene.view(slotIDs[index])?.children.last?.id
@@ -78,6 +89,13 @@ public final class PlaceholderContainer {
 
   /// Shows `view` (or nothing) in slot `index` with `style`, replacing the
   /// slot's current child.
+  ///
+  /// - Parameters:
+  ///   - view: the new child, laid out at the slot's bounds; `nil` empties the slot.
+  ///   - index: the slot's index in ``slotIDs``; an out-of-range index fails
+  ///     the operation with ``ContainerEvent/operationFailed(_:)``.
+  ///   - style: the transition from the old child to the new one.
+  ///   - animated: `false` completes the transition at once.
   public func setChild(
     _ view: View?, inSlot index: Int, style: any TransitionStyle, animated: Bool = true
   ) {

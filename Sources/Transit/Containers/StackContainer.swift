@@ -84,6 +84,8 @@ public final class StackContainer {
   /// Creates an empty stack.
   ///
   /// - Parameters:
+  ///   - size: the container's size; its bounds start at the origin.
+  ///   - clock: the clock the transitions play on; ``tick()`` reads it.
   ///   - capacity: children below the top kept loaded; values below 1 count as 1.
   ///   - rotationPolicy: what a rotation requested mid-transition does.
   ///   - counter: the counter transitions count in; share one to make other
@@ -117,23 +119,38 @@ public final class StackContainer {
 
   /// Pushes `view` on top with `style`; the style is kept for its pop.
   /// The view's frame and state are replaced by the base layout.
+  ///
+  /// - Parameters:
+  ///   - view: the new child's root view; its id must not be in the stack.
+  ///   - style: the transition that shows it.
+  ///   - animated: `false` completes the push at once.
   public func push(_ view: View, style: any TransitionStyle, animated: Bool = true) {
     enqueue(.insert(view, index: nil, style: AnyTransitionStyle(style), animated: animated))
   }
 
   /// Pops the top child with the reverse of its push style; does nothing
-  /// on a stack of one child (there would be nothing to show).
+  /// on a stack of one child (there would be nothing to show) but report
+  /// ``ContainerEvent/operationFailed(_:)``.
+  ///
+  /// - Parameter animated: `false` completes the pop at once.
   public func pop(animated: Bool = true) {
     enqueue(.pop(to: .below, animated: animated))
   }
 
   /// Pops every child above `id` in one transition (the top's reverse);
   /// the children in between leave without appearance events.
+  ///
+  /// - Parameters:
+  ///   - id: the child to reveal; an id that is not below the top fails the
+  ///     operation with ``ContainerEvent/operationFailed(_:)``.
+  ///   - animated: `false` completes the pop at once.
   public func pop(to id: String, animated: Bool = true) {
     enqueue(.pop(to: .id(id), animated: animated))
   }
 
   /// Pops every child above the root in one transition.
+  ///
+  /// - Parameter animated: `false` completes the pop at once.
   public func popToRoot(animated: Bool = true) {
     enqueue(.pop(to: .root, animated: animated))
   }
@@ -141,6 +158,12 @@ public final class StackContainer {
   /// Inserts `view` at `index` (0 is the bottom). Inserting at the top index
   /// is a push; below the top the child is added without a transition or
   /// appearance events (it is not shown), and `style` is kept for its pop.
+  ///
+  /// - Parameters:
+  ///   - view: the new child's root view; its id must not be in the stack.
+  ///   - index: where it goes, from 0 (the bottom) to the number of children.
+  ///   - style: the transition that shows it, and whose reverse pops it.
+  ///   - animated: `false` completes a push at once.
   public func insert(
     _ view: View, at index: Int, style: any TransitionStyle, animated: Bool = true
   ) {
@@ -150,6 +173,10 @@ public final class StackContainer {
   /// Removes the child at `index`. The top is popped (reverse of its push
   /// style, revealing the child below; the last child simply disappears);
   /// a child below the top leaves without a transition or appearance events.
+  ///
+  /// - Parameters:
+  ///   - index: the child's index, 0 being the bottom.
+  ///   - animated: `false` completes a pop at once.
   public func remove(at index: Int, animated: Bool = true) {
     enqueue(.remove(index: index, animated: animated))
   }
@@ -158,6 +185,9 @@ public final class StackContainer {
   /// once between transitions; during one, refused or deferred by the
   /// gate's policy (a deferred size is applied when the transition ends,
   /// before the next queued operation).
+  ///
+  /// - Parameter size: the container's new size.
+  /// - Returns: whether the new size was applied, deferred or refused.
   @discardableResult
   public func rotate(to size: Size) -> RotationOutcome {
     let outcome = gate.request(size)
@@ -166,6 +196,9 @@ public final class StackContainer {
   }
 
   /// The same as ``rotate(to:)``: any bounds change goes through the gate.
+  ///
+  /// - Parameter size: the container's new size.
+  /// - Returns: whether the new size was applied, deferred or refused.
   @discardableResult
   public func setBounds(_ size: Size) -> RotationOutcome { rotate(to: size) }
 

@@ -106,6 +106,10 @@ public final class AnimationPlayer<Target: AnimationTarget> {
   /// the player plays or seeks).
   ///
   /// - Parameters:
+  ///   - timeline: the timeline to play, as bound to its scene.
+  ///   - target: what the samples are written into.
+  ///   - clock: the time source ``tick()`` reads; share one clock between
+  ///     the players (and containers) that must stay in step.
   ///   - counter: counted in from ``play(after:animated:)`` until the play
   ///     stops, however it stops: containers pass the counter their rotation
   ///     gate watches.
@@ -156,7 +160,10 @@ public final class AnimationPlayer<Target: AnimationTarget> {
   /// returns, every event reporting `animated: false` (containers use this
   /// for non-animated operations).
   ///
-  /// - Returns: `false`, doing nothing, when a play is already in progress
+  /// - Parameters:
+  ///   - delay: seconds of clock time before the play starts; 0 starts at once.
+  ///   - animated: `false` completes the play at once, ignoring `delay`.
+  /// - Returns: `true` when the play started; `false`, doing nothing, when a play is already in progress
   ///   or `delay` is negative or not finite.
   @discardableResult
   public func play(after delay: Double = 0, animated: Bool = true) -> Bool {
@@ -228,6 +235,8 @@ public final class AnimationPlayer<Target: AnimationTarget> {
   /// playhead jumps past in the direction of the pass are reported with
   /// `animated: false`; a seek onto the pass's end completes the pass on the
   /// next tick.
+  ///
+  /// - Parameter time: the new playhead, in the timeline's own time.
   public func seek(to time: Double) {
     guard time.isFinite else { return }
     epoch &+= 1
@@ -237,6 +246,8 @@ public final class AnimationPlayer<Target: AnimationTarget> {
   }
 
   /// Moves the playhead to `progress` × duration; see ``seek(to:)``.
+  ///
+  /// - Parameter progress: the new playhead as a fraction of the duration, 0…1.
   public func seek(toProgress progress: Double) {
     guard progress.isFinite else { return }
     seek(to: min(max(progress, 0), 1) * timeline.duration)

@@ -18,17 +18,25 @@
 /// ```
 public protocol AnimationTarget {
   /// Sets the animatable state of the view `id`; unknown ids are ignored.
+  ///
+  /// - Parameters:
+  ///   - state: the view's sampled frame, alpha, transform and visibility.
+  ///   - id: the id of the view to update.
   mutating func apply(_ state: ViewState, to id: String)
 
   /// Sets the state of every view of `scene` (a timeline sample). The
   /// default applies each view in depth-first order through
   /// ``apply(_:to:)``; a target that can take a whole scene faster may
   /// override it.
+  ///
+  /// - Parameter scene: the sample to apply, every view in its sampled state.
   mutating func apply(_ scene: Scene)
 }
 
 extension AnimationTarget {
   /// Applies each view of `scene` in depth-first order.
+  ///
+  /// - Parameter scene: the sample to apply, every view in its sampled state.
   public mutating func apply(_ scene: Scene) {
     for (view, _) in scene.allViews() {
       apply(view.state, to: view.id)

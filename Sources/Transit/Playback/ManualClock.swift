@@ -15,6 +15,8 @@ public final class ManualClock: PlaybackClock {
   public private(set) var now: Double
 
   /// Creates a clock reading `start` seconds.
+  ///
+  /// - Parameter start: the clock's first reading, in seconds.
   public init(start: Double = 0) {
     now = start
   }
@@ -22,6 +24,8 @@ public final class ManualClock: PlaybackClock {
   /// Moves the clock forward by `seconds`; negative or non-finite amounts are
   /// ignored, because a clock that goes backwards would make players replay
   /// time they have already reported.
+  ///
+  /// - Parameter seconds: how far to move the clock, in seconds.
   public func advance(by seconds: Double) {
     guard seconds.isFinite, seconds > 0 else { return }
     now += seconds

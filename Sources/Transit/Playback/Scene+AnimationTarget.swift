@@ -3,6 +3,10 @@
 /// tests need.
 extension Scene: AnimationTarget {
   /// Sets the state of the view `id` of this scene, if it has one.
+  ///
+  /// - Parameters:
+  ///   - state: the view's new animatable state.
+  ///   - id: the id of the view to update; an unknown id changes nothing.
   public mutating func apply(_ state: ViewState, to id: String) {
     updateView(id) { $0.state = state }
   }

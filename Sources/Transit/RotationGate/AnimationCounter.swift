@@ -42,6 +42,8 @@ public final class AnimationCounter: Sendable {
   ///
   /// Keep the activity for as long as the animation runs; ending it (or
   /// letting it be deallocated) takes the unit back exactly once.
+  ///
+  /// - Returns: the activity that holds the unit until it ends.
   public func begin() -> Activity {
     state.withLock { $0.count += 1 }
     return Activity(counter: self)
@@ -49,6 +51,8 @@ public final class AnimationCounter: Sendable {
 
   /// Registers `handler` to run every time the count returns to 0.
   ///
+  /// - Parameter handler: runs on the thread that brought the count to 0,
+  ///   outside the counter's lock.
   /// - Returns: a token for ``removeIdleHandler(_:)``.
   @discardableResult
   public func onIdle(_ handler: @escaping @Sendable () -> Void) -> Int {
@@ -61,6 +65,8 @@ public final class AnimationCounter: Sendable {
   }
 
   /// Stops calling the handler registered under `id`.
+  ///
+  /// - Parameter id: the token ``onIdle(_:)`` returned; an unknown one does nothing.
   public func removeIdleHandler(_ id: Int) {
     state.withLock { $0.idleHandlers.removeAll { $0.id == id } }
   }

@@ -35,6 +35,12 @@ public final class RotationGate<Request: Sendable>: Sendable {
   private let handler = Mutex<Int?>(nil)
 
   /// Creates a gate over `counter` that calls `apply` for every request it lets through.
+  ///
+  /// - Parameters:
+  ///   - counter: the counter of running animations; the gate opens when it is 0.
+  ///   - policy: what a request made while animations run does.
+  ///   - apply: performs a request the gate lets through, outside any lock: on
+  ///     the requesting thread, or on the thread whose animation ended last.
   public init(
     counter: AnimationCounter, policy: RotationPolicy,
     apply: @escaping @Sendable (Request) -> Void
@@ -57,6 +63,9 @@ public final class RotationGate<Request: Sendable>: Sendable {
   /// refused or deferred according to ``policy``.
   ///
   /// A request made while an earlier one is deferred replaces it.
+  ///
+  /// - Parameter request: the rotation (typically the new size) to apply.
+  /// - Returns: whether the request was applied, deferred or refused.
   @discardableResult
   public func request(_ request: Request) -> RotationOutcome {
     let outcome: RotationOutcome = counter.withLockedCount { count in

@@ -346,6 +346,53 @@ struct DocumentationExamplesTests {
         "willStart pop b", "didStop pop b", "willStart pop a", "didStop pop a",
       ])
   }
+
+  @Test("Container article: a stack driven by a manual clock")
+  func stackOnAManualClock() throws {
+    // "Drive a stack with a manual clock"
+    let clock = ManualClock()
+    let stack = StackContainer(size: Size(width: 390, height: 844), clock: clock)
+    var events: [ContainerEvent] = []
+    stack.observer = { events.append($0) }
+
+    stack.push(View(id: "list", frame: .zero), style: NoneStyle(), animated: false)
+    stack.push(View(id: "detail", frame: .zero), style: PushStyle(from: .right))
+
+    // Mid-push, the device turns: the gate holds the new size until the push ends.
+    clock.advance(by: 0.1)
+    stack.tick()
+    let outcome = stack.rotate(to: Size(width: 844, height: 390))  // .deferred
+
+    // One display frame at a time, until nothing is playing or queued.
+    func settle() {
+      while stack.isAnimating || stack.pendingOperationCount > 0 {
+        clock.advance(by: 1.0 / 60)
+        stack.tick()
+      }
+    }
+    settle()
+    // stack.bounds is 844×390 now, and events ends with .boundsChanged(844×390).
+    #expect(events.last == .boundsChanged(Size(width: 844, height: 390)))
+
+    stack.pop()  // the push's exact reverse, rebuilt at 844×390
+    settle()
+    // stack.childIDs == ["list"], and the list rests on the new base layout:
+    // stack.scene.state(of: "list") == ViewState(frame: stack.bounds)
+
+    // What the article says about these values.
+    let landscape = Rect(x: 0, y: 0, width: 844, height: 390)
+    #expect(outcome == .deferred)
+    #expect(stack.bounds == landscape)
+    #expect(stack.childIDs == ["list"])
+    #expect(stack.scene.state(of: "list") == ViewState(frame: landscape))
+    #expect(stack.scene.state(of: "detail") == nil)  // popped: gone from the scene
+    #expect(!stack.isAnimating && stack.counter.isIdle)
+    // The deferred size was applied once, after the push's events, before the pop's.
+    let resize = try #require(events.firstIndex(of: .boundsChanged(landscape.size)))
+    #expect(events.filter { $0 == .boundsChanged(landscape.size) }.count == 1)
+    #expect(events[..<resize].contains(.didShow("detail", animated: true)))
+    #expect(events[resize...].contains(.didShow("list", animated: true)))
+  }
 }
 
 /// The container model of "Building a container", section "Queue operations,
