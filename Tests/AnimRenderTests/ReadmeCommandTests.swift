@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import Transit
+import TransitRender
 
 /// Every `animrender` command shown in README.md's CLI reference runs, in
 /// order, in a fresh folder holding a copy of Examples/, and exits as the
@@ -84,5 +86,35 @@ struct ReadmeCommandTests {
       #expect(
         FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path), "\(name)")
     }
+  }
+}
+
+/// The scene file README.md shows is complete: it plays as written (with the
+/// avatar image it names), and without the image it fails naming the field.
+@Suite("README scene file")
+struct ReadmeSceneFileTests {
+  @Test func theDocumentedSceneFilePlays() throws {
+    let readme = try String(
+      contentsOf: CLI.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    let section = try #require(readme.range(of: "## Scene files"))
+    let open = try #require(
+      readme.range(of: "```json\n", range: section.upperBound..<readme.endIndex))
+    let close = try #require(readme.range(of: "\n```", range: open.upperBound..<readme.endIndex))
+    let json = String(readme[open.upperBound..<close.lowerBound])
+    let folder = try CLI.temporaryFolder()
+    try json.write(
+      to: folder.appendingPathComponent("story.json"), atomically: true, encoding: .utf8)
+    let missing = try CLI.run(["play", "story.json", "-o", "story.png"], in: folder)
+    #expect(missing.status == 66)
+    #expect(missing.stderr.contains("views[0].children[2].image"))
+    var avatar = try Image(width: 8, height: 8, fill: Color(red: 0.9, green: 0.6, blue: 0.1))
+    avatar[0, 0] = Color.black.premultipliedARGB32
+    try avatar.writePNG(to: folder.appendingPathComponent("avatar.png").path)
+    let played = try CLI.run(
+      ["play", "story.json", "--layout", "grid", "-o", "story.png"], in: folder)
+    #expect(played.status == 0, "\(played.stderr)")
+    let sheet = try PNGDecoder.decode(contentsOf: folder.appendingPathComponent("story.png").path)
+    // 1 (show) + 6 (push) + 1 (rotate) + 2 (wait) + 6 (pop) frames on a square canvas.
+    #expect(sheet.width == 4 * 844 && sheet.height == 4 * 844)
   }
 }
