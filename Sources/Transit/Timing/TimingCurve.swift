@@ -89,7 +89,7 @@ public struct TimingCurve: Hashable, Sendable {
     case .cubicBezier(let bezier): return bezier.value(at: time)
     case .penner(let easing): return easing.value(at: time)
     case .spring(let spring): return spring.value(at: time)
-    case .steps: fatalError("handled above")
+    case .steps(let steps): return steps.value(at: time, before: before)  // handled above
     }
   }
 
