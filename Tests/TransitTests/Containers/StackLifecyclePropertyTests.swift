@@ -1,0 +1,97 @@
+import PropertyBased
+import Testing
+import Transit
+
+/// Lifecycle order as a property: random sequences of pushes, pops, inserts
+/// and removals, animated or not, issued while transitions run, with random
+/// rotations and clock ticks in between.
+@Suite("Stack lifecycle property")
+struct StackLifecyclePropertyTests {
+  /// Where a child is in UIKit's appearance cycle.
+  enum Appearance { case disappeared, appearing, appeared, disappearing }
+
+  @Test("appearance events follow UIKit's cycle and the queue always drains")
+  func lifecycleFollowsTheCycle() async {
+    await propertyCheck(count: 300, input: Gen.uint64()) { seed in
+      var random = RandomCases(seed: seed)
+      let clock = ManualClock()
+      let stack = StackContainer(size: Size(width: 390, height: 844), clock: clock, capacity: 2)
+      var states: [String: Appearance] = [:]
+      var violations: [String] = []
+      var shows = 0
+      stack.observer = { event in
+        func move(_ id: String, from: [Appearance], to: Appearance, _ name: String) {
+          let current = states[id] ?? .disappeared
+          if !from.contains(current) { violations.append("\(name) \(id) while \(current)") }
+          states[id] = to
+        }
+        switch event {
+        case .viewWillAppear(let id, _, _):
+          move(id, from: [.disappeared, .disappearing], to: .appearing, "willAppear")
+        case .viewDidAppear(let id, _, _): move(id, from: [.appearing], to: .appeared, "didAppear")
+        case .viewWillDisappear(let id, _, _):
+          move(id, from: [.appeared, .appearing], to: .disappearing, "willDisappear")
+        case .viewDidDisappear(let id, _, _):
+          move(id, from: [.disappearing], to: .disappeared, "didDisappear")
+        case .didShow: shows += 1
+        default: break
+        }
+      }
+      let styles: [any TransitionStyle] = [TestSlide(), TestFade()]
+      var next = 0
+      var expected: [String] = []  // the stack the operations should leave
+      for _ in 0..<random.int(1...25) {
+        let style = styles[random.int(0...1)]
+        let animated = random.chance(0.7)
+        switch random.int(0...5) {
+        case 0, 1:
+          next += 1
+          stack.push(View(id: "c\(next)", frame: .zero), style: style, animated: animated)
+          expected.append("c\(next)")
+        case 2:
+          if expected.count > 1 {
+            stack.pop(animated: animated)
+            expected.removeLast()
+          }
+        case 3:
+          next += 1
+          let index = random.int(0...expected.count)
+          if !expected.isEmpty {
+            stack.insert(
+              View(id: "c\(next)", frame: .zero), at: index, style: style, animated: animated)
+            expected.insert("c\(next)", at: index)
+          }
+        case 4:
+          if expected.count > 1 {
+            let index = random.int(0...(expected.count - 1))
+            stack.remove(at: index, animated: animated)
+            expected.remove(at: index)
+          }
+        default:
+          let size =
+            random.chance(0.5) ? Size(width: 844, height: 390) : Size(width: 390, height: 844)
+          stack.rotate(to: size)
+        }
+        for _ in 0..<random.int(0...3) {
+          clock.advance(by: random.double(0...0.3))
+          stack.tick()
+        }
+      }
+      var guardCount = 0
+      while (stack.isAnimating || stack.pendingOperationCount > 0) && guardCount < 1_000 {
+        clock.advance(by: 0.1)
+        stack.tick()
+        guardCount += 1
+      }
+      #expect(violations.isEmpty, "\(violations.prefix(3))")
+      #expect(expected.isEmpty || shows > 0)
+      #expect(!stack.isAnimating && stack.pendingOperationCount == 0)
+      #expect(stack.childIDs == expected)
+      #expect(stack.counter.count == 0)
+      // Settled: the top has appeared, nobody is half-way.
+      if let top = stack.topID { #expect(states[top] == .appeared) }
+      #expect(!states.values.contains(.appearing) && !states.values.contains(.disappearing))
+      #expect(states.values.filter { $0 == .appeared }.count == (expected.isEmpty ? 0 : 1))
+    }
+  }
+}
