@@ -38,21 +38,16 @@ struct TransitionPair {
   /// one, else the exact reverse of the forward.
   func timeline(reversed: Bool) throws(CLIError) -> Timeline {
     do {
-      let forward = try override(try style.animation(for: context)).timeline(from: baseScene())
+      let style: any TransitionStyle =
+        curve.map { CurveOverride(base: self.style, curve: $0) } ?? self.style
+      let forward = try style.animation(for: context).timeline(from: baseScene())
       guard reversed else { return forward }
       if let own = try style.reverseAnimation(for: context) {
-        return try override(own).timeline(from: forward.endScene)
+        return try own.timeline(from: forward.endScene)
       }
       return forward.reversed()
     } catch {
       throw CLIError.data("style \(style.name): \(error.message)")
     }
-  }
-
-  private func override(_ animation: Animation) -> Animation {
-    guard let curve else { return animation }
-    var copy = animation
-    for i in copy.steps.indices where copy.steps[i].duration > 0 { copy.steps[i].curve = curve }
-    return copy
   }
 }

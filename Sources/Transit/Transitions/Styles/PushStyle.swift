@@ -28,6 +28,15 @@ public struct PushStyle: TransitionStyle, Hashable {
 
   /// The three steps described above.
   public func animation(in context: TransitionContext) throws(TransitError) -> Animation {
+    PushStyle.animation(from: edge, in: context, disappearingScale: nil)
+  }
+
+  /// The push shared with ``PushToBackStyle``: both views translate by the
+  /// bounds' extent; the disappearing view may also shrink to
+  /// `disappearingScale`.
+  static func animation(
+    from edge: TransitionEdge, in context: TransitionContext, disappearingScale: Double?
+  ) -> Animation {
     let offset = edge.offset(in: context.bounds)
     let appearing = context.appearingViewID
     let disappearing = context.disappearingViewID
@@ -35,9 +44,15 @@ public struct PushStyle: TransitionStyle, Hashable {
       .instant(changes(for: appearing) { [.translate($0, by: offset)] }),
       AnimationStep(
         duration: 0.4,
-        changes: changes(for: disappearing) { [.translate($0, by: -offset)] }
-          + changes(for: appearing) { [.translate($0, by: -offset)] }),
+        // Scale first, while the view is still centred, so that it shrinks
+        // about its own centre; the translation then moves it whole.
+        changes: changes(for: disappearing) { id in
+          (disappearingScale.map { [Change.scale(id, by: $0)] } ?? []) + [
+            .translate(id, by: -offset)
+          ]
+        } + changes(for: appearing) { [.translate($0, by: -offset)] }),
       .instant(changes(for: disappearing) { [.hidden($0)] }),
     ])
   }
+
 }

@@ -25,19 +25,8 @@ public struct PushToBackStyle: TransitionStyle, Hashable {
 
   /// The three steps described above.
   public func animation(in context: TransitionContext) throws(TransitError) -> Animation {
-    let offset = edge.offset(in: context.bounds)
-    let appearing = context.appearingViewID
-    let disappearing = context.disappearingViewID
-    return Animation([
-      .instant(changes(for: appearing) { [.translate($0, by: offset)] }),
-      AnimationStep(
-        duration: 0.4,
-        // Scale first, while the view is still centred, so that it shrinks
-        // about its own centre; the translation then moves it whole.
-        changes: changes(for: disappearing) {
-          [.scale($0, by: StyleMetrics.pushToBackPushScale), .translate($0, by: -offset)]
-        } + changes(for: appearing) { [.translate($0, by: -offset)] }),
-      .instant(changes(for: disappearing) { [.hidden($0)] }),
-    ])
+    PushStyle.animation(
+      from: edge, in: context, disappearingScale: StyleMetrics.pushToBackPushScale)
   }
+
 }
