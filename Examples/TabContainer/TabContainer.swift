@@ -29,7 +29,8 @@ public final class TabContainer {
   /// The tab bar's height in points.
   public static let barHeight = 56.0
 
-  let size: Size
+  /// The container's size.
+  public private(set) var size: Size
 
   /// Creates the container with no tab selected.
   public init(size: Size, tabs: [View], clock: any PlaybackClock) {
@@ -74,6 +75,22 @@ public final class TabContainer {
       tabs[index], inSlot: 0, style: try styles.style(named: name), animated: animated)
   }
 
+  /// Changes the container's size (a rotation): the content keeps all but
+  /// the bar's height, the bar keeps its height at the bottom, and the bar
+  /// is drawn again for the new width. Queued behind a running transition
+  /// like any other operation, so it never lands mid-switch.
+  public func resize(to newSize: Size) throws(TransitError) {
+    size = newSize
+    let content = Rect(x: 0, y: 0, width: newSize.width, height: newSize.height - Self.barHeight)
+    let bar = Rect(x: 0, y: content.height, width: newSize.width, height: Self.barHeight)
+    placeholder.setBounds(newSize, slotFrames: [content, bar])
+    if let selectedIndex {
+      placeholder.setChild(
+        self.bar(selected: selectedIndex), inSlot: 1,
+        style: try TransitionStyles.builtIn.style(named: "none"), animated: false)
+    }
+  }
+
   /// Advances the running transition to the clock's time.
   public func tick() { placeholder.tick() }
 
@@ -82,14 +99,15 @@ public final class TabContainer {
     let width = size.width / Double(max(tabs.count, 1))
     let buttons = tabs.indices.map { i in
       View(
-        id: "tab-button-\(i)-of-\(selected)",
+        id: "tab-button-\(i)-of-\(selected)-\(Int(size.width))",
         frame: Rect(x: Double(i) * width + 8, y: 8, width: width - 16, height: Self.barHeight - 16),
         backgroundColor: i == selected
           ? Color(red: 0.2, green: 0.5, blue: 1) : Color(red: 0.3, green: 0.3, blue: 0.34),
         cornerRadius: 10)
     }
     return View(
-      id: "tab-bar-\(selected)", frame: Rect(x: 0, y: 0, width: size.width, height: Self.barHeight),
+      id: "tab-bar-\(selected)-\(Int(size.width))",
+      frame: Rect(x: 0, y: 0, width: size.width, height: Self.barHeight),
       children: buttons)
   }
 }

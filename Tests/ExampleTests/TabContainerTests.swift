@@ -38,7 +38,7 @@ struct TabContainerTests {
     frames.append(try renderer.render(container.scene))
     #expect(!container.placeholder.isAnimating)
     #expect(container.placeholder.childID(inSlot: 0) == "tab1")
-    #expect(container.placeholder.childID(inSlot: 1) == "tab-bar-1")
+    #expect(container.placeholder.childID(inSlot: 1) == "tab-bar-1-120")
     // Lifecycle: tab0 disappears and tab1 appears, each exactly once, in order.
     let moving = events.filter {
       switch $0 {
@@ -74,5 +74,27 @@ struct TabContainerTests {
     #expect(container.placeholder.childID(inSlot: 0) == "tab1")
     #expect(container.selectedIndex == 1)
     #expect(throws: TransitError.self) { try container.select(7) }
+  }
+
+  @Test func rotatingWaitsForTheSwitchAndKeepsTheBarAtTheBottom() throws {
+    let clock = ManualClock()
+    let container = TabContainer(size: Self.size, tabs: Self.tabs(), clock: clock)
+    try container.select(0, animated: false)
+    try container.select(1)
+    try container.resize(to: Size(width: 200, height: 120))
+    #expect(container.scene.size == Self.size)  // still switching
+    for _ in 0..<10 {
+      clock.advance(by: 0.1)
+      container.tick()
+    }
+    #expect(container.scene.size == Size(width: 200, height: 120))
+    let content = try #require(container.scene.view("content"))
+    #expect(content.frame == Rect(x: 0, y: 0, width: 200, height: 120 - TabContainer.barHeight))
+    #expect(content.children.map(\.id) == ["tab1"])
+    #expect(
+      content.children[0].frame
+        == Rect(x: 0, y: 0, width: 200, height: 120 - TabContainer.barHeight))
+    #expect(container.placeholder.childID(inSlot: 1) == "tab-bar-1-200")
+    #expect(container.scene.view("tab-bar")?.frame.maxY == 120)
   }
 }

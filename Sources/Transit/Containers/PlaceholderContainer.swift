@@ -36,11 +36,9 @@ public final class PlaceholderContainer {
   /// The duration every transition plays at, or `nil` for each style's own.
   public var transitionDuration: Double?
 
-  private struct Operation {
-    var view: View?
-    var slot: Int
-    var style: AnyTransitionStyle
-    var animated: Bool
+  private enum Operation {
+    case swap(view: View?, slot: Int, style: AnyTransitionStyle, animated: Bool)
+    case resize(size: Size, slotFrames: [Rect]?)
   }
 
   private var queue: [Operation] = []
@@ -100,7 +98,27 @@ public final class PlaceholderContainer {
     _ view: View?, inSlot index: Int, style: any TransitionStyle, animated: Bool = true
   ) {
     queue.append(
-      Operation(view: view, slot: index, style: AnyTransitionStyle(style), animated: animated))
+      .swap(view: view, slot: index, style: AnyTransitionStyle(style), animated: animated))
+    drain()
+  }
+
+  /// Changes the container's size (a rotation, a window resize): each slot
+  /// takes its new frame and its child is laid out again at the slot's new
+  /// bounds.
+  ///
+  /// Like every operation it waits for a running transition to end, so a
+  /// resize never lands mid-transition; ``ContainerEvent/boundsChanged(_:)``
+  /// reports it when it is applied.
+  ///
+  /// - Parameters:
+  ///   - size: the container's new size.
+  ///   - slotFrames: the slots' new frames, one per slot in ``slotIDs``
+  ///     order; `nil` scales every slot frame by the change of size, which
+  ///     keeps a layout made of proportions (a content area above a bar
+  ///     keeps its share). A wrong count or a non-finite or negative frame
+  ///     fails the operation with ``ContainerEvent/operationFailed(_:)``.
+  public func setBounds(_ size: Size, slotFrames: [Rect]? = nil) {
+    queue.append(.resize(size: size, slotFrames: slotFrames))
     drain()
   }
 
@@ -126,6 +144,58 @@ public final class PlaceholderContainer {
   }
 
   private func execute(_ operation: Operation) throws(TransitError) {
+    switch operation {
+    case .swap(let view, let slot, let style, let animated):
+      try swap(view, inSlot: slot, style: style, animated: animated)
+    case .resize(let size, let slotFrames):
+      try resize(to: size, slotFrames: slotFrames)
+    }
+  }
+
+  private func resize(to size: Size, slotFrames: [Rect]?) throws(TransitError) {
+    guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0 else {
+      throw TransitError(
+        .invalidValue, "a container size must be finite and not negative, got \(size)")
+    }
+    let old = scene.size
+    let frames: [Rect]
+    if let slotFrames {
+      guard slotFrames.count == slotIDs.count else {
+        throw TransitError(
+          .invalidValue, "\(slotFrames.count) slot frames for \(slotIDs.count) slots")
+      }
+      frames = slotFrames
+    } else {
+      let sx = old.width > 0 ? size.width / old.width : 1
+      let sy = old.height > 0 ? size.height / old.height : 1
+      frames = slotIDs.map { id in
+        let f = scene.view(id)?.frame ?? .zero
+        return Rect(x: f.minX * sx, y: f.minY * sy, width: f.width * sx, height: f.height * sy)
+      }
+    }
+    for (id, frame) in zip(slotIDs, frames) {
+      guard frame.isFinite, frame.width >= 0, frame.height >= 0 else {
+        throw TransitError(
+          .invalidValue, "slot '\(id)': frame \(frame) must be finite and not negative")
+      }
+    }
+    scene.size = size
+    for (id, frame) in zip(slotIDs, frames) {
+      scene.updateView(id) { slot in
+        slot.frame = frame
+        let bounds = Rect(size: frame.size)
+        for i in slot.children.indices {
+          slot.children[i] = TransitionBinding.base(slot.children[i], in: bounds)
+        }
+      }
+    }
+    emit(.boundsChanged(size))
+  }
+
+  private func swap(_ view: View?, inSlot index: Int, style: AnyTransitionStyle, animated: Bool)
+    throws(TransitError)
+  {
+    let operation = (view: view, slot: index, style: style, animated: animated)
     guard slotIDs.indices.contains(operation.slot) else {
       throw TransitError(
         .invalidValue, "no slot \(operation.slot) in a container of \(slotIDs.count) slots")
