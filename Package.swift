@@ -27,9 +27,21 @@ let package = Package(
       pkgConfig: "cairo",
       providers: [.apt(["libcairo2-dev", "libpng-dev", "zlib1g-dev"])]
     ),
+    .systemLibrary(
+      name: "CISAL",
+      pkgConfig: "libisal",
+      providers: [.apt(["libisal-dev"])]
+    ),
+    // The PNG encoder's engine: a vectorised SUB filter feeding ISA-L (fast)
+    // or zlib (smaller, smallest) in segments that compress on any thread.
+    .target(
+      name: "CTransitDeflate",
+      dependencies: ["CISAL", "CTransitCairo"],
+      cSettings: [.unsafeFlags(["-O2"])]
+    ),
     .target(
       name: "TransitRender",
-      dependencies: ["Transit", "CTransitCairo"]
+      dependencies: ["Transit", "CTransitCairo", "CTransitDeflate"]
     ),
     .target(
       name: "TransitTesting",
