@@ -175,7 +175,12 @@ struct EndToEndTests {
     #expect(unwritable.status == 73)
     let negative = try CLI.run(["render", "--duration", "-1"], in: folder)
     #expect(negative.status == 65 || negative.status == 64)
-    let tooMuch = try CLI.run(["render", "--size", "4000x4000", "--frames", "200"], in: folder)
+    let tooTall = try CLI.run(["render", "--size", "4000x4000", "--frames", "200"], in: folder)
+    #expect(tooTall.status == 64)
+    #expect(tooTall.stderr.contains("cannot lay out the frames"))
+    let tooMuch = try CLI.run(
+      ["render", "--size", "16000x16000", "--frames", "2", "--layout", "frames", "-o", "f-%d.png"],
+      in: folder)
     #expect(tooMuch.status == 64)
     #expect(tooMuch.stderr.contains("MiB"))
     // Nothing was written by any of these.

@@ -30,10 +30,21 @@ enum FrameLabel {
     return "\(millis / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)s"
   }
 
+  /// The size of a dot of the font under a frame of `width`×`height`.
+  private static func dotSize(text: [Character], width: Int, height: Int) -> Int {
+    max(1, min(width / (text.count * 6 + 2), height / 60, 4))
+  }
+
+  /// How many rows the label adds under a frame of `width`×`height`, known
+  /// before drawing so that a sheet's cells can be sized first.
+  static func bandHeight(time: Double, width: Int, height: Int) -> Int {
+    9 * dotSize(text: Array(text(for: time)), width: width, height: height)
+  }
+
   /// `image` with a band under it showing `time`.
   static func attach(time: Double, below image: Image) throws -> Image {
     let text = Array(self.text(for: time))
-    let dot = max(1, min(image.width / (text.count * 6 + 2), image.height / 60, 4))
+    let dot = dotSize(text: text, width: image.width, height: image.height)
     let band = 9 * dot
     let width = image.width
     let height = image.height + band

@@ -3,13 +3,27 @@ import Synchronization
 import Transit
 import TransitRender
 
-/// Draws frames on every core and hands them to the chosen layout.
+/// Draws frames on every core and hands them to the chosen layout, keeping
+/// memory flat however many frames there are.
 ///
 /// Each worker owns its Renderer (a Cairo context is never shared between
 /// threads) and takes the next frame index from a shared counter, so a slow
-/// frame never holds the others up. For `--layout frames` a worker encodes
-/// and stages each PNG as soon as it is drawn and keeps no pixels, so memory
-/// stays near two frames per core however many frames there are.
+/// frame never holds the others up. Nothing keeps a whole frame longer than
+/// it takes to compress it:
+///
+/// - `frames`: a worker encodes and stages each PNG as soon as it is drawn.
+/// - `apng`: a worker filters and deflates each frame as soon as it is drawn
+///   and keeps only the compressed data (kilobytes), which is put together
+///   in order at the end.
+/// - `strip`, `grid`: the sheet is made one band (a row of cells) at a time:
+///   the band's frames are drawn into it on every core, then its rows are
+///   cut into pieces that deflate on every core as independent segments of
+///   the PNG's one stream (see `DeflateSegment`).
+///
+/// PNG writes RGB when every pixel is opaque; whether a frame is opaque is
+/// known only once it is drawn. The pipeline assumes opaque frames and,
+/// should one turn out translucent, draws again what it wrote as RGB: the
+/// output is the same as if it had known from the start.
 struct FramePipeline {
   var frames: [FrameSpec]
   var renderOptions: RenderOptions
@@ -33,9 +47,16 @@ struct FramePipeline {
         "a frame of \(pixelWidth)×\(pixelHeight) pixels is larger than \(PixelSize.maximumSide) on a side; lower --size or --scale"
       )
     }
+    // Every worker holds a frame it draws and one it hands on; a sheet adds
+    // one band (a row of cells).
     let frameBytes = pixelWidth * pixelHeight * 4
-    let kept = output.layout == .frames ? 2 * FramePipeline.workerCount : 2 * frames.count
-    let needed = frameBytes.multipliedReportingOverflow(by: kept)
+    var needed = frameBytes.multipliedReportingOverflow(by: 2 * FramePipeline.workerCount)
+    if output.layout == .strip || output.layout == .grid, !needed.overflow {
+      let layout = try sheetLayout()
+      let band = (layout.width * (layout.cellHeight + 2 * layout.padding))
+        .multipliedReportingOverflow(by: 4)
+      needed = band.overflow ? band : needed.partialValue.addingReportingOverflow(band.partialValue)
+    }
     guard !needed.overflow, needed.partialValue <= RenderLimits.pixelBudgetBytes else {
       throw CLIError.usage(
         "\(frames.count) frames of \(pixelWidth)×\(pixelHeight) need more than the \(RenderLimits.pixelBudgetBytes >> 20) MiB of pixel memory one run may use; use --layout frames, fewer frames or a smaller --scale"
@@ -43,25 +64,29 @@ struct FramePipeline {
     }
   }
 
-  /// Draws every frame; `body` receives each (index, image) on a worker thread.
-  func draw(progress: ProgressBar, _ body: @Sendable (Int, Image) throws(CLIError) -> Void)
-    throws(CLIError)
-  {
+  /// Draws the frames at `indices`; `body` receives each (index, image) on a
+  /// worker thread.
+  func draw(
+    _ indices: [Int], progress: ProgressBar?,
+    _ body: @Sendable (Int, Image) throws(CLIError) -> Void
+  ) throws(CLIError) {
     let next = Atomic(0)
     let failure = Mutex<CLIError?>(nil)
     let frames = self.frames
     let options = renderOptions
     let labels = output.labels
-    DispatchQueue.concurrentPerform(iterations: min(FramePipeline.workerCount, frames.count)) { _ in
+    DispatchQueue.concurrentPerform(iterations: min(FramePipeline.workerCount, indices.count)) {
+      _ in
       let renderer = Renderer(options: options)
       while failure.withLock({ $0 == nil }) {
-        let index = next.add(1, ordering: .relaxed).oldValue
-        guard index < frames.count else { return }
+        let position = next.add(1, ordering: .relaxed).oldValue
+        guard position < indices.count else { return }
+        let index = indices[position]
         do {
           var image = try renderer.render(frames[index].scene())
           if labels { image = try FrameLabel.attach(time: frames[index].time, below: image) }
           try body(index, image)
-          progress.advance()
+          progress?.advance()
         } catch let error as CLIError {
           failure.withLock { if $0 == nil { $0 = error } }
         } catch {
@@ -79,53 +104,175 @@ struct FramePipeline {
     try checkLimits()
     let progress = ProgressBar(total: frames.count, label: "drawing", quiet: quiet)
     defer { progress.finish() }
-    let compression = output.compression.png
     switch output.layout {
     case .frames:
-      guard let pattern = FramePattern(destination) else {
-        throw CLIError.usage("--output: expected a pattern with one %0Nd, got \"\(destination)\"")
-      }
-      // Every final name is checked before drawing, so that the renames at
-      // the end cannot fail halfway through the set.
-      for index in frames.indices { try AtomicOutput.checkWritable(pattern.path(index)) }
-      try draw(progress: progress) { index, image throws(CLIError) in
-        let bytes: [UInt8]
-        do { bytes = try PNGEncoder.encode(image, compression: compression) } catch {
-          throw CLIError(.software, "encoding frame \(index) failed: \(error)")
-        }
-        try atomic.stage(bytes, as: pattern.path(index))
-      }
-    case .strip, .grid, .apng:
-      let images = Mutex<[Image?]>(Array(repeating: nil, count: frames.count))
-      try draw(progress: progress) { index, image throws(CLIError) in
-        images.withLock { $0[index] = image }
-      }
-      let all = images.withLock { $0.map { $0! } }
-      let bytes: [UInt8]
-      do {
-        let background = ColorText.parse(output.background) ?? .clear
-        switch output.layout {
-        case .strip:
-          bytes = try PNGEncoder.encode(
-            FrameSheet.strip(all, padding: output.padding, background: background),
-            compression: compression)
-        case .grid:
-          let columns = output.columns ?? Int(Double(all.count).squareRoot().rounded(.up))
-          bytes = try PNGEncoder.encode(
-            FrameSheet.grid(all, columns: columns, padding: output.padding, background: background),
-            compression: compression)
-        default:
-          bytes = try APNGEncoder.encode(
-            all, delay: FrameDelay.approximating(seconds: 1 / framesPerSecond),
-            loopCount: output.loops,
-            compression: compression)
-        }
-      } catch {
-        throw CLIError(.software, "composing the output failed: \(error)")
-      }
-      try atomic.stage(bytes, as: destination)
+      try writeFrames(to: destination, atomic: atomic, progress: progress)
+    case .apng:
+      try atomic.stage(animation(progress: progress), as: destination)
+    case .strip, .grid:
+      try atomic.stage(sheet(progress: progress), as: destination)
     }
   }
+
+  private func writeFrames(to destination: String, atomic: AtomicOutput, progress: ProgressBar)
+    throws(CLIError)
+  {
+    guard let pattern = FramePattern(destination) else {
+      throw CLIError.usage("--output: expected a pattern with one %0Nd, got \"\(destination)\"")
+    }
+    // Every final name is checked before drawing, so that the renames at
+    // the end cannot fail halfway through the set.
+    for index in frames.indices { try AtomicOutput.checkWritable(pattern.path(index)) }
+    let compression = output.compression.png
+    try draw(Array(frames.indices), progress: progress) { index, image throws(CLIError) in
+      let bytes: [UInt8]
+      do { bytes = try PNGEncoder.encode(image, compression: compression) } catch {
+        throw CLIError(.software, "encoding frame \(index) failed: \(error)")
+      }
+      try atomic.stage(bytes, as: pattern.path(index))
+    }
+  }
+
+  /// The APNG: frames compressed as they are drawn, assembled at the end.
+  private func animation(progress: ProgressBar) throws(CLIError) -> [UInt8] {
+    let compression = output.compression.png
+    let delay = FrameDelay.approximating(seconds: 1 / framesPerSecond)
+    let translucent = Atomic(false)
+    let compressed = Mutex<[APNGEncoder.CompressedFrame?]>(
+      Array(repeating: nil, count: frames.count))
+    let body: @Sendable (Int, Image) throws(CLIError) -> Void = { index, image throws(CLIError) in
+      if !translucent.load(ordering: .relaxed), !image.isOpaque {
+        translucent.store(true, ordering: .relaxed)
+      }
+      let frame: APNGEncoder.CompressedFrame
+      do {
+        frame = try APNGEncoder.compress(
+          .init(image: image, delay: delay), hasAlpha: translucent.load(ordering: .relaxed),
+          compression: compression)
+      } catch {
+        throw CLIError(.software, "encoding frame \(index) failed: \(error)")
+      }
+      compressed.withLock { $0[index] = frame }
+    }
+    try draw(Array(frames.indices), progress: progress, body)
+    if translucent.load(ordering: .relaxed) {
+      // Frames written as RGB before a translucent one showed up, again as RGBA.
+      let redo = compressed.withLock { all in all.indices.filter { !all[$0]!.hasAlpha } }
+      try draw(redo, progress: nil, body)
+    }
+    do {
+      return try APNGEncoder.encode(compressed.withLock { $0.map { $0! } }, loopCount: output.loops)
+    } catch {
+      throw CLIError(.software, "composing the output failed: \(error)")
+    }
+  }
+
+  /// The strip's or grid's cells: frames with their labels.
+  func sheetLayout() throws(CLIError) -> FrameSheet.Layout {
+    var cellHeight = pixelHeight
+    if output.labels {
+      cellHeight += frames.map {
+        FrameLabel.bandHeight(time: $0.time, width: pixelWidth, height: pixelHeight)
+      }.max() ?? 0
+    }
+    let columns =
+      output.layout == .grid
+      ? (output.columns ?? Int(Double(frames.count).squareRoot().rounded(.up))) : nil
+    do {
+      return try FrameSheet.Layout(
+        cellWidth: pixelWidth, cellHeight: cellHeight, count: frames.count, columns: columns,
+        padding: output.padding)
+    } catch {
+      throw CLIError.usage("cannot lay out the frames: \(error.message)")
+    }
+  }
+
+  /// The strip or grid, drawn and compressed a band at a time on every core.
+  ///
+  /// The padding takes `--background`; cells after the last frame take it
+  /// too, unless it is transparent: then they take the scene's own
+  /// background, so that a sheet of opaque frames stays opaque (and RGB).
+  private func sheet(progress: ProgressBar) throws(CLIError) -> [UInt8] {
+    let layout = try sheetLayout()
+    let background = ColorText.parse(output.background) ?? .clear
+    let empty = background.alpha > 0 ? background : frames[frames.count - 1].scene().backgroundColor
+    var hasAlpha =
+      (layout.padding > 0 && background.alpha < 1) || (layout.hasEmptyCells && empty.alpha < 1)
+    if let bytes = try sheet(layout, background, empty, hasAlpha: hasAlpha, progress: progress) {
+      return bytes
+    }
+    // A translucent frame: the sheet again as RGBA.
+    hasAlpha = true
+    return try sheet(layout, background, empty, hasAlpha: true, progress: nil)!
+  }
+
+  /// The sheet's PNG, or `nil` when a frame turned out translucent while
+  /// `hasAlpha` is false.
+  private func sheet(
+    _ layout: FrameSheet.Layout, _ background: Color, _ empty: Color, hasAlpha: Bool,
+    progress: ProgressBar?
+  ) throws(CLIError) -> [UInt8]? {
+    let compression = output.compression.png
+    let bandCapacity = layout.width * (layout.cellHeight + 2 * layout.padding)
+    let band = SharedPixels(count: bandCapacity)
+    defer { band.deallocate() }
+    let translucent = Atomic(false)
+    var stream = ZlibStream(compression: compression)
+    for b in 0..<layout.rows {
+      let rows = layout.bandRows(b)
+      band.pointer.update(repeating: background.premultipliedARGB32, count: rows.count * layout.width)
+      for index in layout.cells(inBand: b).upperBound..<((b + 1) * layout.columns)
+      where b == layout.rows - 1 && layout.hasEmptyCells {
+        layout.fillCell(index, with: empty.premultipliedARGB32, in: band.pointer, firstRow: rows.lowerBound)
+      }
+      try draw(Array(layout.cells(inBand: b)), progress: progress) { index, image throws(CLIError) in
+        if !hasAlpha, !image.isOpaque { translucent.store(true, ordering: .relaxed) }
+        layout.place(image, inCell: index, in: band.pointer, firstRow: rows.lowerBound)
+      }
+      if translucent.load(ordering: .relaxed) { return nil }
+      let segments = try compress(
+        band, width: layout.width, rows: rows.count, hasAlpha: hasAlpha, compression: compression,
+        endsStream: b == layout.rows - 1)
+      for segment in segments { stream.append(segment) }
+    }
+    return PNGEncoder.assemble(
+      width: layout.width, height: layout.height, hasAlpha: hasAlpha, imageData: stream.finish())
+  }
+
+  /// A band's rows cut into pieces deflated on every core.
+  private func compress(
+    _ band: SharedPixels, width: Int, rows: Int, hasAlpha: Bool, compression: PNGCompression,
+    endsStream: Bool
+  ) throws(CLIError) -> [DeflateSegment] {
+    // Pieces of at least 16 rows, a few per core so that uneven ones even out.
+    let count = max(1, min(rows / 16, 3 * FramePipeline.workerCount))
+    let cuts = (0...count).map { $0 * rows / count }
+    let results = Mutex<[Result<DeflateSegment, RenderError>?]>(Array(repeating: nil, count: count))
+    DispatchQueue.concurrentPerform(iterations: count) { piece in
+      let result = Result { () throws(RenderError) in
+        try DeflateSegment(
+          rows: band.pointer + cuts[piece] * width, width: width, stride: width,
+          rowCount: cuts[piece + 1] - cuts[piece], hasAlpha: hasAlpha, compression: compression,
+          isLast: endsStream && piece == count - 1)
+      }
+      results.withLock { $0[piece] = result }
+    }
+    do {
+      return try results.withLock { $0 }.map { (result) throws(RenderError) in try result!.get() }
+    } catch {
+      throw CLIError(.software, "compressing the sheet failed: \(error)")
+    }
+  }
+}
+
+/// A pixel buffer that workers write to in disjoint places (each frame its
+/// own cell) and then read: shared without a lock by construction.
+private final class SharedPixels: @unchecked Sendable {
+  let pointer: UnsafeMutablePointer<UInt32>
+
+  init(count: Int) { pointer = .allocate(capacity: count) }
+
+  func deallocate() { pointer.deallocate() }
 }
 
 extension FrameDelay {

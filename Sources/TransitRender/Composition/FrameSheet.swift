@@ -7,7 +7,9 @@ import Transit
 /// Every cell is as large as the largest frame; a smaller frame sits in its
 /// cell's top-left corner. `padding` pixels separate the cells and surround
 /// the sheet. Cells and padding start as `background` (transparent by
-/// default).
+/// default); the cells left over in the last row can take another colour.
+/// ``Layout`` works out the geometry, which `animrender` also uses to draw
+/// and compress a sheet a band at a time.
 ///
 /// ```swift
 /// let frames = try (0..<8).map { try renderer.render(timeline.sample(frame: $0, of: 8)) }
@@ -22,59 +24,78 @@ public enum FrameSheet {
   /// - Throws: ``RenderError`` when there are no frames, the padding is
   ///   negative, or even one frame per row, or all the rows, do not fit.
   public static func strip(
-    _ frames: [Image], padding: Int = 0, background: Color = .clear
+    _ frames: [Image], padding: Int = 0, background: Color = .clear, emptyCells: Color? = nil
   ) throws(RenderError) -> Image {
-    let (cellWidth, _) = try cellSize(frames, padding: padding)
-    let fitting = (Image.maximumSide - padding) / (cellWidth + padding)
-    guard fitting >= 1 else {
-      throw RenderError(
-        "a frame \(cellWidth) pixels wide with padding \(padding) does not fit in "
-          + "\(Image.maximumSide) pixels")
-    }
-    return try grid(
-      frames, columns: min(frames.count, fitting), padding: padding, background: background)
+    try sheet(frames, columns: nil, padding: padding, background: background, emptyCells: emptyCells)
   }
 
   /// The frames in rows of `columns`, left to right, top to bottom.
   ///
+  /// - Parameters:
+  ///   - background: the colour of the padding, and of the cells too.
+  ///   - emptyCells: the colour of the cells after the last frame in the
+  ///     last row (`background` when `nil`); a sheet of opaque frames
+  ///     stays opaque, and is written as RGB, when this colour is opaque.
   /// - Throws: ``RenderError`` when there are no frames, `columns` is less
   ///   than 1, the padding is negative, or the sheet would have a side
   ///   beyond 32,767 pixels (checked before allocating).
   public static func grid(
-    _ frames: [Image], columns: Int, padding: Int = 0, background: Color = .clear
+    _ frames: [Image], columns: Int, padding: Int = 0, background: Color = .clear,
+    emptyCells: Color? = nil
   ) throws(RenderError) -> Image {
-    let (cellWidth, cellHeight) = try cellSize(frames, padding: padding)
-    guard columns >= 1 else { throw RenderError("a grid needs at least 1 column, got \(columns)") }
-    let used = min(columns, frames.count)
-    let rows = (frames.count + columns - 1) / columns
-    let width = used * cellWidth + (used + 1) * padding
-    let height = rows * cellHeight + (rows + 1) * padding
-    try Image.validate(width: width, height: height, what: "frame sheet")
+    try sheet(
+      frames, columns: columns, padding: padding, background: background, emptyCells: emptyCells)
+  }
+
+  private static func sheet(
+    _ frames: [Image], columns: Int?, padding: Int, background: Color, emptyCells: Color?
+  ) throws(RenderError) -> Image {
+    guard !frames.isEmpty else { throw RenderError("a frame sheet needs at least one frame") }
+    let layout = try Layout(
+      cellWidth: frames.map(\.width).max()!, cellHeight: frames.map(\.height).max()!,
+      count: frames.count, columns: columns, padding: padding)
     var sheet = Image(
-      uncheckedWidth: width, height: height,
-      pixels: [UInt32](repeating: background.premultipliedARGB32, count: width * height))
+      uncheckedWidth: layout.width, height: layout.height,
+      pixels: [UInt32](
+        repeating: background.premultipliedARGB32, count: layout.width * layout.height))
     try sheet.withUnsafeMutablePixels { destination in
-      for (index, frame) in frames.enumerated() {
-        let left = padding + (index % columns) * (cellWidth + padding)
-        let top = padding + (index / columns) * (cellHeight + padding)
-        frame.pixels.withUnsafeBufferPointer { source in
-          for y in 0..<frame.height {
-            let from = source.baseAddress! + y * frame.width
-            let to = destination.baseAddress! + (top + y) * width + left
-            to.update(from: from, count: frame.width)
-          }
+      if let emptyCells, layout.hasEmptyCells {
+        for index in layout.count..<(layout.rows * layout.columns) {
+          layout.fillCell(index, with: emptyCells.premultipliedARGB32, in: destination.baseAddress!)
         }
+      }
+      for (index, frame) in frames.enumerated() {
+        layout.place(frame, inCell: index, in: destination.baseAddress!)
       }
     }
     return sheet
   }
+}
 
-  private static func cellSize(_ frames: [Image], padding: Int) throws(RenderError) -> (Int, Int) {
-    guard !frames.isEmpty else { throw RenderError("a frame sheet needs at least one frame") }
-    guard padding >= 0, padding <= Image.maximumSide else {
-      throw RenderError("padding \(padding) is outside 0…\(Image.maximumSide)")
+extension FrameSheet.Layout {
+  /// Copies `frame` into its cell's top-left corner of a buffer of the
+  /// sheet's rows starting at `firstRow` (the whole sheet by default).
+  public func place(
+    _ frame: Image, inCell index: Int, in sheet: UnsafeMutablePointer<UInt32>, firstRow: Int = 0
+  ) {
+    let (left, top) = origin(ofCell: index)
+    frame.pixels.withUnsafeBufferPointer { source in
+      for y in 0..<min(frame.height, cellHeight) {
+        let from = source.baseAddress! + y * frame.width
+        let to = sheet + (top - firstRow + y) * width + left
+        to.update(from: from, count: min(frame.width, cellWidth))
+      }
     }
-    return (frames.map(\.width).max()!, frames.map(\.height).max()!)
+  }
+
+  /// Fills cell `index` with `pixel` (premultiplied ARGB32).
+  public func fillCell(
+    _ index: Int, with pixel: UInt32, in sheet: UnsafeMutablePointer<UInt32>, firstRow: Int = 0
+  ) {
+    let (left, top) = origin(ofCell: index)
+    for y in 0..<cellHeight {
+      (sheet + (top - firstRow + y) * width + left).update(repeating: pixel, count: cellWidth)
+    }
   }
 }
 
