@@ -5,12 +5,16 @@ SWIFT ?= swift
 
 .PHONY: test demo deps lint format docs pictures
 
+# libisal-dev: ISA-L's deflate, the PNG encoder's fast engine (BSD-3-Clause).
+# python3-pil: Pillow, the outside PNG/APNG reader the tests check output with.
 deps:
-	@if ! pkg-config --exists cairo libpng zlib 2>/dev/null; then \
-	  echo "installing libcairo2-dev, libpng-dev, zlib1g-dev, pkg-config"; \
+	@if ! pkg-config --exists cairo libpng zlib libisal 2>/dev/null || \
+	    ! python3 -c 'import PIL' 2>/dev/null; then \
+	  echo "installing libcairo2-dev, libpng-dev, zlib1g-dev, libisal-dev, python3-pil, pkg-config"; \
 	  $(if $(shell [ `id -u` = 0 ] && echo root),,sudo) apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive $(if $(shell [ `id -u` = 0 ] && echo root),,sudo) \
-	    apt-get install -y -qq pkg-config libcairo2-dev libpng-dev zlib1g-dev >/dev/null; \
+	    apt-get install -y -qq pkg-config libcairo2-dev libpng-dev zlib1g-dev libisal-dev \
+	    python3-pil >/dev/null; \
 	fi
 
 demo: deps

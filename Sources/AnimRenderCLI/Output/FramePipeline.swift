@@ -171,9 +171,10 @@ struct FramePipeline {
   func sheetLayout() throws(CLIError) -> FrameSheet.Layout {
     var cellHeight = pixelHeight
     if output.labels {
-      cellHeight += frames.map {
-        FrameLabel.bandHeight(time: $0.time, width: pixelWidth, height: pixelHeight)
-      }.max() ?? 0
+      cellHeight +=
+        frames.map {
+          FrameLabel.bandHeight(time: $0.time, width: pixelWidth, height: pixelHeight)
+        }.max() ?? 0
     }
     let columns =
       output.layout == .grid
@@ -220,12 +221,15 @@ struct FramePipeline {
     var stream = ZlibStream(compression: compression)
     for b in 0..<layout.rows {
       let rows = layout.bandRows(b)
-      band.pointer.update(repeating: background.premultipliedARGB32, count: rows.count * layout.width)
+      band.pointer.update(
+        repeating: background.premultipliedARGB32, count: rows.count * layout.width)
       for index in layout.cells(inBand: b).upperBound..<((b + 1) * layout.columns)
       where b == layout.rows - 1 && layout.hasEmptyCells {
-        layout.fillCell(index, with: empty.premultipliedARGB32, in: band.pointer, firstRow: rows.lowerBound)
+        layout.fillCell(
+          index, with: empty.premultipliedARGB32, in: band.pointer, firstRow: rows.lowerBound)
       }
-      try draw(Array(layout.cells(inBand: b)), progress: progress) { index, image throws(CLIError) in
+      try draw(Array(layout.cells(inBand: b)), progress: progress) {
+        index, image throws(CLIError) in
         if !hasAlpha, !image.isOpaque { translucent.store(true, ordering: .relaxed) }
         layout.place(image, inCell: index, in: band.pointer, firstRow: rows.lowerBound)
       }

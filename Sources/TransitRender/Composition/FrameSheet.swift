@@ -26,7 +26,8 @@ public enum FrameSheet {
   public static func strip(
     _ frames: [Image], padding: Int = 0, background: Color = .clear, emptyCells: Color? = nil
   ) throws(RenderError) -> Image {
-    try sheet(frames, columns: nil, padding: padding, background: background, emptyCells: emptyCells)
+    try sheet(
+      frames, columns: nil, padding: padding, background: background, emptyCells: emptyCells)
   }
 
   /// The frames in rows of `columns`, left to right, top to bottom.

@@ -26,6 +26,51 @@ import TransitRender
     #expect(grid[3, 4] == 0)  // the empty cell stays transparent
   }
 
+  @Test func emptyCellsTakeTheirOwnColour() throws {
+    let frames = try (0..<5).map { try Self.frame(0xFF00_0000 | UInt32($0)) }
+    let grid = try FrameSheet.grid(frames, columns: 3, padding: 1, emptyCells: .white)
+    #expect(grid[0, 0] == 0)  // padding keeps the background
+    #expect(grid[9, 4] == 0xFFFF_FFFF && grid[11, 5] == 0xFFFF_FFFF)  // the sixth cell
+    #expect(grid[5, 4] == 0xFF00_0004)
+  }
+
+  /// The layout's bands split the sheet's rows, its cells split the frames,
+  /// and every cell lies inside its band and the sheet (seeded, random sizes).
+  @Test func layoutBandsPartitionTheSheet() throws {
+    let seed = UInt64.random(in: 0...UInt64.max)
+    var rng = SeededGenerator(seed: seed)
+    for _ in 0..<500 {
+      let cellWidth = Int.random(in: 1...3_000, using: &rng)
+      let cellHeight = Int.random(in: 1...300, using: &rng)
+      let count = Int.random(in: 1...80, using: &rng)
+      let padding = Int.random(in: 0...5, using: &rng)
+      let columns = Bool.random(using: &rng) ? nil : Int.random(in: 1...12, using: &rng)
+      guard
+        let layout = try? FrameSheet.Layout(
+          cellWidth: cellWidth, cellHeight: cellHeight, count: count, columns: columns,
+          padding: padding)
+      else { continue }
+      let label = "seed \(seed): \(cellWidth)×\(cellHeight) ×\(count) columns \(columns ?? -1)"
+      #expect(layout.width <= Image.maximumSide && layout.height <= Image.maximumSide, "\(label)")
+      var row = 0
+      var cell = 0
+      for band in 0..<layout.rows {
+        let rows = layout.bandRows(band)
+        #expect(rows.lowerBound == row, "\(label)")
+        row = rows.upperBound
+        let cells = layout.cells(inBand: band)
+        #expect(cells.lowerBound == cell, "\(label)")
+        cell = cells.upperBound
+        for index in cells {
+          let (x, y) = layout.origin(ofCell: index)
+          #expect(x + cellWidth + padding <= layout.width, "\(label)")
+          #expect(y >= rows.lowerBound && y + cellHeight <= rows.upperBound, "\(label)")
+        }
+      }
+      #expect(row == layout.height && cell == count, "\(label)")
+    }
+  }
+
   @Test func stripWrapsPastCairosLimit() throws {
     // 40 frames of 1,000 pixels would be 40,000 wide: 32 fit in a row.
     let frames = try (0..<40).map {
@@ -62,5 +107,18 @@ import TransitRender
     #expect(throws: RenderError.self) {
       try renderer.renderSheet(count: 0) { _ in Scene(size: Size(width: 1, height: 1)) }
     }
+  }
+}
+
+/// SplitMix64, so that a failing case can be replayed from its seed.
+struct SeededGenerator: RandomNumberGenerator {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
   }
 }

@@ -43,7 +43,9 @@ import Testing
   /// Random premultiplied pixels: opaque ones, or any alpha with channels ≤ alpha.
   static func randomPixels(_ count: Int, opaque: Bool, _ rng: inout Seeded) -> [UInt32] {
     (0..<count).map { _ in
-      let a: UInt32 = opaque ? 255 : [0, 255, UInt32.random(in: 1...254, using: &rng)].randomElement(using: &rng)!
+      let a: UInt32 =
+        opaque
+        ? 255 : [0, 255, UInt32.random(in: 1...254, using: &rng)].randomElement(using: &rng)!
       let channel = { (rng: inout Seeded) in UInt32.random(in: 0...a, using: &rng) }
       return a << 24 | channel(&rng) << 16 | channel(&rng) << 8 | channel(&rng)
     }

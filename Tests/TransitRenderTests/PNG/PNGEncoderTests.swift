@@ -58,7 +58,8 @@ import TransitRender
   /// The levels mean what they say on a rendered-looking picture: each one
   /// gives a file no larger than the one before.
   @Test func smallerLevelsGiveSmallerFiles() throws {
-    var image = try Image(width: 300, height: 200, pixels: .init(repeating: 0xFFE6_3333, count: 60_000))
+    var image = try Image(
+      width: 300, height: 200, pixels: .init(repeating: 0xFFE6_3333, count: 60_000))
     for y in 0..<200 where (y / 20) % 2 == 1 {
       for x in 30..<270 { image[x, y] = 0xFF1A_CCCC &+ UInt32(x % 7) }
     }
