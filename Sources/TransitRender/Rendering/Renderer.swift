@@ -27,6 +27,8 @@ public final class Renderer {
   public let options: RenderOptions
   /// Decoded images, as Cairo surfaces, by the content that named them.
   private var imageCache: [ImageContent: CairoSurface] = [:]
+  /// Memory for the offscreen pictures of 3-D views, reused frame to frame.
+  let scratch = ScratchPixels()
 
   /// Creates a renderer.
   public init(options: RenderOptions = RenderOptions()) {
