@@ -86,8 +86,8 @@ final class CairoSurface {
   }
 
   /// Checks the surface's sticky error status.
-  func check(_ what: String) throws(RenderError) {
+  func check(_ what: @autoclosure () -> String) throws(RenderError) {
     let status = cairo_surface_status(pointer)
-    guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(what, status) }
+    guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(what(), status) }
   }
 }

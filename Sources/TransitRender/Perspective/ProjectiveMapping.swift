@@ -52,8 +52,12 @@ enum ProjectiveMapping {
     let (edgeA, edgeB, edgeC) = edgeFunctions(quad)
     let sampler = Sampler(source)
     // Source coordinates already scaled to source pixels.
-    let (ua, ub, uc) = (inverse.a * source.scaleX, inverse.b * source.scaleX, inverse.c * source.scaleX)
-    let (va, vb, vc) = (inverse.d * source.scaleY, inverse.e * source.scaleY, inverse.f * source.scaleY)
+    let (ua, ub, uc) = (
+      inverse.a * source.scaleX, inverse.b * source.scaleX, inverse.c * source.scaleX
+    )
+    let (va, vb, vc) = (
+      inverse.d * source.scaleY, inverse.e * source.scaleY, inverse.f * source.scaleY
+    )
     let qConstantAlongRow = inverse.g == 0
     let width = destination.width
     let x0 = Double(destination.originX) + 0.5

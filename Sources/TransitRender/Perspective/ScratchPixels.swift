@@ -32,7 +32,8 @@ final class ScratchPixels {
     let buffer = borrow(count)
     defer { giveBack(buffer) }
     if cleared { buffer.pointer.update(repeating: 0, count: count) }
-    let surface = try CairoSurface(wrapping: buffer.pointer, width: width, height: height, what: what)
+    let surface = try CairoSurface(
+      wrapping: buffer.pointer, width: width, height: height, what: what)
     defer { surface.finish() }
     return try body(surface)
   }

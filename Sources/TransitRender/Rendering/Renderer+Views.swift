@@ -3,6 +3,9 @@ import Transit
 extension Renderer {
   /// Draws one view and its subtree in its parent's coordinate space.
   func draw(_ view: View, in context: CairoContext) throws(RenderError) {
+    guard view.hasDrawableValues else {
+      throw RenderError("view '\(view.id)' has values that cannot be drawn")
+    }
     // Hidden and fully transparent views cost nothing, subtree included.
     guard !view.isHidden, view.alpha > 0 else { return }
     if view.transform.isAffine2D {

@@ -56,15 +56,31 @@ public final class Renderer {
 
   /// Draws `scene` at `scene.size × scale` pixels.
   ///
-  /// - Throws: ``RenderError`` when the scene is invalid (see
-  ///   `Scene.validate()`), its pixel size is zero or beyond
-  ///   32,767, an image cannot be found or decoded, or Cairo fails.
+  /// Each view's numbers are checked as it is drawn (comparisons only); a
+  /// scene that fails is then explained by `Scene.validate()`. Nothing is
+  /// validated twice or spelled out on the way when every frame is fine,
+  /// which is what an animation's frames are. Duplicate view ids, which do
+  /// not change what is drawn, are left to `Scene.validate()`.
+  ///
+  /// - Throws: ``RenderError`` when a view's values are invalid (see
+  ///   `Scene.validate()`), the pixel size is zero or beyond 32,767, an
+  ///   image cannot be found or decoded, or Cairo fails.
   public func render(_ scene: Scene) throws(RenderError) -> Image {
     do {
-      try scene.validate()
+      return try draw(scene)
     } catch {
-      throw RenderError("invalid scene: \(error.message)")
+      // Say what is invalid about the scene, if anything, rather than how
+      // drawing it went wrong.
+      do {
+        try scene.validate()
+      } catch let invalid {
+        throw RenderError("invalid scene: \(invalid.message)")
+      }
+      throw error
     }
+  }
+
+  private func draw(_ scene: Scene) throws(RenderError) -> Image {
     let (width, height) = try pixelSize(of: scene)
     // Starting from the background colour saves Cairo a full-surface paint.
     var image = Image(

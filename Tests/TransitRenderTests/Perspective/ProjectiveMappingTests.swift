@@ -21,7 +21,9 @@ import Transit
     let perspective = Double.random(in: 0...0.004, using: &rng)
     let aboutVertical = Bool.random(using: &rng)
     let scale = Double.random(in: 0.5...1.5, using: &rng)
-    let (tx, ty) = (Double.random(in: -20...60, using: &rng), Double.random(in: -20...60, using: &rng))
+    let (tx, ty) = (
+      Double.random(in: -20...60, using: &rng), Double.random(in: -20...60, using: &rng)
+    )
     // Centred coordinates, turned, projected, moved back and about.
     let (hw, hh) = (width / 2, height / 2)
     let g = aboutVertical ? -s * perspective : 0
@@ -94,6 +96,6 @@ import Transit
       if worst > 1 { return }
     }
     // The random cases must mostly be drawable, and draw something.
-    #expect(cases >= 40 && covered > 10_000, "seed \(seed): \(cases) cases, \(covered) pixels")
+    #expect(cases >= 40 && covered > 2_000, "seed \(seed): \(cases) cases, \(covered) pixels")
   }
 }
