@@ -40,37 +40,49 @@ static void filter_rgba(const uint32_t *row, size_t width, uint8_t *out) {
 
 // Bytewise pixel − left neighbour, then B, G, R of each pixel reordered to
 // R, G, B; one 4-byte store per pixel whose spare byte the next overwrites.
-static void filter_rgb_scalar(const uint32_t *row, size_t from, size_t width, uint8_t *out) {
+// Returns the AND of the pixels it read, whose top byte is 0xFF exactly when
+// they are all opaque.
+static uint32_t filter_rgb_scalar(const uint32_t *row, size_t from, size_t width, uint8_t *out) {
   uint32_t previous = from ? row[from - 1] : 0;
+  uint32_t all = 0xFFFFFFFFu;
   for (size_t x = from; x < width; x++) {
     uint32_t pixel = row[x];
+    all &= pixel;
     uint32_t d = ((pixel | 0x80808080u) - (previous & 0x7F7F7F7Fu)) ^
                  ((pixel ^ ~previous) & 0x80808080u);
     previous = pixel;
     uint32_t rgb = __builtin_bswap32(d) >> 8;  // bytes R, G, B, 0 in memory
     memcpy(out + x * 3, &rgb, 4);
   }
+  return all;
 }
 
 #if defined(__x86_64__)
 // Four pixels at a time: one byte subtraction of the row shifted by a pixel,
 // one shuffle dropping alpha and swapping to R, G, B, one 16-byte store.
-__attribute__((target("ssse3"))) static void filter_rgb_ssse3(
+// The opacity check rides along: the AND of every pixel read, so that an
+// encoder can write RGB without a separate pass to learn it may.
+__attribute__((target("ssse3"))) static uint32_t filter_rgb_ssse3(
     const uint32_t *row, size_t width, uint8_t *out) {
   const __m128i order = _mm_setr_epi8(2, 1, 0, 6, 5, 4, 10, 9, 8, 14, 13, 12, -1, -1, -1, -1);
   size_t x = 0;
+  __m128i all = _mm_set1_epi32(-1);
   if (width >= 4) {
     __m128i current = _mm_loadu_si128((const __m128i *)row);
     __m128i left = _mm_slli_si128(current, 4);
+    all = _mm_and_si128(all, current);
     _mm_storeu_si128((__m128i *)out, _mm_shuffle_epi8(_mm_sub_epi8(current, left), order));
     for (x = 4; x + 4 <= width; x += 4) {
       current = _mm_loadu_si128((const __m128i *)(row + x));
       left = _mm_loadu_si128((const __m128i *)(row + x - 1));
+      all = _mm_and_si128(all, current);
       _mm_storeu_si128(
           (__m128i *)(out + x * 3), _mm_shuffle_epi8(_mm_sub_epi8(current, left), order));
     }
   }
-  filter_rgb_scalar(row, x, width, out);
+  uint32_t lanes[4];
+  _mm_storeu_si128((__m128i *)lanes, all);
+  return lanes[0] & lanes[1] & lanes[2] & lanes[3] & filter_rgb_scalar(row, x, width, out);
 }
 
 static int has_ssse3(void) {
@@ -80,19 +92,29 @@ static int has_ssse3(void) {
 }
 #endif
 
-void transit_filter_row(const uint32_t *pixels, size_t width, int has_alpha, uint8_t *out) {
+// Filters one row; returns 0 when it was written as RGB but holds a pixel
+// that is not opaque, 1 otherwise.
+static int filter_row(const uint32_t *pixels, size_t width, int has_alpha, uint8_t *out) {
   out[0] = 1;  // SUB
   if (has_alpha) {
     filter_rgba(pixels, width, out + 1);
-    return;
+    return 1;
   }
+  uint32_t all;
 #if defined(__x86_64__)
   if (has_ssse3()) {
-    filter_rgb_ssse3(pixels, width, out + 1);
-    return;
+    all = filter_rgb_ssse3(pixels, width, out + 1);
+  } else {
+    all = filter_rgb_scalar(pixels, 0, width, out + 1);
   }
+#else
+  all = filter_rgb_scalar(pixels, 0, width, out + 1);
 #endif
-  filter_rgb_scalar(pixels, 0, width, out + 1);
+  return all >> 24 == 0xFF;
+}
+
+void transit_filter_row(const uint32_t *pixels, size_t width, int has_alpha, uint8_t *out) {
+  filter_row(pixels, width, has_alpha, out);
 }
 
 // ---- Output --------------------------------------------------------------
@@ -214,8 +236,13 @@ int transit_deflate_rows(const uint32_t *pixels, size_t stride, size_t width, si
   size_t y = 0;
   while (status == 0) {
     size_t n = rows - y < batch ? rows - y : batch;
+    int opaque = 1;
     for (size_t k = 0; k < n; k++) {
-      transit_filter_row(pixels + (y + k) * stride, width, has_alpha, buffer + k * row_bytes);
+      opaque &= filter_row(pixels + (y + k) * stride, width, has_alpha, buffer + k * row_bytes);
+    }
+    if (!opaque) {
+      status = TRANSIT_DEFLATE_TRANSLUCENT;
+      break;
     }
     y += n;
     adler = isal_adler32(adler, buffer, n * row_bytes);

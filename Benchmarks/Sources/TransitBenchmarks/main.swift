@@ -1,8 +1,15 @@
 // Timeline sampling: a 1,000-view scene animated by 10 steps, every view
-// changing in every step (translation, scale, fade), sampled into one scene
-// buffer frame after frame, the way a player or renderer does.
+// changing in every step, sampled into one scene buffer frame after frame,
+// the way a player or renderer does. The kind of change is the second
+// argument:
 //
-//   swift run -c release --package-path Benchmarks TransitBenchmarks [samples]
+// - `flat` (the default): translation, scale and fade;
+// - `turn`: a 3-D turn in perspective about a pivot (what flips and
+//   rotations do);
+// - `absolute`: an absolute 3-D transform target reached by decomposed
+//   interpolation.
+//
+//   swift run -c release --package-path Benchmarks TransitBenchmarks [samples] [kind]
 //
 // It prints nanoseconds per view per sample (the best of several rounds, to
 // discount a noisy machine). Allocations are counted from outside, with
@@ -15,6 +22,10 @@ import Transit
 let viewCount = 1_000
 let stepCount = 10
 let samples = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 20_000
+let kind = CommandLine.arguments.dropFirst(2).first ?? "flat"
+guard ["flat", "turn", "absolute"].contains(kind) else {
+  fatalError("kind must be flat, turn or absolute, got \(kind)")
+}
 
 func makeScene() -> Scene {
   var views: [View] = []
@@ -36,10 +47,25 @@ func makeAnimation(_ scene: Scene) -> Animation {
   var steps: [AnimationStep] = []
   for k in 0..<stepCount {
     var changes: [Change] = []
-    for id in ids {
-      changes.append(.translate(id, x: Double(k + 1), y: -1))
-      changes.append(.scale(id, by: k.isMultiple(of: 2) ? 1.05 : 1 / 1.05))
-      changes.append(.fade(id, by: k.isMultiple(of: 2) ? -0.05 : 0.05))
+    for (i, id) in ids.enumerated() {
+      switch kind {
+      case "turn":
+        changes.append(
+          .rotate(
+            id, by: k.isMultiple(of: 2) ? 0.3 : -0.3, axis: Vector3(x: 0, y: 1, z: 0),
+            pivot: Vector3(x: 0, y: 0, z: -20), cameraDistance: 500))
+      case "absolute":
+        let angle = Double(k + i % 7) * 0.1
+        changes.append(
+          .transform(
+            id,
+            to: Transform3D.rotation(angle: angle, x: 0, y: 1, z: 0)
+              .concatenating(.perspective(distance: 500)).translated(x: Double(k), y: 2)))
+      default:
+        changes.append(.translate(id, x: Double(k + 1), y: -1))
+        changes.append(.scale(id, by: k.isMultiple(of: 2) ? 1.05 : 1 / 1.05))
+        changes.append(.fade(id, by: k.isMultiple(of: 2) ? -0.05 : 0.05))
+      }
     }
     steps.append(
       AnimationStep(
@@ -71,5 +97,6 @@ for _ in 0..<rounds {
 }
 let perView = (best * 100).rounded() / 100
 print(
-  "timeline sampling: \(viewCount) views, \(stepCount) steps: \(perView) ns per view per sample")
+  "timeline sampling (\(kind)): \(viewCount) views, \(stepCount) steps: \(perView) ns per view per sample"
+)
 print("checksum \(checksum)")

@@ -141,17 +141,16 @@ struct FramePipeline {
     let compressed = Mutex<[APNGEncoder.CompressedFrame?]>(
       Array(repeating: nil, count: frames.count))
     let body: @Sendable (Int, Image) throws(CLIError) -> Void = { index, image throws(CLIError) in
-      if !translucent.load(ordering: .relaxed), !image.isOpaque {
-        translucent.store(true, ordering: .relaxed)
-      }
+      // RGB while every frame so far was opaque; the filter finds out.
       let frame: APNGEncoder.CompressedFrame
       do {
         frame = try APNGEncoder.compress(
-          .init(image: image, delay: delay), hasAlpha: translucent.load(ordering: .relaxed),
-          compression: compression)
+          .init(image: image, delay: delay),
+          hasAlpha: translucent.load(ordering: .relaxed) ? true : nil, compression: compression)
       } catch {
         throw CLIError(.software, "encoding frame \(index) failed: \(error)")
       }
+      if frame.hasAlpha { translucent.store(true, ordering: .relaxed) }
       compressed.withLock { $0[index] = frame }
     }
     try draw(Array(frames.indices), progress: progress, body)

@@ -14,6 +14,9 @@ enum {
   TRANSIT_DEFLATE_SMALLEST = 2,  // zlib level 9
 };
 
+// transit_deflate_rows met a translucent pixel while writing RGB.
+#define TRANSIT_DEFLATE_TRANSLUCENT 1
+
 // A piece of one raw deflate stream: compressed bytes that, written one piece
 // after the other, make a single valid stream. `adler` is the Adler-32 of
 // the `raw_count` uncompressed (filtered) bytes it holds.
@@ -31,7 +34,10 @@ typedef struct {
 // or previously freed). A segment that is not `last` ends byte-aligned
 // without the final-block bit and refers to nothing before it, so segments
 // compressed independently, on any thread, concatenate into one stream.
-// Returns 0, or a negative number when the engine fails or memory runs out.
+// Returns 0; TRANSIT_DEFLATE_TRANSLUCENT when RGB was asked for but a pixel
+// is not opaque (the check rides along with the filter, so encoders need no
+// pass of their own to choose RGB); or a negative number when the engine
+// fails or memory runs out.
 int transit_deflate_rows(
     const uint32_t *pixels, size_t stride, size_t width, size_t rows, int has_alpha, int level,
     int last, transit_segment *out);

@@ -34,9 +34,20 @@ struct HiddenSegment: Hashable, Sendable {
 struct TransformSegment: Hashable, Sendable {
   var step: Int
   var from: Transform3D
-  var target: Transform3D?
+  /// The way to the absolute target, decomposed once when the timeline is
+  /// bound rather than at every sample.
+  var target: TransformInterpolation?
   var operations: Range<Int>
   var to: Transform3D
+
+  init(step: Int, from: Transform3D, target: Transform3D?, operations: Range<Int>, to: Transform3D)
+  {
+    self.step = step
+    self.from = from
+    self.target = target.map { TransformInterpolation(from: from, to: $0) }
+    self.operations = operations
+    self.to = to
+  }
 }
 
 /// A relative transform change, evaluable at any progress.
@@ -254,7 +265,7 @@ struct Tracks: Hashable, Sendable {
         if p == 1 { return transforms[j].to }
         var value: Transform3D
         if let target = transforms[j].target {
-          value = Transform3D.interpolate(from: transforms[j].from, to: target, progress: p)
+          value = target.at(p)
         } else {
           value = transforms[j].from
         }

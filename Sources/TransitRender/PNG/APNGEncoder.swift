@@ -80,21 +80,30 @@ public enum APNGEncoder {
 
   /// Filters and deflates one frame, on any thread.
   ///
-  /// - Parameter hasAlpha: whether to write RGBA; must be `true` when the
-  ///   frame is not opaque, and the same for every frame of an animation.
+  /// - Parameter hasAlpha: whether to write RGBA, the same for every frame
+  ///   of an animation; `nil` writes RGB when the frame is opaque and RGBA
+  ///   otherwise (see ``CompressedFrame/hasAlpha``), which lets frames be
+  ///   compressed as they come before the animation's kind is known.
   /// - Throws: ``RenderError`` when the frame is translucent but `hasAlpha`
   ///   is `false`, or the engine fails.
   public static func compress(
-    _ frame: Frame, hasAlpha: Bool, compression: PNGCompression = .fast
+    _ frame: Frame, hasAlpha: Bool?, compression: PNGCompression = .fast
   ) throws(RenderError) -> CompressedFrame {
-    guard hasAlpha || frame.image.isOpaque else {
-      throw RenderError("a translucent APNG frame cannot be written as RGB")
+    let segment: DeflateSegment
+    let alpha: Bool
+    if let hasAlpha {
+      guard
+        let compressed = try DeflateSegment.whole(
+          frame.image, hasAlpha: hasAlpha, compression: compression)
+      else { throw RenderError("a translucent APNG frame cannot be written as RGB") }
+      (segment, alpha) = (compressed, hasAlpha)
+    } else {
+      (segment, alpha) = try DeflateSegment.whole(frame.image, compression: compression)
     }
     var stream = ZlibStream(compression: compression)
-    stream.append(
-      try DeflateSegment.whole(frame.image, hasAlpha: hasAlpha, compression: compression))
+    stream.append(segment)
     return CompressedFrame(
-      width: frame.image.width, height: frame.image.height, hasAlpha: hasAlpha,
+      width: frame.image.width, height: frame.image.height, hasAlpha: alpha,
       delay: frame.delay, imageData: stream.finish())
   }
 

@@ -29,40 +29,70 @@ public struct DeflateSegment: Sendable {
   /// - Parameters:
   ///   - hasAlpha: RGBA scanlines (straight alpha) rather than RGB.
   ///   - isLast: whether this segment ends the stream.
-  /// - Throws: ``RenderError`` when the engine fails or memory runs out.
+  /// - Throws: ``RenderError`` when RGB is asked for but a pixel is not
+  ///   opaque, or the engine fails or memory runs out.
   public init(
     rows pixels: UnsafePointer<UInt32>, width: Int, stride: Int, rowCount: Int, hasAlpha: Bool,
     compression: PNGCompression, isLast: Bool
   ) throws(RenderError) {
-    var segment = transit_segment()
-    defer { transit_segment_free(&segment) }
-    let status = transit_deflate_rows(
-      pixels, stride, width, rowCount, hasAlpha ? 1 : 0, compression.engineLevel, isLast ? 1 : 0,
-      &segment)
-    guard status == 0 else {
-      throw RenderError("compressing image data failed (\(compression.rawValue), status \(status))")
-    }
+    guard
+      let segment = try DeflateSegment.compress(
+        pixels, width: width, stride: stride, rowCount: rowCount, hasAlpha: hasAlpha,
+        compression: compression, isLast: isLast)
+    else { throw RenderError("a translucent pixel cannot be written as RGB") }
+    self = segment
+  }
+
+  private init(_ segment: transit_segment) {
     bytes = Array(UnsafeBufferPointer(start: segment.bytes, count: segment.count))
     adler = segment.adler
     rawCount = segment.raw_count
   }
 
-  /// Compresses a whole image as one segment that ends the stream.
+  /// The segment, or `nil` when `hasAlpha` is false and a pixel turns out
+  /// not to be opaque: the filter checks as it goes, so choosing RGB costs
+  /// no pass of its own.
+  static func compress(
+    _ pixels: UnsafePointer<UInt32>, width: Int, stride: Int, rowCount: Int, hasAlpha: Bool,
+    compression: PNGCompression, isLast: Bool
+  ) throws(RenderError) -> DeflateSegment? {
+    var segment = transit_segment()
+    defer { transit_segment_free(&segment) }
+    let status = transit_deflate_rows(
+      pixels, stride, width, rowCount, hasAlpha ? 1 : 0, compression.engineLevel, isLast ? 1 : 0,
+      &segment)
+    if status == TRANSIT_DEFLATE_TRANSLUCENT { return nil }
+    guard status == 0 else {
+      throw RenderError("compressing image data failed (\(compression.rawValue), status \(status))")
+    }
+    return DeflateSegment(segment)
+  }
+
+  /// A whole image as one segment that ends the stream: RGB when `hasAlpha`
+  /// is false and every pixel is opaque (else `nil`), RGBA when it is true.
   static func whole(_ image: Image, hasAlpha: Bool, compression: PNGCompression)
-    throws(RenderError) -> DeflateSegment
+    throws(RenderError) -> DeflateSegment?
   {
-    var result: Result<DeflateSegment, RenderError>?
+    var result: Result<DeflateSegment?, RenderError>?
     image.pixels.withUnsafeBufferPointer { pixels in
-      do throws(RenderError) {
-        result = .success(
-          try DeflateSegment(
-            rows: pixels.baseAddress!, width: image.width, stride: image.width,
-            rowCount: image.height, hasAlpha: hasAlpha, compression: compression, isLast: true))
-      } catch {
-        result = .failure(error)
+      result = Result { () throws(RenderError) in
+        try DeflateSegment.compress(
+          pixels.baseAddress!, width: image.width, stride: image.width, rowCount: image.height,
+          hasAlpha: hasAlpha, compression: compression, isLast: true)
       }
     }
     return try result!.get()
+  }
+
+  /// A whole image as one segment: RGB when every pixel is opaque, else
+  /// RGBA (found out while filtering); returns the segment and which it is.
+  static func whole(_ image: Image, compression: PNGCompression) throws(RenderError)
+    -> (segment: DeflateSegment, hasAlpha: Bool)
+  {
+    if let rgb = try whole(image, hasAlpha: false, compression: compression) {
+      return (rgb, false)
+    }
+    return (try whole(image, hasAlpha: true, compression: compression)!, true)
   }
 }
 

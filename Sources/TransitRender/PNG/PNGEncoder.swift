@@ -25,9 +25,9 @@ public enum PNGEncoder {
   public static func encode(
     _ image: Image, compression: PNGCompression = .fast
   ) throws(RenderError) -> [UInt8] {
-    let hasAlpha = !image.isOpaque
+    let (segment, hasAlpha) = try DeflateSegment.whole(image, compression: compression)
     var stream = ZlibStream(compression: compression)
-    stream.append(try DeflateSegment.whole(image, hasAlpha: hasAlpha, compression: compression))
+    stream.append(segment)
     return assemble(
       width: image.width, height: image.height, hasAlpha: hasAlpha, imageData: stream.finish())
   }
