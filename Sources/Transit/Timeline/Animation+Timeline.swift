@@ -162,7 +162,9 @@ private struct StepChanges {
     case .scale(let x, let y, let z): operations.append(.scale(x, y, z))
     case .rotate(let angle, let x, let y, let z): operations.append(.rotate(angle, x, y, z))
     case .rotateInPerspective(let angle, let axis, let pivot, let distance):
-      operations.append(.rotateInPerspective(angle, axis, pivot, distance))
+      operations.append(
+        .rotateInPerspective(
+          PerspectiveTurn(angle: angle, axis: axis, pivot: pivot, distance: distance)))
     case .hidden(let value): hidden = value
     }
   }

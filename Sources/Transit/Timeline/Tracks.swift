@@ -55,7 +55,7 @@ enum TransformOperation: Hashable, Sendable {
   case translate(Double, Double, Double)
   case scale(Double, Double, Double)
   case rotate(Double, Double, Double, Double)
-  case rotateInPerspective(Double, Vector3, Vector3, Double?)
+  case rotateInPerspective(PerspectiveTurn)
 
   /// `C = translation(pivot) · perspective(distance)` and its inverse, for
   /// conjugating a rotation so that it turns about the pivot behind the camera.
@@ -69,14 +69,6 @@ enum TransformOperation: Hashable, Sendable {
     return (forward, inverse)
   }
 
-  static func turn(_ angle: Double, _ axis: Vector3, _ pivot: Vector3, _ distance: Double?)
-    -> Transform3D
-  {
-    let (c, inverse) = camera(pivot: pivot, distance: distance)
-    return inverse.concatenating(.rotation(angle: angle, x: axis.x, y: axis.y, z: axis.z))
-      .concatenating(c)
-  }
-
   /// The operation at full progress, with the given numbers exactly.
   var full: Transform3D {
     switch self {
@@ -84,8 +76,7 @@ enum TransformOperation: Hashable, Sendable {
     case .scale(let x, let y, let z): return .scale(x: x, y: y, z: z)
     case .rotate(let angle, let x, let y, let z):
       return .rotation(angle: angle, x: x, y: y, z: z)
-    case .rotateInPerspective(let angle, let axis, let pivot, let distance):
-      return TransformOperation.turn(angle, axis, pivot, distance)
+    case .rotateInPerspective(let turn): return turn.at(angle: turn.angle)
     }
   }
 
@@ -99,8 +90,7 @@ enum TransformOperation: Hashable, Sendable {
       return .scale(x: 1 + (x - 1) * p, y: 1 + (y - 1) * p, z: 1 + (z - 1) * p)
     case .rotate(let angle, let x, let y, let z):
       return .rotation(angle: angle * p, x: x, y: y, z: z)
-    case .rotateInPerspective(let angle, let axis, let pivot, let distance):
-      return TransformOperation.turn(angle * p, axis, pivot, distance)
+    case .rotateInPerspective(let turn): return turn.at(angle: turn.angle * p)
     }
   }
 
@@ -151,9 +141,35 @@ enum TransformOperation: Hashable, Sendable {
       guard x != 0, y != 0, z != 0 else { return nil }
       return .scale(1 / x, 1 / y, 1 / z)
     case .rotate(let angle, let x, let y, let z): return .rotate(-angle, x, y, z)
-    case .rotateInPerspective(let angle, let axis, let pivot, let distance):
-      return .rotateInPerspective(-angle, axis, pivot, distance)
+    case .rotateInPerspective(let turn):
+      return .rotateInPerspective(
+        PerspectiveTurn(
+          angle: -turn.angle, axis: turn.axis, pivot: turn.pivot, distance: turn.distance))
     }
+  }
+}
+
+/// A turn about an axis through a pivot behind a camera, with the camera's
+/// two matrices worked out once when the timeline is bound: sampling it
+/// costs the rotation's sine and cosine and three products, not five.
+struct PerspectiveTurn: Hashable, Sendable {
+  var angle: Double
+  var axis: Vector3
+  var pivot: Vector3
+  var distance: Double?
+  /// `C` and `C⁻¹` of ``TransformOperation/camera(pivot:distance:)``.
+  private let camera: Transform3D, inverseCamera: Transform3D
+
+  init(angle: Double, axis: Vector3, pivot: Vector3, distance: Double?) {
+    (self.angle, self.axis, self.pivot, self.distance) = (angle, axis, pivot, distance)
+    (camera, inverseCamera) = TransformOperation.camera(pivot: pivot, distance: distance)
+  }
+
+  /// `C⁻¹ · R(angle) · C`.
+  @inline(__always)
+  func at(angle: Double) -> Transform3D {
+    inverseCamera.concatenating(.rotation(angle: angle, x: axis.x, y: axis.y, z: axis.z))
+      .concatenating(camera)
   }
 }
 
