@@ -216,12 +216,11 @@ struct FramePipeline {
     let bandCapacity = layout.width * (layout.cellHeight + 2 * layout.padding)
     let band = SharedPixels(count: bandCapacity)
     defer { band.deallocate() }
-    let translucent = Atomic(false)
     var stream = ZlibStream(compression: compression)
     for b in 0..<layout.rows {
       let rows = layout.bandRows(b)
-      band.pointer.update(
-        repeating: background.premultipliedARGB32, count: rows.count * layout.width)
+      // Cells are left to their frames: only the padding is filled here.
+      layout.fillPadding(ofBand: b, with: background.premultipliedARGB32, in: band.pointer)
       for index in layout.cells(inBand: b).upperBound..<((b + 1) * layout.columns)
       where b == layout.rows - 1 && layout.hasEmptyCells {
         layout.fillCell(
@@ -229,42 +228,55 @@ struct FramePipeline {
       }
       try draw(Array(layout.cells(inBand: b)), progress: progress) {
         index, image throws(CLIError) in
-        if !hasAlpha, !image.isOpaque { translucent.store(true, ordering: .relaxed) }
+        if image.width < layout.cellWidth || image.height < layout.cellHeight {
+          layout.fillCell(
+            index, with: background.premultipliedARGB32, in: band.pointer,
+            firstRow: rows.lowerBound)
+        }
         layout.place(image, inCell: index, in: band.pointer, firstRow: rows.lowerBound)
       }
-      if translucent.load(ordering: .relaxed) { return nil }
-      let segments = try compress(
-        band, width: layout.width, rows: rows.count, hasAlpha: hasAlpha, compression: compression,
-        endsStream: b == layout.rows - 1)
+      // The filter finds a translucent pixel in an RGB sheet as it goes.
+      guard
+        let segments = try compress(
+          band, width: layout.width, rows: rows.count, hasAlpha: hasAlpha,
+          compression: compression, endsStream: b == layout.rows - 1)
+      else { return nil }
       for segment in segments { stream.append(segment) }
     }
     return PNGEncoder.assemble(
       width: layout.width, height: layout.height, hasAlpha: hasAlpha, imageData: stream.finish())
   }
 
-  /// A band's rows cut into pieces deflated on every core.
+  /// A band's rows cut into pieces deflated on every core; `nil` when the
+  /// band is written as RGB but a pixel is not opaque.
   private func compress(
     _ band: SharedPixels, width: Int, rows: Int, hasAlpha: Bool, compression: PNGCompression,
     endsStream: Bool
-  ) throws(CLIError) -> [DeflateSegment] {
+  ) throws(CLIError) -> [DeflateSegment]? {
     // Pieces of at least 16 rows, a few per core so that uneven ones even out.
     let count = max(1, min(rows / 16, 3 * FramePipeline.workerCount))
     let cuts = (0...count).map { $0 * rows / count }
-    let results = Mutex<[Result<DeflateSegment, RenderError>?]>(Array(repeating: nil, count: count))
+    let results = Mutex<[Result<DeflateSegment?, RenderError>?]>(
+      Array(repeating: nil, count: count))
     DispatchQueue.concurrentPerform(iterations: count) { piece in
       let result = Result { () throws(RenderError) in
-        try DeflateSegment(
-          rows: band.pointer + cuts[piece] * width, width: width, stride: width,
+        try DeflateSegment.compress(
+          band.pointer + cuts[piece] * width, width: width, stride: width,
           rowCount: cuts[piece + 1] - cuts[piece], hasAlpha: hasAlpha, compression: compression,
           isLast: endsStream && piece == count - 1)
       }
       results.withLock { $0[piece] = result }
     }
+    var segments: [DeflateSegment] = []
     do {
-      return try results.withLock { $0 }.map { (result) throws(RenderError) in try result!.get() }
+      for result in results.withLock({ $0 }) {
+        guard let segment = try result!.get() else { return nil }
+        segments.append(segment)
+      }
     } catch {
       throw CLIError(.software, "compressing the sheet failed: \(error)")
     }
+    return segments
   }
 }
 

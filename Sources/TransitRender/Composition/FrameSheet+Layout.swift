@@ -102,3 +102,28 @@ extension FrameSheet {
     public var hasEmptyCells: Bool { rows * columns > count && rows > 1 }
   }
 }
+
+extension FrameSheet.Layout {
+  /// Fills what band `band` shows outside its cells (the padding around and
+  /// between them) with `pixel`, in a buffer of the band's rows; the cells
+  /// themselves are left for their frames.
+  public func fillPadding(
+    ofBand band: Int, with pixel: UInt32, in buffer: UnsafeMutablePointer<UInt32>
+  ) {
+    let rows = bandRows(band)
+    let cellTop = rows.lowerBound + padding
+    for y in rows {
+      let row = buffer + (y - rows.lowerBound) * width
+      guard y >= cellTop, y < cellTop + cellHeight else {
+        row.update(repeating: pixel, count: width)
+        continue
+      }
+      var x = 0
+      while x + padding + cellWidth <= width - padding {
+        (row + x).update(repeating: pixel, count: padding)
+        x += padding + cellWidth
+      }
+      (row + x).update(repeating: pixel, count: width - x)
+    }
+  }
+}

@@ -52,7 +52,9 @@ public struct DeflateSegment: Sendable {
   /// The segment, or `nil` when `hasAlpha` is false and a pixel turns out
   /// not to be opaque: the filter checks as it goes, so choosing RGB costs
   /// no pass of its own.
-  static func compress(
+  ///
+  /// - Throws: ``RenderError`` when the engine fails or memory runs out.
+  public static func compress(
     _ pixels: UnsafePointer<UInt32>, width: Int, stride: Int, rowCount: Int, hasAlpha: Bool,
     compression: PNGCompression, isLast: Bool
   ) throws(RenderError) -> DeflateSegment? {
