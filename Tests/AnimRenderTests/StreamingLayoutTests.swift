@@ -46,12 +46,24 @@ import TransitRender
     #expect(try PNGDecoder.decode(png) == expected)
   }
 
-  @Test func paddedStripWithATransparentBackgroundIsRGBA() throws {
+  /// Padding takes the background, in every band (the band's memory is
+  /// reused, so a band that skipped it would show the one before).
+  @Test func paddingTakesTheBackground() throws {
     let folder = try CLI.temporaryFolder()
     let frames = try Self.frames(Self.render, in: folder)
-    let png = try Self.output(Self.render + ["--padding", "3"], in: folder)
-    #expect(png[25] == 6, "colour type: RGBA")
-    #expect(try PNGDecoder.decode(png) == FrameSheet.strip(frames, padding: 3))
+    let clear = try Self.output(Self.render + ["--padding", "3"], in: folder)
+    #expect(clear[25] == 6, "colour type: RGBA")
+    #expect(try PNGDecoder.decode(clear) == FrameSheet.strip(frames, padding: 3))
+    let grey = try Self.output(
+      Self.render + [
+        "--layout", "grid", "--columns", "4", "--padding", "2", "--background", "#203040",
+      ],
+      in: folder)
+    #expect(grey[25] == 2, "colour type: RGB")
+    let background = Color(red: 0x20 / 255, green: 0x30 / 255, blue: 0x40 / 255)
+    #expect(
+      try PNGDecoder.decode(grey)
+        == FrameSheet.grid(frames, columns: 4, padding: 2, background: background))
   }
 
   /// A scene on a transparent container: its first frame is opaque, later

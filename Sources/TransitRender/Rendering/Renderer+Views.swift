@@ -33,6 +33,10 @@ extension Renderer {
     let image = try view.content.map { content throws(RenderError) in
       try imageSurface(for: content)
     }
+    // Children are checked here, drawn or not, as Scene.validate() would.
+    for child in view.children where !child.hasDrawableValues {
+      throw RenderError("view '\(child.id)' has values that cannot be drawn")
+    }
     let hasChildren = view.children.contains { !$0.isHidden && $0.alpha > 0 }
     let ownLayers = (hasBackground ? 1 : 0) + (image == nil ? 0 : 1) + (hasBorder ? 1 : 0)
     // One layer alone can take the alpha directly; only overlapping layers

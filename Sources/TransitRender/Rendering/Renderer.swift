@@ -60,7 +60,8 @@ public final class Renderer {
   /// scene that fails is then explained by `Scene.validate()`. Nothing is
   /// validated twice or spelled out on the way when every frame is fine,
   /// which is what an animation's frames are. Duplicate view ids, which do
-  /// not change what is drawn, are left to `Scene.validate()`.
+  /// not change what is drawn, and the views inside a hidden or fully
+  /// transparent view, which are not drawn, are left to `Scene.validate()`.
   ///
   /// - Throws: ``RenderError`` when a view's values are invalid (see
   ///   `Scene.validate()`), the pixel size is zero or beyond 32,767, an
