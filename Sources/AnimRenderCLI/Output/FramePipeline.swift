@@ -70,29 +70,42 @@ struct FramePipeline {
     _ indices: [Int], progress: ProgressBar?,
     _ body: @Sendable (Int, Image) throws(CLIError) -> Void
   ) throws(CLIError) {
+    let frames = self.frames
+    let labels = output.labels
+    try work(indices, progress: progress) { renderer, index throws(CLIError) in
+      do {
+        var image = try renderer.render(frames[index].scene())
+        if labels { image = try FrameLabel.attach(time: frames[index].time, below: image) }
+        try body(index, image)
+      } catch let error as CLIError {
+        throw error
+      } catch {
+        throw CLIError(.software, "drawing frame \(index) failed: \(error)")
+      }
+    }
+  }
+
+  /// Runs `body` for each of `indices` on every core, each worker with its
+  /// own Renderer, taking the next index from a shared counter so that a
+  /// slow frame never holds the others up; the first failure stops them.
+  func work(
+    _ indices: [Int], progress: ProgressBar?,
+    _ body: @Sendable (Renderer, Int) throws(CLIError) -> Void
+  ) throws(CLIError) {
     let next = Atomic(0)
     let failure = Mutex<CLIError?>(nil)
-    let frames = self.frames
     let options = renderOptions
-    let labels = output.labels
     DispatchQueue.concurrentPerform(iterations: min(FramePipeline.workerCount, indices.count)) {
       _ in
       let renderer = Renderer(options: options)
       while failure.withLock({ $0 == nil }) {
         let position = next.add(1, ordering: .relaxed).oldValue
         guard position < indices.count else { return }
-        let index = indices[position]
-        do {
-          var image = try renderer.render(frames[index].scene())
-          if labels { image = try FrameLabel.attach(time: frames[index].time, below: image) }
-          try body(index, image)
+        do throws(CLIError) {
+          try body(renderer, indices[position])
           progress?.advance()
-        } catch let error as CLIError {
-          failure.withLock { if $0 == nil { $0 = error } }
         } catch {
-          failure.withLock {
-            if $0 == nil { $0 = CLIError(.software, "drawing frame \(index) failed: \(error)") }
-          }
+          failure.withLock { if $0 == nil { $0 = error } }
         }
       }
     }
@@ -226,14 +239,32 @@ struct FramePipeline {
         layout.fillCell(
           index, with: empty.premultipliedARGB32, in: band.pointer, firstRow: rows.lowerBound)
       }
-      try draw(Array(layout.cells(inBand: b)), progress: progress) {
-        index, image throws(CLIError) in
-        if image.width < layout.cellWidth || image.height < layout.cellHeight {
-          layout.fillCell(
-            index, with: background.premultipliedARGB32, in: band.pointer,
-            firstRow: rows.lowerBound)
+      let frames = self.frames
+      let (labels, cellWidth, cellHeight) = (output.labels, layout.cellWidth, layout.cellHeight)
+      try work(Array(layout.cells(inBand: b)), progress: progress) {
+        renderer, index throws(CLIError) in
+        let (left, top) = layout.origin(ofCell: index)
+        let cell = band.pointer + (top - rows.lowerBound) * layout.width + left
+        do {
+          let scene = frames[index].scene()
+          let size = try renderer.pixelSize(of: scene)
+          if labels || size.width != cellWidth || size.height != cellHeight {
+            // A labelled or smaller frame: drawn apart, then placed.
+            var image = try renderer.render(scene)
+            if labels { image = try FrameLabel.attach(time: frames[index].time, below: image) }
+            if image.width < cellWidth || image.height < cellHeight {
+              layout.fillCell(
+                index, with: background.premultipliedARGB32, in: band.pointer,
+                firstRow: rows.lowerBound)
+            }
+            layout.place(image, inCell: index, in: band.pointer, firstRow: rows.lowerBound)
+          } else {
+            // Straight into its cell: no image to allocate and copy.
+            try renderer.render(scene, into: cell, rowStride: layout.width)
+          }
+        } catch {
+          throw CLIError(.software, "drawing frame \(index) failed: \(error)")
         }
-        layout.place(image, inCell: index, in: band.pointer, firstRow: rows.lowerBound)
       }
       // The filter finds a translucent pixel in an RGB sheet as it goes.
       guard

@@ -67,11 +67,49 @@ public final class Renderer {
   ///   `Scene.validate()`), the pixel size is zero or beyond 32,767, an
   ///   image cannot be found or decoded, or Cairo fails.
   public func render(_ scene: Scene) throws(RenderError) -> Image {
+    let (width, height) = try explained(scene) { () throws(RenderError) in try pixelSize(of: scene)
+    }
+    // Left uninitialised: drawing starts by filling every pixel.
+    var image = Image(
+      uncheckedWidth: width, height: height,
+      pixels: [UInt32](unsafeUninitializedCapacity: width * height) { _, count in
+        count = width * height
+      })
+    try image.withUnsafeMutablePixels { pixels throws(RenderError) in
+      try explained(scene) { () throws(RenderError) in
+        try draw(scene, into: pixels.baseAddress!, width: width, height: height, rowStride: width)
+      }
+    }
+    return image
+  }
+
+  /// Draws `scene` into pixels the caller owns: `pixelSize(of: scene)`
+  /// pixels, rows `rowStride` pixels apart, all overwritten. This is how a
+  /// frame lands straight in its cell of a sheet, without an ``Image`` of
+  /// its own to allocate and copy.
+  ///
+  /// - Throws: ``RenderError`` as ``render(_:)`` does, or when `rowStride`
+  ///   is less than the width.
+  public func render(
+    _ scene: Scene, into pixels: UnsafeMutablePointer<UInt32>, rowStride: Int
+  ) throws(RenderError) {
+    try explained(scene) { () throws(RenderError) in
+      let (width, height) = try pixelSize(of: scene)
+      guard rowStride >= width else {
+        throw RenderError("row stride \(rowStride) is less than the width \(width)")
+      }
+      try draw(scene, into: pixels, width: width, height: height, rowStride: rowStride)
+    }
+  }
+
+  /// Runs `body`; when it fails, says what is invalid about the scene, if
+  /// anything, rather than how drawing it went wrong.
+  private func explained<R>(_ scene: Scene, _ body: () throws(RenderError) -> R)
+    throws(RenderError) -> R
+  {
     do {
-      return try draw(scene)
+      return try body()
     } catch {
-      // Say what is invalid about the scene, if anything, rather than how
-      // drawing it went wrong.
       do {
         try scene.validate()
       } catch let invalid {
@@ -81,26 +119,23 @@ public final class Renderer {
     }
   }
 
-  private func draw(_ scene: Scene) throws(RenderError) -> Image {
-    let (width, height) = try pixelSize(of: scene)
+  private func draw(
+    _ scene: Scene, into pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int,
+    rowStride: Int
+  ) throws(RenderError) {
     // Starting from the background colour saves Cairo a full-surface paint.
-    var image = Image(
-      uncheckedWidth: width, height: height,
-      pixels: [UInt32](
-        repeating: scene.backgroundColor.premultipliedARGB32, count: width * height))
-    try image.withUnsafeMutablePixels { pixels throws(RenderError) in
-      let surface = try CairoSurface(
-        wrapping: pixels.baseAddress!, width: width, height: height, what: "frame")
-      let context = try CairoContext(surface: surface)
-      context.scale(options.scale, options.scale)
-      for view in scene.views {
-        try draw(view, in: context)
-      }
-      try context.check("drawing the scene")
-      // Nothing may touch the pixels once this closure returns.
-      surface.finish()
+    let background = scene.backgroundColor.premultipliedARGB32
+    for y in 0..<height { (pixels + y * rowStride).update(repeating: background, count: width) }
+    let surface = try CairoSurface(
+      wrapping: pixels, width: width, height: height, rowStride: rowStride, what: "frame")
+    let context = try CairoContext(surface: surface)
+    context.scale(options.scale, options.scale)
+    for view in scene.views {
+      try draw(view, in: context)
     }
-    return image
+    try context.check("drawing the scene")
+    // Nothing may touch the pixels once this returns.
+    surface.finish()
   }
 
   /// The decoded image for `content`, from the cache when it was used before.

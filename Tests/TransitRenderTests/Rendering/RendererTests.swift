@@ -96,6 +96,30 @@ import TransitRender
     #expect(throws: Never.self) { try Renderer().render(scene { _ in }) }
   }
 
+  /// Drawing into a wider buffer gives the same pixels as an image, and
+  /// leaves the rest of each row alone.
+  @Test func renderIntoABufferWithAStride() throws {
+    let scene = Scene(
+      size: Size(width: 7, height: 5), backgroundColor: Self.blue,
+      views: [
+        View(
+          id: "v", frame: Rect(x: 1.5, y: 1, width: 3, height: 2.5), alpha: 0.5,
+          backgroundColor: Self.red)
+      ])
+    let image = try Renderer().render(scene)
+    var buffer = [UInt32](repeating: 0xDEAD_BEEF, count: 10 * 5)
+    try buffer.withUnsafeMutableBufferPointer { pixels in
+      try Renderer().render(scene, into: pixels.baseAddress!, rowStride: 10)
+      #expect(throws: RenderError.self) {
+        try Renderer().render(scene, into: pixels.baseAddress!, rowStride: 6)
+      }
+    }
+    for y in 0..<5 {
+      #expect(Array(buffer[(y * 10)..<(y * 10 + 7)]) == Array(image.pixels[(y * 7)..<(y * 7 + 7)]))
+      #expect(buffer[(y * 10 + 7)..<(y * 10 + 10)].allSatisfy { $0 == 0xDEAD_BEEF })
+    }
+  }
+
   @Test func missingImageIsANamedError() throws {
     let scene = Scene(
       size: Size(width: 10, height: 10),
