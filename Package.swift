@@ -27,9 +27,21 @@ let package = Package(
       pkgConfig: "cairo",
       providers: [.apt(["libcairo2-dev", "libpng-dev", "zlib1g-dev"])]
     ),
+    .systemLibrary(
+      name: "CTransitWebP",
+      pkgConfig: "libwebpmux",
+      providers: [.apt(["libwebp-dev"])]
+    ),
+    .systemLibrary(
+      name: "CTransitPango",
+      pkgConfig: "pangocairo",
+      providers: [.apt(["libpango1.0-dev"])]
+    ),
     .target(
       name: "TransitRender",
-      dependencies: ["Transit", "CTransitCairo"]
+      dependencies: ["Transit", "CTransitCairo", "CTransitWebP", "CTransitPango"],
+      // The bundled fonts, copied beside the products; see TextFonts.
+      resources: [.copy("Text/Fonts")]
     ),
     .target(
       name: "TransitTesting",

@@ -34,7 +34,7 @@ struct FramePipeline {
       )
     }
     let frameBytes = pixelWidth * pixelHeight * 4
-    let kept = output.layout == .frames ? 2 * FramePipeline.workerCount : 2 * frames.count
+    let kept = layout == .frames ? 2 * FramePipeline.workerCount : 2 * frames.count
     let needed = frameBytes.multipliedReportingOverflow(by: kept)
     guard !needed.overflow, needed.partialValue <= RenderLimits.pixelBudgetBytes else {
       throw CLIError.usage(
@@ -74,13 +74,15 @@ struct FramePipeline {
     if let error = failure.withLock({ $0 }) { throw error }
   }
 
-  /// Draws and writes everything to `destination` (staged, renamed at the end).
-  func run(to destination: String, atomic: AtomicOutput, quiet: Bool) throws(CLIError) {
+  /// Draws and writes everything to `destination` (staged, renamed at the
+  /// end); for `-` returns the single file's bytes instead, for standard output.
+  func run(to destination: String, atomic: AtomicOutput, quiet: Bool) throws(CLIError) -> [UInt8]? {
     try checkLimits()
     let progress = ProgressBar(total: frames.count, label: "drawing", quiet: quiet)
     defer { progress.finish() }
     let compression = output.compression.png
-    switch output.layout {
+    let bytes: [UInt8]
+    switch layout {
     case .frames:
       guard let pattern = FramePattern(destination) else {
         throw CLIError.usage("--output: expected a pattern with one %0Nd, got \"\(destination)\"")
@@ -95,36 +97,19 @@ struct FramePipeline {
         }
         try atomic.stage(bytes, as: pattern.path(index))
       }
-    case .strip, .grid, .apng:
+      return nil
+    case _ where format.isVector:
+      bytes = try encodeVector(progress: progress)
+    case .strip, .grid, .animation, .apng:
       let images = Mutex<[Image?]>(Array(repeating: nil, count: frames.count))
       try draw(progress: progress) { index, image throws(CLIError) in
         images.withLock { $0[index] = image }
       }
-      let all = images.withLock { $0.map { $0! } }
-      let bytes: [UInt8]
-      do {
-        let background = ColorText.parse(output.background) ?? .clear
-        switch output.layout {
-        case .strip:
-          bytes = try PNGEncoder.encode(
-            FrameSheet.strip(all, padding: output.padding, background: background),
-            compression: compression)
-        case .grid:
-          let columns = output.columns ?? Int(Double(all.count).squareRoot().rounded(.up))
-          bytes = try PNGEncoder.encode(
-            FrameSheet.grid(all, columns: columns, padding: output.padding, background: background),
-            compression: compression)
-        default:
-          bytes = try APNGEncoder.encode(
-            all, delay: FrameDelay.approximating(seconds: 1 / framesPerSecond),
-            loopCount: output.loops,
-            compression: compression)
-        }
-      } catch {
-        throw CLIError(.software, "composing the output failed: \(error)")
-      }
-      try atomic.stage(bytes, as: destination)
+      bytes = try encodeSingleFile(images.withLock { $0.map { $0! } })
     }
+    if destination == "-" { return bytes }
+    try atomic.stage(bytes, as: destination)
+    return nil
   }
 }
 

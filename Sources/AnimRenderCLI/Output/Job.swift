@@ -14,9 +14,13 @@ struct Job {
   var framesPerSecond: Double
 
   func run(to destination: String) throws(CLIError) {
+    var output = self.output
+    (output.format, output.layout) = try output.plan(for: destination)
+    if output.format?.needsFFmpeg == true { _ = try VideoEncoder.ffmpeg() }
+    let toStandardOutput = destination == "-"
     let probe =
       output.layout == .frames ? (FramePattern(destination)?.path(0) ?? destination) : destination
-    try AtomicOutput.checkWritable(probe)
+    if !toStandardOutput { try AtomicOutput.checkWritable(probe) }
     if let states = output.states { try AtomicOutput.checkWritable(states) }
     let pixelWidth = Int((size.width * scale).rounded())
     let pixelHeight = Int((size.height * scale).rounded())
@@ -28,11 +32,18 @@ struct Job {
     let pipeline = FramePipeline(
       frames: frames, renderOptions: RenderOptions(scale: scale, images: images), output: output,
       pixelWidth: pixelWidth, pixelHeight: pixelHeight, framesPerSecond: framesPerSecond)
-    try pipeline.run(to: destination, atomic: atomic, quiet: output.quiet)
+    let standardOutput = try pipeline.run(to: destination, atomic: atomic, quiet: output.quiet)
     if let states = output.states {
       try atomic.stage(try StatesFile.encode(frames), as: states)
     }
     try atomic.commit()
+    if let standardOutput {
+      // The data is the whole of standard output: no paths printed.
+      do { try FileHandle.standardOutput.write(contentsOf: Data(standardOutput)) } catch {
+        throw CLIError(.cannotCreate, "cannot write to standard output: \(error)")
+      }
+      return
+    }
     if output.layout == .frames, let pattern = FramePattern(destination) {
       print("\(pattern.path(0)) … \(pattern.path(frames.count - 1)) (\(frames.count) frames)")
     } else {
