@@ -40,6 +40,15 @@ struct SceneFile: Decodable {
     var color: String
   }
 
+  /// `{"string": "Inbox", "size": 17, "color": "#000000", "weight": "bold", "align": "center"}`.
+  struct TextSpec: Decodable {
+    var string: String
+    var size: Double?
+    var color: String?
+    var weight: String?
+    var align: String?
+  }
+
   struct ViewSpec: Decodable {
     var id: String
     var frame: [Double]?
@@ -51,6 +60,7 @@ struct SceneFile: Decodable {
     var clipsToBounds: Bool?
     var hidden: Bool?
     var image: String?
+    var text: TextSpec?
     var children: [ViewSpec]?
   }
 
@@ -270,6 +280,21 @@ extension SceneFile {
       }
       if let border = spec.border, !(border.width.isFinite && border.width >= 0) {
         throw fail("\(place).border.width", "expected 0 or more, got \(border.width)")
+      }
+      if let text = spec.text {
+        if let size = text.size, !(size.isFinite && size > 0 && size <= 1_000) {
+          throw fail("\(place).text.size", "expected more than 0 and at most 1000 points, got \(size)")
+        }
+        if let color = text.color, ColorText.parse(color) == nil {
+          throw fail("\(place).text.color", "expected \(ColorText.expected), got \"\(color)\"")
+        }
+        if let weight = text.weight, TextContent.Weight(rawValue: weight) == nil {
+          throw fail("\(place).text.weight", "expected \"regular\" or \"bold\", got \"\(weight)\"")
+        }
+        if let align = text.align, TextContent.Alignment(rawValue: align) == nil {
+          throw fail(
+            "\(place).text.align", "expected \"left\", \"center\" or \"right\", got \"\(align)\"")
+        }
       }
       for (i, child) in (spec.children ?? []).enumerated() {
         try check(child, "\(place).children[\(i)]", topLevel: false)
