@@ -28,7 +28,9 @@ extension FramePipeline {
       case (_, .grid):
         let columns = output.columns ?? Int(Double(images.count).squareRoot().rounded(.up))
         return try PNGEncoder.encode(
-          FrameSheet.grid(images, columns: columns, padding: output.padding, background: background),
+          FrameSheet.grid(
+            images, columns: columns, padding: output.padding, background: background,
+            rowTitles: rowTitles),
           compression: compression)
       case (_, .animation), (_, .apng):
         return try APNGEncoder.encode(
@@ -67,7 +69,7 @@ extension FramePipeline {
         columns: layout == .grid
           ? output.columns ?? Int(Double(cells.count).squareRoot().rounded(.up)) : nil,
         padding: output.padding, background: ColorText.parse(output.background) ?? .clear,
-        options: renderOptions)
+        rowTitles: layout == .grid ? rowTitles : [], options: renderOptions)
     } catch {
       throw CLIError(.software, "drawing the \(format.rawValue) failed: \(error.message)")
     }

@@ -18,6 +18,8 @@ struct FramePipeline {
   var pixelHeight: Int
   /// Frames per second, for APNG delays.
   var framesPerSecond: Double
+  /// Titles above the rows of a grid (the demo's style names).
+  var rowTitles: [String] = []
 
   static var workerCount: Int { max(1, System.coreCount) }
 

@@ -12,6 +12,8 @@ struct Job {
   var images: ImageProvider
   var output: OutputOptions
   var framesPerSecond: Double
+  /// Titles above the rows of a grid.
+  var rowTitles: [String] = []
 
   func run(to destination: String) throws(CLIError) {
     var output = self.output
@@ -31,7 +33,8 @@ struct Job {
     let atomic = AtomicOutput()
     let pipeline = FramePipeline(
       frames: frames, renderOptions: RenderOptions(scale: scale, images: images), output: output,
-      pixelWidth: pixelWidth, pixelHeight: pixelHeight, framesPerSecond: framesPerSecond)
+      pixelWidth: pixelWidth, pixelHeight: pixelHeight, framesPerSecond: framesPerSecond,
+      rowTitles: rowTitles)
     let standardOutput = try pipeline.run(to: destination, atomic: atomic, quiet: output.quiet)
     if let states = output.states {
       try atomic.stage(try StatesFile.encode(frames), as: states)

@@ -35,28 +35,50 @@ public enum FrameSheet {
       frames, columns: min(frames.count, fitting), padding: padding, background: background)
   }
 
-  /// The frames in rows of `columns`, left to right, top to bottom.
+  /// The height of a row title's band, in pixels.
+  public static let rowTitleHeight = 22
+
+  /// The frames in rows of `columns`, left to right, top to bottom; cells
+  /// no frame fills keep the background.
+  ///
+  /// With `rowTitles`, row r has a band ``rowTitleHeight`` pixels tall above
+  /// it with `rowTitles[r]` in bold light-grey text (the demo names each
+  /// row's style this way); rows past the end of the list get an empty band.
   ///
   /// - Throws: ``RenderError`` when there are no frames, `columns` is less
   ///   than 1, the padding is negative, or the sheet would have a side
   ///   beyond 32,767 pixels (checked before allocating).
   public static func grid(
-    _ frames: [Image], columns: Int, padding: Int = 0, background: Color = .clear
+    _ frames: [Image], columns: Int, padding: Int = 0, background: Color = .clear,
+    rowTitles: [String] = []
   ) throws(RenderError) -> Image {
     let (cellWidth, cellHeight) = try cellSize(frames, padding: padding)
     guard columns >= 1 else { throw RenderError("a grid needs at least 1 column, got \(columns)") }
     let used = min(columns, frames.count)
     let rows = (frames.count + columns - 1) / columns
+    let band = rowTitles.isEmpty ? 0 : rowTitleHeight
     let width = used * cellWidth + (used + 1) * padding
-    let height = rows * cellHeight + (rows + 1) * padding
+    let height = rows * (cellHeight + band) + (rows + 1) * padding
     try Image.validate(width: width, height: height, what: "frame sheet")
     var sheet = Image(
       uncheckedWidth: width, height: height,
       pixels: [UInt32](repeating: background.premultipliedARGB32, count: width * height))
+    let titles = try rowTitles.prefix(rows).map { title throws(RenderError) in
+      try Renderer().render(titleScene(title, width: width - 2 * padding, background: background))
+    }
     try sheet.withUnsafeMutablePixels { destination in
+      for (row, title) in titles.enumerated() {
+        let top = padding + row * (cellHeight + band + padding)
+        title.pixels.withUnsafeBufferPointer { source in
+          for y in 0..<title.height {
+            let to = destination.baseAddress! + (top + y) * width + padding
+            to.update(from: source.baseAddress! + y * title.width, count: title.width)
+          }
+        }
+      }
       for (index, frame) in frames.enumerated() {
         let left = padding + (index % columns) * (cellWidth + padding)
-        let top = padding + (index / columns) * (cellHeight + padding)
+        let top = padding + (index / columns) * (cellHeight + band + padding) + band
         frame.pixels.withUnsafeBufferPointer { source in
           for y in 0..<frame.height {
             let from = source.baseAddress! + y * frame.width
@@ -67,6 +89,19 @@ public enum FrameSheet {
       }
     }
     return sheet
+  }
+
+  /// A row title's band: the text left-aligned on the sheet's background.
+  static func titleScene(_ title: String, width: Int, background: Color) -> Scene {
+    let size = Size(width: Double(max(width, 1)), height: Double(rowTitleHeight))
+    return Scene(
+      size: size, backgroundColor: background,
+      views: [
+        View(
+          id: "title", frame: Rect(x: 2, y: 0, width: size.width - 2, height: size.height - 4),
+          text: TextContent(
+            title, size: 13, color: Color(red: 0.9, green: 0.9, blue: 0.92), weight: .bold))
+      ])
   }
 
   private static func cellSize(_ frames: [Image], padding: Int) throws(RenderError) -> (Int, Int) {

@@ -43,13 +43,14 @@ public enum VectorSheet {
 
   /// The cells as one SVG or PDF document: a strip (wrapped into rows as
   /// ``FrameSheet/strip(_:padding:background:)`` wraps) or, with `columns`,
-  /// a grid.
+  /// a grid, with `rowTitles` above the rows as
+  /// ``FrameSheet/grid(_:columns:padding:background:rowTitles:)`` draws them.
   ///
   /// - Throws: ``RenderError`` when there are no cells, a scene is invalid,
   ///   the layout does not fit 32,767 units a side, or Cairo fails.
   public static func encode(
     _ cells: [Cell], as format: Format, columns: Int? = nil, padding: Int = 0,
-    background: Color = .clear, options: RenderOptions = RenderOptions()
+    background: Color = .clear, rowTitles: [String] = [], options: RenderOptions = RenderOptions()
   ) throws(RenderError) -> [UInt8] {
     guard !cells.isEmpty else { throw RenderError("a frame sheet needs at least one frame") }
     guard padding >= 0, padding <= Image.maximumSide else {
@@ -82,7 +83,8 @@ public enum VectorSheet {
     let used = min(chosenColumns, cells.count)
     let rows = (cells.count + chosenColumns - 1) / chosenColumns
     let width = used * cellWidth + (used + 1) * padding
-    let height = rows * cellHeight + (rows + 1) * padding
+    let band = rowTitles.isEmpty ? 0 : FrameSheet.rowTitleHeight
+    let height = rows * (cellHeight + band) + (rows + 1) * padding
     try Image.validate(width: width, height: height, what: "frame sheet")
 
     let sink = ByteSink()
@@ -92,9 +94,16 @@ public enum VectorSheet {
       context.appendRectangle(Rect(x: 0, y: 0, width: Double(width), height: Double(height)))
       context.fill(background)
     }
+    for (row, title) in rowTitles.prefix(rows).enumerated() {
+      let scene = FrameSheet.titleScene(title, width: width - 2 * padding, background: .clear)
+      context.save()
+      context.translate(Double(padding), Double(padding + row * (cellHeight + band + padding)))
+      for view in scene.views { try renderer.draw(view, in: context) }
+      context.restore()
+    }
     for (index, cell) in cells.enumerated() {
       let left = Double(padding + (index % chosenColumns) * (cellWidth + padding))
-      let top = Double(padding + (index / chosenColumns) * (cellHeight + padding))
+      let top = Double(padding + (index / chosenColumns) * (cellHeight + band + padding) + band)
       let size = try renderer.pixelSize(of: cell.scene)
       context.save()
       context.translate(left, top)
