@@ -3,8 +3,9 @@
 ///
 /// When a frame has no more distinct opaque colours than the palette can
 /// hold (flat screens often do), the palette is those colours exactly and
-/// the frame is stored without loss. Otherwise colours are counted in a
-/// 5-bit-per-channel histogram, the box with the most pixels × longest side
+/// the frame is stored without loss. Otherwise the colours covering at
+/// least 0.2 % of the frame (up to a quarter of the palette) are kept
+/// exactly, the others are counted in a 5-bit-per-channel histogram, the box with the most pixels × longest side
 /// is split at its median along that side until there are enough boxes, and
 /// each box gives the mean of its pixels.
 struct MedianCutPalette {
@@ -16,24 +17,33 @@ struct MedianCutPalette {
   /// The palette for the opaque pixels of `pixels` (straight 0xRRGGBB, with
   /// `opaque` saying which count), with room for `capacity` colours.
   init(straight pixels: [UInt32], opaque: [Bool], capacity: Int) {
-    var distinct = Set<UInt32>()
+    var counts: [UInt32: Int] = [:]
+    var opaqueCount = 0
     for (pixel, isOpaque) in zip(pixels, opaque) where isOpaque {
-      distinct.insert(pixel)
-      if distinct.count > capacity { break }
+      counts[pixel, default: 0] += 1
+      opaqueCount += 1
     }
-    if distinct.count <= capacity {
-      colors = distinct.sorted()
+    if counts.count <= capacity {
+      colors = counts.keys.sorted()
       isExact = true
       return
     }
+    // Colours that cover a visible share of the frame (flat backgrounds,
+    // title bars, body text) are kept exactly, so flat areas carry no
+    // dithering noise; the median cut shares the rest of the palette.
+    let threshold = max(2, opaqueCount / 500)
+    let popular = counts.filter { $0.value >= threshold }
+      .sorted { ($0.value, $1.key) > ($1.value, $0.key) }
+      .prefix(capacity / 4).map(\.key)
+    let kept = Set(popular)
     var histogram = [Int](repeating: 0, count: 1 << 15)
-    for (pixel, isOpaque) in zip(pixels, opaque) where isOpaque {
-      histogram[MedianCutPalette.bin(pixel)] += 1
+    for (pixel, count) in counts where !kept.contains(pixel) {
+      histogram[MedianCutPalette.bin(pixel)] += count
     }
     var entries: [(bin: Int, count: Int)] = []
     for (bin, count) in histogram.enumerated() where count > 0 { entries.append((bin, count)) }
-    var boxes = [Box(entries[...])]
-    while boxes.count < capacity {
+    var boxes = entries.isEmpty ? [] : [Box(entries[...])]
+    while boxes.count < capacity - popular.count {
       guard
         let (index, _) = boxes.enumerated().filter({ $0.element.canSplit })
           .max(by: { $0.element.priority < $1.element.priority })
@@ -42,7 +52,7 @@ struct MedianCutPalette {
       boxes[index] = low
       boxes.append(high)
     }
-    colors = boxes.map(\.meanColor)
+    colors = popular + boxes.map(\.meanColor)
     isExact = false
   }
 

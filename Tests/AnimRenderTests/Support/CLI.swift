@@ -29,10 +29,13 @@ struct CLI {
 
   /// Runs animrender with `arguments` in `directory`.
   @discardableResult
-  static func run(_ arguments: [String], in directory: URL? = nil) throws -> Result {
+  static func run(
+    _ arguments: [String], in directory: URL? = nil, environment: [String: String]? = nil
+  ) throws -> Result {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
+    if let environment { process.environment = environment }
     if let directory { process.currentDirectoryURL = directory }
     let out = Pipe()
     let err = Pipe()
@@ -45,6 +48,23 @@ struct CLI {
     return Result(
       status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
       stderr: String(decoding: errData, as: UTF8.self))
+  }
+
+  /// Runs animrender and keeps standard output as bytes, for `-o -`.
+  static func runCapturingBytes(_ arguments: [String], in directory: URL) throws -> (
+    status: Int32, stdout: [UInt8]
+  ) {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.currentDirectoryURL = directory
+    let out = Pipe()
+    process.standardOutput = out
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, Array(data))
   }
 
   /// A fresh empty folder.
