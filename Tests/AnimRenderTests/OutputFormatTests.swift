@@ -238,3 +238,83 @@ struct OutputFormatTests {
     #expect(result.stdout == "fade-in.webp\n")
   }
 }
+
+/// The encoders on their own, against Pillow, over random seeded images.
+@Suite("Encoders against Pillow")
+struct EncoderPillowTests {
+  /// Noise in up to `colours` colours, some pixels transparent when asked.
+  static func noise(
+    width: Int, height: Int, colours: Int, transparent: Bool, random: inout GIFDelayRandom
+  ) throws -> Image {
+    let palette = (0..<colours).map { _ in 0xFF00_0000 | UInt32(random.below(0x100_0000)) }
+    let pixels = (0..<width * height).map { _ -> UInt32 in
+      if transparent, random.below(7) == 0 { return 0 }
+      return palette[Int(random.below(UInt64(colours)))]
+    }
+    return try Image(width: width, height: height, pixels: pixels)
+  }
+
+  @Test func gifsOfFewColoursDecodeExactlyAndLZWSurvivesFullTables() throws {
+    let seed = UInt64.random(in: 0...UInt64.max)
+    var random = GIFDelayRandom(state: seed)
+    let folder = try CLI.temporaryFolder()
+    // 1 colour (the smallest code size) to 256 (the largest); noise fills
+    // LZW's 4,096-entry table many times, forcing clear codes.
+    for (n, colours) in [1, 2, 3, 17, 200, 255, 256].enumerated() {
+      let frames = try (0..<2).map { _ in
+        try Self.noise(
+          width: 150, height: 110, colours: colours, transparent: colours < 256 && n % 2 == 1,
+          random: &random)
+      }
+      for (k, frame) in frames.enumerated() {
+        try frame.writePNG(to: folder.appendingPathComponent("n\(n)-\(k).png").path)
+      }
+      let bytes = try GIFEncoder.encode(frames, delay: FrameDelay(numerator: 1, denominator: 20))
+      try Data(bytes).write(to: folder.appendingPathComponent("n\(n).gif"))
+      let gif: OutsideDecoders.Animation = try OutsideDecoders.python(
+        OutsideDecoders.pillowAnimation, ["n\(n).gif", "n\(n)-%d.png"], in: folder)
+      #expect(gif.frames == 2, "seed \(seed), \(colours) colours")
+      #expect(gif.durations == [50, 50], "seed \(seed)")
+      #expect(gif.maxDifference == [0, 0], "seed \(seed), \(colours) colours: \(gif.maxDifference)")
+    }
+  }
+
+  @Test func webpKeepsHalfTransparentPixelsExactly() throws {
+    let seed = UInt64.random(in: 0...UInt64.max)
+    var random = GIFDelayRandom(state: seed)
+    let folder = try CLI.temporaryFolder()
+    let frames = try (0..<3).map { _ in
+      try Image(
+        width: 64, height: 48,
+        pixels: (0..<64 * 48).map { _ in
+          // Premultiplied: each channel at most alpha.
+          let a = UInt32(random.below(256))
+          let channel = { UInt32(random.below(UInt64(a) + 1)) }
+          return a << 24 | channel() << 16 | channel() << 8 | channel()
+        })
+    }
+    for (k, frame) in frames.enumerated() {
+      try frame.writePNG(to: folder.appendingPathComponent("w-\(k).png").path)
+    }
+    let bytes = try WebPEncoder.encode(frames, delay: FrameDelay(numerator: 1, denominator: 60))
+    try Data(bytes).write(to: folder.appendingPathComponent("w.webp"))
+    let webp: OutsideDecoders.Animation = try OutsideDecoders.python(
+      OutsideDecoders.pillowAnimation, ["w.webp", "w-%d.png"], in: folder)
+    #expect(webp.frames == 3, "seed \(seed)")
+    #expect(webp.durations.reduce(0, +) == 50, "seed \(seed): \(webp.durations)")
+    #expect(webp.maxDifference == [0, 0, 0], "seed \(seed): \(webp.maxDifference)")
+  }
+}
+
+/// SplitMix64, seeded, so every random case can be reproduced from its seed.
+struct GIFDelayRandom {
+  var state: UInt64
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+  mutating func below(_ n: UInt64) -> UInt64 { next() % n }
+}
