@@ -32,9 +32,10 @@ let package = Package(
       pkgConfig: "libwebpmux",
       providers: [.apt(["libwebp-dev"])]
     ),
+    // No pkgConfig: its flags (-pthread, from GLib) draw a SwiftPM warning;
+    // the shim declares the few functions it needs (see shim.h).
     .systemLibrary(
       name: "CTransitPango",
-      pkgConfig: "pangocairo",
       providers: [.apt(["libpango1.0-dev"])]
     ),
     .target(

@@ -84,7 +84,8 @@ public struct PlaceholderScreen: Hashable, Sendable {
       backgroundColor: color,
       text: TextContent(title, size: 0.1 * m, color: .white, weight: .bold, alignment: .center))
     let rowViews = (0..<barCount).map { i -> View in
-      let frame = Rect(x: 0.05 * w, y: (0.17 + Double(i) * 0.1) * h, width: 0.9 * w, height: 0.08 * h)
+      let frame = Rect(
+        x: 0.05 * w, y: (0.17 + Double(i) * 0.1) * h, width: 0.9 * w, height: 0.08 * h)
       let dot = 0.6 * frame.height
       let inset = 0.2 * frame.height
       let text = i < rows.count ? rows[i] : "\(title) \(i + 1)"

@@ -9,7 +9,9 @@ import TransitRender
 @Suite("Output formats, read back by outside decoders", .serialized)
 struct OutputFormatTests {
   /// The example: 12 frames of cross-dissolve at 80×120.
-  static let example = ["render", "--style", "cross-dissolve", "--frames", "12", "--size", "80x120"]
+  static let example = [
+    "render", "--style", "cross-dissolve", "--frames", "12", "--size", "80x120",
+  ]
   /// 0.4 s over 11 intervals: 2/55 s a frame, 27.5 fps.
   static let frameSeconds = 0.4 / 11
 
@@ -74,7 +76,9 @@ struct OutputFormatTests {
       "render", "--style", "cross-dissolve", "--frames", "5", "--from", "gradient.png", "--to",
       "gradient.png",
     ]
-    for (extra, name) in [(["--layout", "frames", "-o", "g-%02d.png"], ""), (["-o", "g.gif"], "")] {
+    for (extra, name) in [
+      (["--layout", "frames", "-o", "g-%02d.png"], ""), (["-o", "g.gif"], ""),
+    ] {
       let result = try CLI.run(arguments + extra, in: folder)
       #expect(result.status == 0, "\(result.stderr) \(name)")
     }
@@ -178,11 +182,14 @@ struct OutputFormatTests {
 
   @Test func standardOutputGetsTheSameBytesAndNothingElse() throws {
     let folder = try CLI.temporaryFolder()
-    for (format, file) in [("png", "s.png"), ("gif", "s.gif"), ("webp", "s.webp"), ("svg", "s.svg")] {
+    for (format, file) in [
+      ("png", "s.png"), ("gif", "s.gif"), ("webp", "s.webp"), ("svg", "s.svg"),
+    ] {
       let arguments = ["render", "--style", "push-from-left", "--frames", "3", "--size", "30x40"]
       let toFile = try CLI.run(arguments + ["-o", file], in: folder)
       #expect(toFile.status == 0, "\(toFile.stderr)")
-      let piped = try CLI.runCapturingBytes(arguments + ["--format", format, "-o", "-"], in: folder)
+      let piped = try CLI.runCapturingBytes(
+        arguments + ["--format", format, "-o", "-"], in: folder)
       #expect(piped.status == 0)
       let written = try Array(Data(contentsOf: folder.appendingPathComponent(file)))
       #expect(piped.stdout == written, "\(format): \(piped.stdout.count) vs \(written.count) bytes")
@@ -275,7 +282,8 @@ struct EncoderPillowTests {
         OutsideDecoders.pillowAnimation, ["n\(n).gif", "n\(n)-%d.png"], in: folder)
       #expect(gif.frames == 2, "seed \(seed), \(colours) colours")
       #expect(gif.durations == [50, 50], "seed \(seed)")
-      #expect(gif.maxDifference == [0, 0], "seed \(seed), \(colours) colours: \(gif.maxDifference)")
+      #expect(
+        gif.maxDifference == [0, 0], "seed \(seed), \(colours) colours: \(gif.maxDifference)")
     }
   }
 

@@ -283,7 +283,8 @@ extension SceneFile {
       }
       if let text = spec.text {
         if let size = text.size, !(size.isFinite && size > 0 && size <= 1_000) {
-          throw fail("\(place).text.size", "expected more than 0 and at most 1000 points, got \(size)")
+          throw fail(
+            "\(place).text.size", "expected more than 0 and at most 1000 points, got \(size)")
         }
         if let color = text.color, ColorText.parse(color) == nil {
           throw fail("\(place).text.color", "expected \(ColorText.expected), got \"\(color)\"")

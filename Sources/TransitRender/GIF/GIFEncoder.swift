@@ -2,9 +2,10 @@
 /// chats, issue trackers, old mail clients.
 ///
 /// GIF holds at most 256 colours per frame, so each frame gets its own
-/// palette (``MedianCutPalette``: the frame's own colours when there are few
-/// enough, which flat screens often have, otherwise a median cut) and is
-/// dithered with Floyd–Steinberg error diffusion when the palette is not
+/// palette: the frame's own colours when there are few enough, which flat
+/// screens often have; otherwise the colours that cover at least 0.2 % of
+/// the frame kept exactly (so flat areas stay clean) and Heckbert's median
+/// cut for the rest. Such a frame is dithered with Floyd–Steinberg error diffusion when the palette is not
 /// exact, which turns banding in gradients and fades into fine noise. A pixel
 /// whose alpha is below one half becomes the transparent index; GIF has no
 /// partial transparency. Every frame covers the canvas and is disposed to
@@ -46,7 +47,9 @@ public enum GIFEncoder {
     guard (0...65_535).contains(loopCount) else {
       throw RenderError("GIF loop count \(loopCount) is outside 0…65,535")
     }
-    guard delay.denominator > 0 else { throw RenderError("a frame delay needs a denominator above 0") }
+    guard delay.denominator > 0 else {
+      throw RenderError("a frame delay needs a denominator above 0")
+    }
     var out: [UInt8] = Array("GIF89a".utf8)
     appendLittleEndian(first.width, to: &out)
     appendLittleEndian(first.height, to: &out)

@@ -15,18 +15,19 @@ import Transit
 /// the renderer it is not Sendable.
 final class TextEngine {
   private let configuration: OpaquePointer
-  private let fontMap: UnsafeMutablePointer<PangoFontMap>
+  private let fontMap: OpaquePointer
   private let pangoContext: OpaquePointer
 
   init() throws(RenderError) {
     configuration = try TextFonts.makeConfiguration()
-    guard let map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else {
+    guard let map = pango_cairo_font_map_new_for_font_type(Int32(CAIRO_FONT_TYPE_FT.rawValue))
+    else {
       FcConfigDestroy(configuration)
       throw RenderError("Pango has no FreeType font map")
     }
-    pango_fc_font_map_set_config(transit_pango_fc_font_map(map), configuration)
+    pango_fc_font_map_set_config(map, configuration)
     fontMap = map
-    pangoContext = pango_font_map_create_context(map)
+    pangoContext = pango_font_map_create_context(map)!
     let options = cairo_font_options_create()
     cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
     cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
@@ -50,7 +51,7 @@ final class TextEngine {
     guard bounds.width > 0, bounds.height > 0, !text.string.isEmpty, text.color.alpha > 0 else {
       return
     }
-    let scale = Double(transit_pango_scale())
+    let scale = Double(TRANSIT_PANGO_SCALE)
     context.save()
     context.roundedRectangle(bounds, radius: radius)
     context.clip()
@@ -61,18 +62,18 @@ final class TextEngine {
     defer { pango_font_description_free(font) }
     pango_font_description_set_family(font, TextFonts.family)
     pango_font_description_set_weight(
-      font, text.weight == .bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL)
+      font, Int32(text.weight == .bold ? TRANSIT_PANGO_WEIGHT_BOLD : TRANSIT_PANGO_WEIGHT_NORMAL))
     pango_font_description_set_absolute_size(font, text.size * scale)
     pango_layout_set_font_description(layout, font)
     pango_layout_set_width(layout, Int32(min(bounds.width * scale, Double(Int32.max))))
-    pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
-    let alignment: PangoAlignment
+    pango_layout_set_wrap(layout, Int32(TRANSIT_PANGO_WRAP_WORD_CHAR))
+    let alignment: Int
     switch text.alignment {
-    case .left: alignment = PANGO_ALIGN_LEFT
-    case .center: alignment = PANGO_ALIGN_CENTER
-    case .right: alignment = PANGO_ALIGN_RIGHT
+    case .left: alignment = TRANSIT_PANGO_ALIGN_LEFT
+    case .center: alignment = TRANSIT_PANGO_ALIGN_CENTER
+    case .right: alignment = TRANSIT_PANGO_ALIGN_RIGHT
     }
-    pango_layout_set_alignment(layout, alignment)
+    pango_layout_set_alignment(layout, Int32(alignment))
     pango_layout_set_text(layout, text.string, -1)
     var width: Int32 = 0
     var height: Int32 = 0

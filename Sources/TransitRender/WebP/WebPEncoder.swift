@@ -44,7 +44,9 @@ public enum WebPEncoder {
     if let quality, !(0...100).contains(quality) {
       throw RenderError("WebP quality \(quality) is outside 0…100")
     }
-    guard delay.denominator > 0 else { throw RenderError("a frame delay needs a denominator above 0") }
+    guard delay.denominator > 0 else {
+      throw RenderError("a frame delay needs a denominator above 0")
+    }
     var options = WebPAnimEncoderOptions()
     guard WebPAnimEncoderOptionsInit(&options) != 0 else {
       throw RenderError("libwebp's animation encoder does not match its headers")
@@ -71,7 +73,9 @@ public enum WebPEncoder {
     for (k, image) in images.enumerated() {
       for (i, pixel) in image.pixels.enumerated() { straight[i] = WebPEncoder.straight(pixel) }
       var picture = WebPPicture()
-      guard WebPPictureInit(&picture) != 0 else { throw RenderError("libwebp's picture is unusable") }
+      guard WebPPictureInit(&picture) != 0 else {
+        throw RenderError("libwebp's picture is unusable")
+      }
       picture.use_argb = 1
       picture.width = Int32(image.width)
       picture.height = Int32(image.height)

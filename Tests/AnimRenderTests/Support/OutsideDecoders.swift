@@ -141,8 +141,12 @@ enum OutsideDecoders {
       ])
     struct Probe: Decodable {
       struct Stream: Decodable {
-        var nb_read_frames: String
-        var r_frame_rate: String
+        var readFrames: String
+        var frameRate: String
+        enum CodingKeys: String, CodingKey {
+          case readFrames = "nb_read_frames"
+          case frameRate = "r_frame_rate"
+        }
       }
       struct Format: Decodable { var duration: String }
       var streams: [Stream]
@@ -151,7 +155,7 @@ enum OutsideDecoders {
     let probe = try JSONDecoder().decode(Probe.self, from: Data(output.utf8))
     let stream = try #require(probe.streams.first)
     return (
-      Int(stream.nb_read_frames) ?? -1, Double(probe.format.duration) ?? -1, stream.r_frame_rate
+      Int(stream.readFrames) ?? -1, Double(probe.format.duration) ?? -1, stream.frameRate
     )
   }
 }

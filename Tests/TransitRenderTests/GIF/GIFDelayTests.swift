@@ -47,7 +47,13 @@ struct GIFDelayTests {
   }
 
   @Test func wholeCentisecondDelaysAreKeptAsTheyAre() {
-    #expect(GIFEncoder.centisecondDelays(count: 4, delay: FrameDelay(numerator: 1, denominator: 10)) == [10, 10, 10, 10])
-    #expect(GIFEncoder.centisecondDelays(count: 3, delay: FrameDelay(numerator: 1, denominator: 30)) == [3, 4, 3])
+    #expect(
+      GIFEncoder.centisecondDelays(count: 4, delay: FrameDelay(numerator: 1, denominator: 10)) == [
+        10, 10, 10, 10,
+      ])
+    #expect(
+      GIFEncoder.centisecondDelays(count: 3, delay: FrameDelay(numerator: 1, denominator: 30)) == [
+        3, 4, 3,
+      ])
   }
 }

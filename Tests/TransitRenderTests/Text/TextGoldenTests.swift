@@ -115,7 +115,11 @@ import TransitTesting
     let bare = try Renderer().render(
       Scene(
         size: scene.size, backgroundColor: scene.backgroundColor,
-        views: scene.views.map { var v = $0; v.text = nil; return v }))
+        views: scene.views.map {
+          var v = $0
+          v.text = nil
+          return v
+        }))
     scene.views = scene.views.map { view in
       var view = view
       view.text?.string = ""
