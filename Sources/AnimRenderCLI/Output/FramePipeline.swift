@@ -35,6 +35,11 @@ struct FramePipeline {
         "a frame of \(pixelWidth)×\(pixelHeight) pixels is larger than \(PixelSize.maximumSide) on a side; lower --size or --scale"
       )
     }
+    if format == .webp, max(pixelWidth, pixelHeight) > WebPEncoder.maximumSide {
+      throw CLIError.usage(
+        "a WebP frame is at most \(WebPEncoder.maximumSide) pixels a side, got \(pixelWidth)×\(pixelHeight); lower --size or --scale"
+      )
+    }
     let frameBytes = pixelWidth * pixelHeight * 4
     let kept = layout == .frames ? 2 * FramePipeline.workerCount : 2 * frames.count
     let needed = frameBytes.multipliedReportingOverflow(by: kept)
