@@ -192,7 +192,8 @@ struct OutputFormatTests {
         arguments + ["--format", format, "-o", "-"], in: folder)
       #expect(piped.status == 0)
       let written = try Array(Data(contentsOf: folder.appendingPathComponent(file)))
-      #expect(piped.stdout == written, "\(format): \(piped.stdout.count) vs \(written.count) bytes")
+      let same = piped.stdout == written
+      #expect(same, "\(format): \(piped.stdout.count) bytes piped, \(written.count) written")
     }
     let frames = try CLI.run(["render", "--layout", "frames", "-o", "-"], in: folder)
     #expect(frames.status == 64)
