@@ -19,10 +19,10 @@ struct RenderCommand: ParsableCommand {
   @Option(help: "The transition style (see `animrender styles`).")
   var style: String = "push-from-right"
 
-  @Option(help: "Screenshot of the screen that goes away (default: a red placeholder).")
+  @Option(help: "Screenshot of the screen that goes away (default: a red placeholder inbox).")
   var from: String?
 
-  @Option(help: "Screenshot of the screen that comes in (default: a blue placeholder).")
+  @Option(help: "Screenshot of the screen that comes in (default: a blue placeholder settings list).")
   var to: String?
 
   @Option(help: "Container size in points, WxH (default: --from's size, else 390x844).")
