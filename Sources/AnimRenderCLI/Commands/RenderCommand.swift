@@ -22,7 +22,8 @@ struct RenderCommand: ParsableCommand {
   @Option(help: "Screenshot of the screen that goes away (default: a red placeholder inbox).")
   var from: String?
 
-  @Option(help: "Screenshot of the screen that comes in (default: a blue placeholder settings list).")
+  @Option(
+    help: "Screenshot of the screen that comes in (default: a blue placeholder settings list).")
   var to: String?
 
   @Option(help: "Container size in points, WxH (default: --from's size, else 390x844).")

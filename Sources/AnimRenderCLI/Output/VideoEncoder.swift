@@ -54,7 +54,6 @@ enum VideoEncoder {
         "-f", "rawvideo", "-pix_fmt", "bgra", "-s", "\(first.width)x\(first.height)",
         "-framerate", "\(delay.denominator)/\(delay.numerator)", "-i", "pipe:0",
         "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2", "-pix_fmt", "yuv420p",
-        "-fps_mode", "passthrough",
       ] + codec + [target.path]
     let input = Pipe()
     process.standardInput = input
