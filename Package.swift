@@ -25,7 +25,7 @@ let package = Package(
     .systemLibrary(
       name: "CTransitCairo",
       pkgConfig: "cairo",
-      providers: [.apt(["libcairo2-dev", "libpng-dev", "zlib1g-dev"])]
+      providers: [.apt(["libcairo2-dev", "libpng-dev", "libspng-dev", "zlib1g-dev"])]
     ),
     .target(
       name: "TransitRender",
