@@ -33,21 +33,27 @@ struct PlayCommand: ParsableCommand {
   func run() throws {
     try CommandRunner.run {
       let file = try SceneFile.load(sceneFile)
+      // The whole script's frame count, from the decoded script, before any
+      // frame or image is built.
+      let count = file.scriptFrameCount
+      guard count <= RenderLimits.maximumFrames else {
+        throw CLIError.usage(
+          "\(sceneFile): the script draws \(count == Int.max ? "more than \(Int.max)" : "\(count)") frames, more than the \(RenderLimits.maximumFrames) one run draws"
+        )
+      }
       let folder = AtomicOutput.directory(of: sceneFile)
       var images = ImageProvider(baseDirectory: folder)
       // Every image is read before any drawing, so a missing or broken one
-      // fails at once with the field that names it.
-      for (place, path) in file.imagePaths {
+      // fails at once with the field that names it; together they stay
+      // within the pixel budget, checked from each header before decoding.
+      var inputBytes = 0
+      for (place, path) in file.imagePaths where images.images[path] == nil {
         let resolved = images.resolve(path)
-        guard FileManager.default.fileExists(atPath: resolved) else {
-          throw CLIError(.noInput, "\(sceneFile): \(place): no such file \(resolved)")
-        }
-        do { images.images[path] = try PNGDecoder.decode(contentsOf: resolved) } catch let error
-          as RenderError
-        {
-          throw CLIError.data(
-            "\(sceneFile): \(place): \(resolved) is not a readable PNG (\(error.message))")
-        }
+        let image = try InputFile.image(
+          resolved, what: "\(sceneFile): \(place): \(resolved)",
+          maximumPixels: (RenderLimits.pixelBudgetBytes - inputBytes) / 4)
+        images.images[path] = image
+        inputBytes += InputFile.memory(of: [image])
       }
       let story = try Story.play(file, name: sceneFile)
       var frames = story.frames
@@ -61,7 +67,8 @@ struct PlayCommand: ParsableCommand {
       let duration = max(story.time, 0)
       try Job(
         frames: frames, size: canvas, scale: scale, images: images, output: output,
-        framesPerSecond: FrameRate.of(count: frames.count, duration: duration)
+        framesPerSecond: FrameRate.of(count: frames.count, duration: duration),
+        inputBytes: inputBytes
       ).run(to: destination)
     }
   }
