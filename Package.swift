@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "Transit", targets: ["Transit"]),
     .library(name: "TransitRender", targets: ["TransitRender"]),
     .library(name: "TransitTesting", targets: ["TransitTesting"]),
+    .library(name: "AnimRenderCLI", targets: ["AnimRenderCLI"]),
     .executable(name: "animrender", targets: ["animrender"]),
   ],
   dependencies: [
