@@ -32,6 +32,15 @@ struct PlayCommand: ParsableCommand {
 
   func run() throws {
     try CommandRunner.run {
+      let (job, destination) = try makeJob()
+      try job.run(to: destination)
+    }
+  }
+
+  /// Everything before drawing: the file read and checked, its images
+  /// decoded, its script played into frames, and where they go.
+  func makeJob() throws(CLIError) -> (Job, String) {
+    do {
       let file = try SceneFile.load(sceneFile)
       // The whole script's frame count, from the decoded script, before any
       // frame or image is built.
@@ -65,11 +74,11 @@ struct PlayCommand: ParsableCommand {
         of: ".json", with: "")
       let destination = output.output ?? RenderCommand.defaultOutput(output.layout, style: stem)
       let duration = max(story.time, 0)
-      try Job(
+      let job = Job(
         frames: frames, size: canvas, scale: scale, images: images, output: output,
         framesPerSecond: FrameRate.of(count: frames.count, duration: duration),
-        inputBytes: inputBytes
-      ).run(to: destination)
+        inputBytes: inputBytes)
+      return (job, destination)
     }
   }
 }

@@ -15,7 +15,9 @@ struct Job {
   /// Bytes of decoded input images, counted in the pixel budget.
   var inputBytes = 0
 
-  func run(to destination: String) throws(CLIError) {
+  /// Draws and writes everything; `announce` prints where (off in tests
+  /// that run thousands of jobs in process).
+  func run(to destination: String, announce: Bool = true) throws(CLIError) {
     let finals =
       output.layout == .frames
       ? frames.indices.map { FramePattern(destination)?.path($0) ?? destination } : [destination]
@@ -40,6 +42,7 @@ struct Job {
       try atomic.stage(try StatesFile.encode(frames), as: states)
     }
     try atomic.commit()
+    guard announce else { return }
     if output.layout == .frames, let pattern = FramePattern(destination) {
       print("\(pattern.path(0)) … \(pattern.path(frames.count - 1)) (\(frames.count) frames)")
     } else {

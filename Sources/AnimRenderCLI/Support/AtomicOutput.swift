@@ -69,7 +69,13 @@ final class AtomicOutput: Sendable {
       registry.interrupted = true
       for path in registry.temporaries { unlink(path) }
       registry.temporaries = []
+      // Die by the signal itself, as an interrupted program should: restore
+      // the default action and unblock it in this (dispatch) thread.
       signal(number, SIG_DFL)
+      var set = sigset_t()
+      sigemptyset(&set)
+      sigaddset(&set, number)
+      pthread_sigmask(SIG_UNBLOCK, &set, nil)
       raise(number)
       _exit(128 + number)
     }
