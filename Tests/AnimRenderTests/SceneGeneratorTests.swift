@@ -81,6 +81,9 @@ struct SceneGeneratorTests {
       do {
         let command = try PlayCommand.parse(arguments)
         let (job, destination) = try command.makeJob()
+        // The count checked before playing is the count played.
+        let file = try SceneFile.decode(data, name: "scene.json")
+        #expect(file.scriptFrameCount == job.frames.count, "seed \(seed), case \(index)")
         try job.run(to: destination, announce: false)
         if let mistake = generated.mistake {
           report("the mistake \(mistake) was accepted")

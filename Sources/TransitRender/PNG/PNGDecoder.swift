@@ -29,8 +29,13 @@ import CTransitCairo
 /// ```
 public enum PNGDecoder {
   /// The most pixels an image may have unless the caller says otherwise:
-  /// every image Cairo accepts (32,767 × 32,767).
-  public static let defaultMaximumPixels = Image.maximumSide * Image.maximumSide
+  /// 2²⁸ (1 GiB of decoded pixels), e.g. 16,384 × 16,384.
+  public static let defaultMaximumPixels = 1 << 28
+
+  /// The most a deflate stream can expand (its theoretical limit is about
+  /// 1032:1), used to refuse before allocating a file whose bytes cannot
+  /// possibly hold the pixels its header claims.
+  static let maximumDeflateRatio = 1_040
 
   /// The width and height a PNG's header claims, read without decoding.
   ///
@@ -65,6 +70,14 @@ public enum PNGDecoder {
         throw RenderError(
           "\(source) is \(width)×\(height) pixels, more than the \(maximumPixels) allowed",
           kind: .overLimit)
+      }
+      // The filtered rows alone, before interlacing adds more: a file too
+      // short to hold them is broken, whatever its header says.
+      let channels = [0: 1, 2: 3, 3: 1, 4: 2, 6: 4][Int(header.color_type)] ?? 4
+      let rowBytes = (width * channels * Int(header.bit_depth) + 7) / 8 + 1
+      guard height * rowBytes <= bytes.count * maximumDeflateRatio else {
+        throw RenderError(
+          "cannot decode \(source): \(bytes.count) bytes cannot hold \(width)×\(height) pixels")
       }
       var image = Image(
         uncheckedWidth: width, height: height,
