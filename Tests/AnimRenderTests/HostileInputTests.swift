@@ -344,6 +344,17 @@ struct HostileInputTests {
     #expect(british.stderr.split(separator: "\n").count == 1)
   }
 
+  /// Found by the scene-file fuzzer: a view id with a newline in it made a
+  /// two-line error.
+  @Test func errorsStayOneLineWhateverTheInputHolds() throws {
+    let folder = try CLI.temporaryFolder()
+    let name = try Self.scene(folder, #"[{"show": "a\nb\u0007"}]"#)
+    let result = try CLI.run(["play", name, "-o", "x.png"], in: folder)
+    #expect(result.status == 65)
+    #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+    #expect(result.stderr.contains(#"no screen "a\nb\u{7}""#))
+  }
+
   // MARK: right pixels
 
   @Test func sixteenBitInterlacedImagesCompareEqualToTheirEightBitCopies() throws {
