@@ -18,7 +18,8 @@ struct AtomicOutputTests {
     // 200 old frames, and 400 new ones replacing them and adding more; the
     // 100th rename fails.
     for i in 0..<200 {
-      try Data("old \(i)".utf8).write(to: folder.appendingPathComponent(String(format: "f-%04d", i)))
+      try Data("old \(i)".utf8).write(
+        to: folder.appendingPathComponent(String(format: "f-%04d", i)))
     }
     let before = try Self.files(folder)
     let output = AtomicOutput()
@@ -101,7 +102,9 @@ struct AtomicOutputTests {
   }
 
   @Test func theBudgetCountsLabelsPaddingAndInputs() throws {
-    let frames = (0..<4).map { FrameSpec(source: .still(.init(size: .init(width: 1, height: 1))), time: Double($0)) }
+    let frames = (0..<4).map {
+      FrameSpec(source: .still(.init(size: .init(width: 1, height: 1))), time: Double($0))
+    }
     var budget = OutputBudget(
       frames: frames, layout: .strip, columns: nil, padding: 0, labels: false, pixelWidth: 100,
       pixelHeight: 8_190, inputBytes: 0, workerCount: 2)

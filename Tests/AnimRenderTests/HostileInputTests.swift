@@ -85,17 +85,22 @@ struct HostileInputTests {
 
   @Test func deeplyNestedCurvesAndFilesAreDataErrors() throws {
     let folder = try CLI.temporaryFolder()
-    let deep = String(repeating: "mirrored(", count: 5_476) + "ease" + String(
-      repeating: ")", count: 5_476)
+    let deep =
+      String(repeating: "mirrored(", count: 5_476) + "ease"
+      + String(
+        repeating: ")", count: 5_476)
     let curve = try CLI.run(["curve", deep], in: folder, timeout: 30)
     #expect(curve.status == 65)
-    let nested = String(repeating: "mirrored(", count: 40) + "ease" + String(
-      repeating: ")", count: 40)
+    let nested =
+      String(repeating: "mirrored(", count: 40) + "ease"
+      + String(
+        repeating: ")", count: 40)
     let tooDeep = try CLI.run(["curve", nested], in: folder)
     #expect(tooDeep.status == 65)
     #expect(tooDeep.stderr.contains("nested"))
     // A 1 MB nested curve in a scene file.
-    let million = String(repeating: "mirrored(", count: 110_000) + "ease"
+    let million =
+      String(repeating: "mirrored(", count: 110_000) + "ease"
       + String(repeating: ")", count: 110_000)
     let name = try Self.scene(folder, #"[{"show": "a"}, {"push": "b", "curve": "\#(million)"}]"#)
     let file = try CLI.run(["play", name, "-o", "x.png"], in: folder, timeout: 30)
@@ -127,7 +132,8 @@ struct HostileInputTests {
     // 2,000 push-pop pairs of 10,000 frames each: 40 million frames, which
     // once took gigabytes before the limit was checked.
     let pair = #"{"push": "b", "frames": 10000}, {"pop": true, "frames": 10000}"#
-    let script = "[{\"show\": \"a\"}, " + Array(repeating: pair, count: 2_000).joined(separator: ", ")
+    let script =
+      "[{\"show\": \"a\"}, " + Array(repeating: pair, count: 2_000).joined(separator: ", ")
       + "]"
     let name = try Self.scene(folder, script)
     let result = try CLI.run(["play", name, "-o", "x.png"], in: folder, shell: Self.memoryCap)
@@ -161,7 +167,8 @@ struct HostileInputTests {
        "views": [{"id": "a", "image": "huge.png"}], "script": [{"show": "a"}]}
       """
     try Data(scene.utf8).write(to: folder.appendingPathComponent("image.json"))
-    let play = try CLI.run(["play", "image.json", "-o", "x.png"], in: folder, shell: Self.memoryCap)
+    let play = try CLI.run(
+      ["play", "image.json", "-o", "x.png"], in: folder, shell: Self.memoryCap)
     #expect(play.status == 65, "\(play.stderr)")
     #expect(play.stderr.contains("views[0].image"))
   }
@@ -332,7 +339,9 @@ struct HostileInputTests {
     let duration = try Self.scene(folder, #"[{"show": "a"}, {"push": "b", "duraton": 0.3}]"#)
     let typo = try CLI.run(["play", duration, "-o", "x.png"], in: folder)
     #expect(typo.status == 65)
-    #expect(typo.stderr.contains("script[1].duraton: unknown key \"duraton\"; did you mean \"duration\"?"))
+    #expect(
+      typo.stderr.contains("script[1].duraton: unknown key \"duraton\"; did you mean \"duration\"?")
+    )
     let colour = """
       {"container": {"width": 20, "height": 30},
        "views": [{"id": "a", "colour": "#ff0000"}], "script": [{"show": "a"}]}
@@ -340,7 +349,8 @@ struct HostileInputTests {
     try Data(colour.utf8).write(to: folder.appendingPathComponent("c.json"))
     let british = try CLI.run(["play", "c.json", "-o", "x.png"], in: folder)
     #expect(british.status == 65)
-    #expect(british.stderr.contains("views[0].colour: unknown key \"colour\"; did you mean \"color\"?"))
+    #expect(
+      british.stderr.contains("views[0].colour: unknown key \"colour\"; did you mean \"color\"?"))
     #expect(british.stderr.split(separator: "\n").count == 1)
   }
 

@@ -3,7 +3,7 @@
 // libFuzzer supplies the loop; SwiftPM links an executable by renaming its
 // entry point to <module>_main, so that symbol hands control to libFuzzer.
 @_silgen_name("LLVMFuzzerRunDriver")
-func LLVMFuzzerRunDriver(
+func runFuzzerDriver(
   _ argc: UnsafeMutablePointer<CInt>,
   _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
   _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
@@ -15,7 +15,7 @@ func LLVMFuzzerRunDriver(
 func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
   var argc = argc
   var argv = argv
-  return LLVMFuzzerRunDriver(&argc, &argv) { data, size in
+  return runFuzzerDriver(&argc, &argv) { data, size in
     FuzzEntry.sceneFile(data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? [])
     return 0
   }

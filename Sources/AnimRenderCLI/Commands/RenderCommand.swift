@@ -99,7 +99,8 @@ struct RenderCommand: ParsableCommand {
       let timeline = try pair.timeline(reversed: reverse)
       // Computed as a Double and compared before converting, so no
       // duration (a custom style's included) can trap.
-      let wanted = frames.map(Double.init) ?? fps.map { max(2, (timeline.duration * $0).rounded() + 1) } ?? 8
+      let wanted =
+        frames.map(Double.init) ?? fps.map { max(2, (timeline.duration * $0).rounded() + 1) } ?? 8
       guard wanted.isFinite, wanted <= Double(RenderLimits.maximumFrames) else {
         throw CLIError.usage(
           "--fps \(fps ?? 0) over \(timeline.duration) s makes \(wanted) frames, more than \(RenderLimits.maximumFrames)"

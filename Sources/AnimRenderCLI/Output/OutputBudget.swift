@@ -63,7 +63,9 @@ struct OutputBudget {
     }
     // Sides ≤ 16,384 and band ≤ 36: these products cannot overflow.
     let frameBytes = pixelWidth * cellHeight * 4
-    var needed = inputBytes
+    // Every worker holds a frame being drawn and its surface, whatever the
+    // layout keeps.
+    var needed = inputBytes + 2 * workerCount * frameBytes
     func checkBudget() throws(CLIError) {
       guard needed <= RenderLimits.pixelBudgetBytes else {
         throw CLIError.usage(
@@ -73,7 +75,7 @@ struct OutputBudget {
     }
     switch layout {
     case .frames:
-      needed += 2 * workerCount * frameBytes
+      break
     case .apng:
       // Every frame, and its encoded bytes (never larger than its pixels).
       needed += 2 * frames.count * frameBytes

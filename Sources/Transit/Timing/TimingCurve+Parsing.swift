@@ -76,7 +76,8 @@ extension TimingCurve: CustomStringConvertible {
           .invalidCurve,
           "'\(text.prefix(40))…': mirrored(…) is nested more than \(Self.maximumNesting) deep")
       }
-      trimmed = Self.trimmed(trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)])
+      trimmed = Self.trimmed(
+        trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)])
     }
     var curve = try Self.parseSingle(trimmed, text: text)
     // Mirrored once per layer, as written (1 − (1 − x) need not be x).

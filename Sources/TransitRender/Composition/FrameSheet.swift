@@ -40,7 +40,8 @@ public enum FrameSheet {
       cellWidth <= Image.maximumSide
     else {
       throw RenderError(
-        "a strip of \(count) frames \(cellWidth) pixels wide with padding \(padding) is not possible")
+        "a strip of \(count) frames \(cellWidth) pixels wide with padding \(padding) is not possible"
+      )
     }
     let fitting = (Image.maximumSide - padding) / (cellWidth + padding)
     guard fitting >= 1 else {

@@ -45,13 +45,16 @@ struct CLI {
     process.standardOutput = out
     process.standardError = err
     try process.run()
-    let timer = DispatchWorkItem { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+    let timer = DispatchWorkItem {
+      if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
     DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: timer)
     let outData = out.fileHandleForReading.readDataToEndOfFile()
     let errData = err.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     timer.cancel()
-    let killed = process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL
+    let killed =
+      process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL
     return Result(
       status: killed ? -1 : process.terminationStatus,
       stdout: String(decoding: outData, as: UTF8.self),
