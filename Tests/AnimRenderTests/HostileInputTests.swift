@@ -213,6 +213,11 @@ struct HostileInputTests {
     }
     let missing = try CLI.run(["play", "nope.json"], in: folder)
     #expect(missing.status == 66)
+    let demo = try CLI.run(
+      ["demo", "--styles", Array(repeating: "none", count: 1_001).joined(separator: ",")],
+      in: folder)
+    #expect(demo.status == 64)
+    #expect(demo.stderr.contains("10010 frames"))
   }
 
   @Test func oversizedInputFilesAreRefused() throws {
