@@ -39,6 +39,9 @@ public enum PNGDecoder {
 
   /// The width and height a PNG's header claims, read without decoding.
   ///
+  /// - Parameters:
+  ///   - bytes: a PNG file, or at least its first 33 bytes.
+  ///   - source: what the bytes are, for messages.
   /// - Throws: ``RenderError`` when the bytes do not start with a valid
   ///   PNG signature and header.
   public static func dimensions(
@@ -52,8 +55,11 @@ public enum PNGDecoder {
 
   /// Decodes PNG bytes.
   ///
-  /// - Parameter maximumPixels: the most pixels (width × height) accepted,
-  ///   checked from the header before anything is allocated.
+  /// - Parameters:
+  ///   - bytes: a whole PNG file.
+  ///   - source: what the bytes are, for messages (a quoted path, say).
+  ///   - maximumPixels: the most pixels (width × height) accepted,
+  ///     checked from the header before anything is allocated.
   /// - Throws: ``RenderError`` when the bytes are not a complete PNG, or the
   ///   image has a side of more than 32,767 pixels (kind
   ///   ``RenderError/Kind/failure``), or more than `maximumPixels` pixels
@@ -127,6 +133,7 @@ public enum PNGDecoder {
   /// Reads and decodes the PNG file at `path`.
   ///
   /// - Parameters:
+  ///   - path: the file to read.
   ///   - maximumBytes: the largest file read; see ``BinaryFile/read(_:maximumBytes:)``.
   ///   - maximumPixels: the most pixels accepted, checked from the header.
   /// - Throws: ``RenderError`` naming the path when it cannot be read, is
