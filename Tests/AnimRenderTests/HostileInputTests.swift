@@ -213,6 +213,28 @@ struct HostileInputTests {
     }
     let missing = try CLI.run(["play", "nope.json"], in: folder)
     #expect(missing.status == 66)
+  }
+
+  /// A file that exists but cannot be read is 66, like a missing one (it
+  /// was 65). Root reads everything, so the run drops to `nobody`.
+  @Test(.enabled(if: getuid() == 0 && FileManager.default.fileExists(atPath: "/usr/bin/setpriv")))
+  func anUnreadableInputIsNoInput() throws {
+    let folder = try CLI.temporaryFolder()
+    try FileManager.default.setAttributes(
+      [.posixPermissions: 0o777], ofItemAtPath: folder.path)
+    let secret = folder.appendingPathComponent("secret.png")
+    try Data(PNGFiles.claiming(width: 1, height: 1)).write(to: secret)
+    try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: secret.path)
+    let asNobody = "exec /usr/bin/setpriv --reuid=65534 --regid=65534 --clear-groups \"$0\" \"$@\""
+    let result = try CLI.run(
+      ["render", "--from", secret.path, "-o", folder.appendingPathComponent("x.png").path],
+      in: folder, shell: asNobody)
+    #expect(result.status == 66, "\(result.stderr)")
+    #expect(result.stderr.contains("Permission denied"))
+  }
+
+  @Test func tooManyDemoStylesAreRefusedBeforeBuildingThem() throws {
+    let folder = try CLI.temporaryFolder()
     let demo = try CLI.run(
       ["demo", "--styles", Array(repeating: "none", count: 1_001).joined(separator: ",")],
       in: folder)
