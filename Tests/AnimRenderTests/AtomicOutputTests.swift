@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import TransitRender
 
@@ -27,11 +28,18 @@ struct AtomicOutputTests {
       try output.stage(
         Array("new \(i)".utf8), as: folder.appendingPathComponent(String(format: "f-%04d", i)).path)
     }
-    var calls = 0
+    // Only renames into this test's folder count: other suites running in
+    // parallel commit through the same hook.
+    let calls = Mutex(0)
     let saved = AtomicOutput.renameHook
+    let prefix = folder.path
     AtomicOutput.renameHook = { from, to in
-      calls += 1
-      if calls == 100 {
+      guard to.hasPrefix(prefix) else { return rename(from, to) }
+      let call = calls.withLock { count -> Int in
+        count += 1
+        return count
+      }
+      if call == 100 {
         errno = EIO
         return -1
       }
