@@ -5,16 +5,16 @@ SWIFT ?= swift
 
 .PHONY: test demo deps lint format docs pictures
 
-# Libraries linked in: Cairo, libpng, zlib, libwebp (BSD), Pango + fontconfig
+# Libraries linked in: Cairo, libpng, libspng (BSD), zlib, libwebp (BSD), Pango + fontconfig
 # (LGPL/MIT, linked dynamically). Programs the tests read outputs back with:
 # ffmpeg/ffprobe (also what writes .mp4/.webm), rsvg-convert, pdftoppm and
 # Python's Pillow.
 SUDO := $(if $(shell [ `id -u` = 0 ] && echo root),,sudo)
-APT_PACKAGES := pkg-config libcairo2-dev libpng-dev zlib1g-dev libwebp-dev libpango1.0-dev \
+APT_PACKAGES := pkg-config libcairo2-dev libpng-dev libspng-dev zlib1g-dev libwebp-dev libpango1.0-dev \
   ffmpeg librsvg2-bin poppler-utils python3 python3-pip
 
 deps:
-	@if ! pkg-config --exists cairo libpng zlib libwebpmux pangocairo 2>/dev/null \
+	@if ! pkg-config --exists cairo libpng spng zlib libwebpmux pangocairo 2>/dev/null \
 	    || ! command -v ffprobe >/dev/null || ! command -v rsvg-convert >/dev/null \
 	    || ! command -v pdftoppm >/dev/null || ! command -v python3 >/dev/null; then \
 	  echo "installing $(APT_PACKAGES)"; \
@@ -44,7 +44,7 @@ docs: deps
 	Scripts/build-docs.sh
 
 lint:
-	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Examples Benchmarks
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Examples Benchmarks Fuzz
 
 format:
-	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Examples Benchmarks
+	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Examples Benchmarks Fuzz

@@ -126,7 +126,7 @@ struct OutputFormatTests {
   @Test func videoWithoutFFmpegExits69WithAnInstallHint() throws {
     let folder = try CLI.temporaryFolder()
     let result = try CLI.run(
-      Self.example + ["-o", "a.mp4"], in: folder, environment: ["PATH": folder.path])
+      Self.example + ["-o", "a.mp4"], in: folder, shell: "PATH='\(folder.path)'; export PATH")
     #expect(result.status == 69)
     #expect(result.stderr.contains("install"))
     #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")

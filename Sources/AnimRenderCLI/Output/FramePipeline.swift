@@ -23,31 +23,29 @@ struct FramePipeline {
 
   static var workerCount: Int { max(1, System.coreCount) }
 
-  /// Checks the limits before any work: frame count, sides, pixel memory.
+  /// Bytes of decoded input images the run holds, for the budget.
+  var inputBytes = 0
+
+  /// Checks the limits before any work; see ``OutputBudget``.
   func checkLimits() throws(CLIError) {
-    guard !frames.isEmpty else { throw CLIError.usage("nothing to draw: 0 frames") }
-    guard frames.count <= RenderLimits.maximumFrames else {
+    try budget.check()
+    if format == .webp, max(pixelWidth, budget.cellHeight) > WebPEncoder.maximumSide {
       throw CLIError.usage(
-        "\(frames.count) frames is more than the \(RenderLimits.maximumFrames) one run draws")
-    }
-    guard pixelWidth <= PixelSize.maximumSide, pixelHeight <= PixelSize.maximumSide else {
-      throw CLIError.usage(
-        "a frame of \(pixelWidth)×\(pixelHeight) pixels is larger than \(PixelSize.maximumSide) on a side; lower --size or --scale"
+        "a WebP frame is at most \(WebPEncoder.maximumSide) pixels a side, got \(pixelWidth)×\(budget.cellHeight); lower --size or --scale"
       )
     }
-    if format == .webp, max(pixelWidth, pixelHeight) > WebPEncoder.maximumSide {
+    if format == .gif || format == .webp, output.loops > 65_535 {
       throw CLIError.usage(
-        "a WebP frame is at most \(WebPEncoder.maximumSide) pixels a side, got \(pixelWidth)×\(pixelHeight); lower --size or --scale"
-      )
+        "--loops \(output.loops): a \(format.rawValue) loops at most 65535 times (0 loops forever)")
     }
-    let frameBytes = pixelWidth * pixelHeight * 4
-    let kept = layout == .frames ? 2 * FramePipeline.workerCount : 2 * frames.count
-    let needed = frameBytes.multipliedReportingOverflow(by: kept)
-    guard !needed.overflow, needed.partialValue <= RenderLimits.pixelBudgetBytes else {
-      throw CLIError.usage(
-        "\(frames.count) frames of \(pixelWidth)×\(pixelHeight) need more than the \(RenderLimits.pixelBudgetBytes >> 20) MiB of pixel memory one run may use; use --layout frames, fewer frames or a smaller --scale"
-      )
-    }
+  }
+
+  var budget: OutputBudget {
+    OutputBudget(
+      frames: frames, layout: layout, columns: output.columns, padding: output.padding,
+      labels: output.labels, pixelWidth: pixelWidth, pixelHeight: pixelHeight,
+      rowTitles: rowTitles.isEmpty ? 0 : FrameSheet.rowTitleHeight,
+      inputBytes: inputBytes, workerCount: FramePipeline.workerCount)
   }
 
   /// Draws every frame; `body` receives each (index, image) on a worker thread.
@@ -125,6 +123,8 @@ extension FrameDelay {
   /// stays exactly 1/60 and 0.4 s / 7 becomes 57/1000.
   static func approximating(seconds: Double) -> FrameDelay {
     guard seconds.isFinite, seconds > 0 else { return FrameDelay(numerator: 0, denominator: 1) }
+    // The longest delay a frame can have; larger values would not convert.
+    guard seconds < 65_535 else { return FrameDelay(numerator: 65_535, denominator: 1) }
     var best = (numerator: 1, denominator: 1, error: Double.infinity)
     for denominator in 1...1000 {
       let numerator = min(65_535, max(1, Int((seconds * Double(denominator)).rounded())))
