@@ -32,36 +32,43 @@ struct FramePipeline {
   var pixelHeight: Int
   /// Frames per second, for APNG delays.
   var framesPerSecond: Double
+  /// Titles above the rows of a grid (the demo's style names).
+  var rowTitles: [String] = []
 
   static var workerCount: Int { max(1, System.coreCount) }
 
-  /// Checks the limits before any work: frame count, sides, pixel memory.
+  /// Bytes of decoded input images the run holds, for the budget.
+  var inputBytes = 0
+
+  /// Checks the limits before any work; see ``OutputBudget``.
   func checkLimits() throws(CLIError) {
-    guard !frames.isEmpty else { throw CLIError.usage("nothing to draw: 0 frames") }
-    guard frames.count <= RenderLimits.maximumFrames else {
+    try budget.check()
+    if format == .webp, max(pixelWidth, budget.cellHeight) > WebPEncoder.maximumSide {
       throw CLIError.usage(
-        "\(frames.count) frames is more than the \(RenderLimits.maximumFrames) one run draws")
-    }
-    guard pixelWidth <= PixelSize.maximumSide, pixelHeight <= PixelSize.maximumSide else {
-      throw CLIError.usage(
-        "a frame of \(pixelWidth)×\(pixelHeight) pixels is larger than \(PixelSize.maximumSide) on a side; lower --size or --scale"
+        "a WebP frame is at most \(WebPEncoder.maximumSide) pixels a side, got \(pixelWidth)×\(budget.cellHeight); lower --size or --scale"
       )
     }
-    // Every worker holds a frame it draws and one it hands on; a sheet adds
-    // one band (a row of cells).
-    let frameBytes = pixelWidth * pixelHeight * 4
-    var needed = frameBytes.multipliedReportingOverflow(by: 2 * FramePipeline.workerCount)
-    if output.layout == .strip || output.layout == .grid, !needed.overflow {
-      let layout = try sheetLayout()
-      let band = (layout.width * (layout.cellHeight + 2 * layout.padding))
-        .multipliedReportingOverflow(by: 4)
-      needed = band.overflow ? band : needed.partialValue.addingReportingOverflow(band.partialValue)
-    }
-    guard !needed.overflow, needed.partialValue <= RenderLimits.pixelBudgetBytes else {
+    if format == .gif || format == .webp, output.loops > 65_535 {
       throw CLIError.usage(
-        "\(frames.count) frames of \(pixelWidth)×\(pixelHeight) need more than the \(RenderLimits.pixelBudgetBytes >> 20) MiB of pixel memory one run may use; use --layout frames, fewer frames or a smaller --scale"
-      )
+        "--loops \(output.loops): a \(format.rawValue) loops at most 65535 times (0 loops forever)")
     }
+  }
+
+  var budget: OutputBudget {
+    OutputBudget(
+      frames: frames, layout: layout, columns: output.columns, padding: output.padding,
+      labels: output.labels, pixelWidth: pixelWidth, pixelHeight: pixelHeight,
+      rowTitles: rowTitles.isEmpty ? 0 : FrameSheet.rowTitleHeight,
+      inputBytes: inputBytes,
+      streams: format == .png && (layout == .apng || layout == .animation || rowTitles.isEmpty),
+      workerCount: FramePipeline.workerCount)
+  }
+
+  /// Draws every frame; `body` receives each (index, image) on a worker thread.
+  func draw(progress: ProgressBar, _ body: @Sendable (Int, Image) throws(CLIError) -> Void)
+    throws(CLIError)
+  {
+    try draw(Array(frames.indices), progress: progress, body)
   }
 
   /// Draws the frames at `indices`; `body` receives each (index, image) on a
@@ -112,40 +119,51 @@ struct FramePipeline {
     if let error = failure.withLock({ $0 }) { throw error }
   }
 
-  /// Draws and writes everything to `destination` (staged, renamed at the end).
-  func run(to destination: String, atomic: AtomicOutput, quiet: Bool) throws(CLIError) {
+  /// Draws and writes everything to `destination` (staged, renamed at the
+  /// end); for `-` returns the single file's bytes instead, for standard output.
+  func run(to destination: String, atomic: AtomicOutput, quiet: Bool) throws(CLIError) -> [UInt8]? {
     try checkLimits()
     let progress = ProgressBar(total: frames.count, label: "drawing", quiet: quiet)
     defer { progress.finish() }
-    switch output.layout {
-    case .frames:
-      try writeFrames(to: destination, atomic: atomic, progress: progress)
-    case .apng:
-      try atomic.stage(animation(progress: progress), as: destination)
-    case .strip, .grid:
-      try atomic.stage(sheet(progress: progress), as: destination)
-    }
-  }
-
-  private func writeFrames(to destination: String, atomic: AtomicOutput, progress: ProgressBar)
-    throws(CLIError)
-  {
-    guard let pattern = FramePattern(destination) else {
-      throw CLIError.usage("--output: expected a pattern with one %0Nd, got \"\(destination)\"")
-    }
-    // Every final name is checked before drawing, so that the renames at
-    // the end cannot fail halfway through the set.
-    for index in frames.indices { try AtomicOutput.checkWritable(pattern.path(index)) }
     let compression = output.compression.png
-    try draw(Array(frames.indices), progress: progress) { index, image throws(CLIError) in
-      let bytes: [UInt8]
-      do { bytes = try PNGEncoder.encode(image, compression: compression) } catch {
-        throw CLIError(.software, "encoding frame \(index) failed: \(error)")
+    let bytes: [UInt8]
+    switch layout {
+    case .frames:
+      guard let pattern = FramePattern(destination) else {
+        throw CLIError.usage("--output: expected a pattern with one %0Nd, got \"\(destination)\"")
       }
-      try atomic.stage(bytes, as: pattern.path(index))
+      // Every final name is checked before drawing, so that the renames at
+      // the end cannot fail halfway through the set.
+      for index in frames.indices { try AtomicOutput.checkWritable(pattern.path(index)) }
+      try draw(progress: progress) { index, image throws(CLIError) in
+        let bytes: [UInt8]
+        do { bytes = try PNGEncoder.encode(image, compression: compression) } catch {
+          throw CLIError(.software, "encoding frame \(index) failed: \(error)")
+        }
+        try atomic.stage(bytes, as: pattern.path(index))
+      }
+      return nil
+    case _ where format.isVector:
+      bytes = try encodeVector(progress: progress)
+    case .animation where format == .png, .apng where format == .png:
+      bytes = try animation(progress: progress)
+    case .strip where format == .png && rowTitles.isEmpty,
+      .grid where format == .png && rowTitles.isEmpty:
+      bytes = try sheet(progress: progress)
+    case .strip, .grid, .animation, .apng:
+      let images = Mutex<[Image?]>(Array(repeating: nil, count: frames.count))
+      try draw(progress: progress) { index, image throws(CLIError) in
+        images.withLock { $0[index] = image }
+      }
+      bytes = try encodeSingleFile(images.withLock { $0.map { $0! } })
     }
+    if destination == "-" { return bytes }
+    try atomic.stage(bytes, as: destination)
+    return nil
   }
+}
 
+extension FramePipeline {
   /// The APNG: frames compressed as they are drawn, assembled at the end.
   private func animation(progress: ProgressBar) throws(CLIError) -> [UInt8] {
     let compression = output.compression.png
@@ -181,15 +199,9 @@ struct FramePipeline {
 
   /// The strip's or grid's cells: frames with their labels.
   func sheetLayout() throws(CLIError) -> FrameSheet.Layout {
-    var cellHeight = pixelHeight
-    if output.labels {
-      cellHeight +=
-        frames.map {
-          FrameLabel.bandHeight(time: $0.time, width: pixelWidth, height: pixelHeight)
-        }.max() ?? 0
-    }
+    let cellHeight = budget.cellHeight
     let columns =
-      output.layout == .grid
+      layout == .grid
       ? (output.columns ?? Int(Double(frames.count).squareRoot().rounded(.up))) : nil
     do {
       return try FrameSheet.Layout(
@@ -234,10 +246,13 @@ struct FramePipeline {
       let rows = layout.bandRows(b)
       // Cells are left to their frames: only the padding is filled here.
       layout.fillPadding(ofBand: b, with: background.premultipliedARGB32, in: band.pointer)
-      for index in layout.cells(inBand: b).upperBound..<((b + 1) * layout.columns)
-      where b == layout.rows - 1 && layout.hasEmptyCells {
-        layout.fillCell(
-          index, with: empty.premultipliedARGB32, in: band.pointer, firstRow: rows.lowerBound)
+      // Empty cells exist only in the last row of a sheet of several rows,
+      // so there are fewer of them than columns in a row that fits.
+      if b == layout.rows - 1, layout.hasEmptyCells {
+        for index in layout.count..<(layout.rows * layout.columns) {
+          layout.fillCell(
+            index, with: empty.premultipliedARGB32, in: band.pointer, firstRow: rows.lowerBound)
+        }
       }
       let frames = self.frames
       let (labels, cellWidth, cellHeight) = (output.labels, layout.cellWidth, layout.cellHeight)
@@ -326,6 +341,8 @@ extension FrameDelay {
   /// stays exactly 1/60 and 0.4 s / 7 becomes 57/1000.
   static func approximating(seconds: Double) -> FrameDelay {
     guard seconds.isFinite, seconds > 0 else { return FrameDelay(numerator: 0, denominator: 1) }
+    // The longest delay a frame can have; larger values would not convert.
+    guard seconds < 65_535 else { return FrameDelay(numerator: 65_535, denominator: 1) }
     var best = (numerator: 1, denominator: 1, error: Double.infinity)
     for denominator in 1...1000 {
       let numerator = min(65_535, max(1, Int((seconds * Double(denominator)).rounded())))

@@ -1,5 +1,3 @@
-import RealModule
-
 // The resolved form of an animation bound to a scene: for every animated
 // property of every view, the segments of absolute from → to values, each
 // tied to the step whose progress drives it. Sampling reads these arrays and
@@ -151,60 +149,27 @@ enum TransformOperation: Hashable, Sendable {
   }
 }
 
-/// A turn about an axis through a pivot behind a camera, prepared once when
-/// the timeline is bound so that sampling costs a sine, a cosine and a few
-/// multiply-adds.
-///
-/// By Rodrigues' formula a rotation by θ about the unit axis u is
-/// `R(θ) = I + sin θ · K + (1 − cos θ) · K²`, where `K` is the cross-product
-/// matrix of u (padded to 4×4 with zeros). Conjugating by the camera `C`
-/// (see ``TransformOperation/camera(pivot:distance:)``) keeps the form:
-/// `C⁻¹ · R(θ) · C = I + sin θ · C⁻¹KC + (1 − cos θ) · C⁻¹K²C`, so the two
-/// conjugated matrices are worked out once and each sample mixes them.
+/// A turn about an axis through a pivot behind a camera, with the camera's
+/// two matrices worked out once when the timeline is bound: sampling it
+/// costs the rotation's sine and cosine and three products, not five.
 struct PerspectiveTurn: Hashable, Sendable {
   var angle: Double
   var axis: Vector3
   var pivot: Vector3
   var distance: Double?
-  /// `C⁻¹KC` and `C⁻¹K²C`, or `nil` for an axis of no length (no turn).
-  private let sine: Transform3D?, versine: Transform3D?
+  /// `C` and `C⁻¹` of ``TransformOperation/camera(pivot:distance:)``.
+  private let camera: Transform3D, inverseCamera: Transform3D
 
   init(angle: Double, axis: Vector3, pivot: Vector3, distance: Double?) {
     (self.angle, self.axis, self.pivot, self.distance) = (angle, axis, pivot, distance)
-    let length = (axis.x * axis.x + axis.y * axis.y + axis.z * axis.z).squareRoot()
-    guard length > 0, length.isFinite else {
-      (sine, versine) = (nil, nil)
-      return
-    }
-    let (x, y, z) = (axis.x / length, axis.y / length, axis.z / length)
-    // Row-vector convention: p' = p · R, so K holds the transpose of the
-    // column-vector cross-product matrix, as Transform3D.rotation does.
-    let k = Transform3D(
-      m11: 0, m12: z, m13: -y, m14: 0,
-      m21: -z, m22: 0, m23: x, m24: 0,
-      m31: y, m32: -x, m33: 0, m34: 0,
-      m41: 0, m42: 0, m43: 0, m44: 0)
-    let kk = k.concatenating(k)
-    let (camera, inverse) = TransformOperation.camera(pivot: pivot, distance: distance)
-    sine = inverse.concatenating(k).concatenating(camera)
-    versine = inverse.concatenating(kk).concatenating(camera)
+    (camera, inverseCamera) = TransformOperation.camera(pivot: pivot, distance: distance)
   }
 
   /// `C⁻¹ · R(angle) · C`.
   @inline(__always)
   func at(angle: Double) -> Transform3D {
-    guard let a = sine, let b = versine else { return .identity }
-    let s = Double.sin(angle)
-    let t = 1 - Double.cos(angle)
-    return Transform3D(
-      m11: 1 + s * a.m11 + t * b.m11, m12: s * a.m12 + t * b.m12,
-      m13: s * a.m13 + t * b.m13, m14: s * a.m14 + t * b.m14,
-      m21: s * a.m21 + t * b.m21, m22: 1 + s * a.m22 + t * b.m22,
-      m23: s * a.m23 + t * b.m23, m24: s * a.m24 + t * b.m24,
-      m31: s * a.m31 + t * b.m31, m32: s * a.m32 + t * b.m32,
-      m33: 1 + s * a.m33 + t * b.m33, m34: s * a.m34 + t * b.m34,
-      m41: s * a.m41 + t * b.m41, m42: s * a.m42 + t * b.m42,
-      m43: s * a.m43 + t * b.m43, m44: 1 + s * a.m44 + t * b.m44)
+    inverseCamera.concatenating(.rotation(angle: angle, x: axis.x, y: axis.y, z: axis.z))
+      .concatenating(camera)
   }
 }
 

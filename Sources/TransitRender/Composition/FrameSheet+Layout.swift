@@ -52,7 +52,8 @@ extension FrameSheet {
         throw RenderError("a grid needs at least 1 column, got \(columns)")
       }
       let used = min(columns, count)
-      let rows = (count + columns - 1) / columns
+      // count / columns rounded up, without count + columns − 1 overflowing.
+      let rows = count / columns + (count % columns == 0 ? 0 : 1)
       // Checked in steps so that absurd inputs cannot overflow.
       let (width, height) = (
         used.multipliedReportingOverflow(by: cellWidth + padding),

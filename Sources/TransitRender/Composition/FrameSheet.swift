@@ -7,9 +7,7 @@ import Transit
 /// Every cell is as large as the largest frame; a smaller frame sits in its
 /// cell's top-left corner. `padding` pixels separate the cells and surround
 /// the sheet. Cells and padding start as `background` (transparent by
-/// default); the cells left over in the last row can take another colour.
-/// ``Layout`` works out the geometry, which `animrender` also uses to draw
-/// and compress a sheet a band at a time.
+/// default).
 ///
 /// ```swift
 /// let frames = try (0..<8).map { try renderer.render(timeline.sample(frame: $0, of: 8)) }
@@ -24,79 +22,154 @@ public enum FrameSheet {
   /// - Throws: ``RenderError`` when there are no frames, the padding is
   ///   negative, or even one frame per row, or all the rows, do not fit.
   public static func strip(
-    _ frames: [Image], padding: Int = 0, background: Color = .clear, emptyCells: Color? = nil
+    _ frames: [Image], padding: Int = 0, background: Color = .clear
   ) throws(RenderError) -> Image {
-    try sheet(
-      frames, columns: nil, padding: padding, background: background, emptyCells: emptyCells)
+    let (cellWidth, _) = try cellSize(frames, padding: padding)
+    let columns = try stripColumns(count: frames.count, cellWidth: cellWidth, padding: padding)
+    return try grid(frames, columns: columns, padding: padding, background: background)
   }
 
-  /// The frames in rows of `columns`, left to right, top to bottom.
+  /// The columns ``strip(_:padding:background:)`` uses for `count` cells
+  /// `cellWidth` pixels wide: all of them, or as many as fit in 32,767 pixels.
   ///
-  /// - Parameters:
-  ///   - background: the colour of the padding, and of the cells too.
-  ///   - emptyCells: the colour of the cells after the last frame in the
-  ///     last row (`background` when `nil`); a sheet of opaque frames
-  ///     stays opaque, and is written as RGB, when this colour is opaque.
+  /// - Throws: ``RenderError`` when not even one cell fits.
+  public static func stripColumns(count: Int, cellWidth: Int, padding: Int) throws(RenderError)
+    -> Int
+  {
+    guard count >= 1, cellWidth >= 1, padding >= 0, padding <= Image.maximumSide,
+      cellWidth <= Image.maximumSide
+    else {
+      throw RenderError(
+        "a strip of \(count) frames \(cellWidth) pixels wide with padding \(padding) is not possible"
+      )
+    }
+    let fitting = (Image.maximumSide - padding) / (cellWidth + padding)
+    guard fitting >= 1 else {
+      throw RenderError(
+        "a frame \(cellWidth) pixels wide with padding \(padding) does not fit in "
+          + "\(Image.maximumSide) pixels")
+    }
+    return min(count, fitting)
+  }
+
+  /// The size of a sheet of `count` cells of `cellWidth` × `cellHeight` in
+  /// rows of `columns`, with `padding` around and between them, computed
+  /// without overflow for any numbers, so callers can check it before
+  /// drawing anything.
+  ///
+  /// - Throws: ``RenderError`` when an argument is out of range or a side
+  ///   would be beyond 32,767 pixels.
+  public static func size(
+    count: Int, cellWidth: Int, cellHeight: Int, columns: Int, padding: Int
+  ) throws(RenderError) -> (width: Int, height: Int) {
+    guard count >= 1 else { throw RenderError("a frame sheet needs at least one frame") }
+    guard columns >= 1 else { throw RenderError("a grid needs at least 1 column, got \(columns)") }
+    guard padding >= 0, padding <= Image.maximumSide else {
+      throw RenderError("padding \(padding) is outside 0…\(Image.maximumSide)")
+    }
+    guard cellWidth >= 1, cellHeight >= 1, cellWidth <= Image.maximumSide,
+      cellHeight <= Image.maximumSide
+    else {
+      throw RenderError("a cell of \(cellWidth)×\(cellHeight) is outside 1…\(Image.maximumSide)")
+    }
+    let used = min(columns, count)
+    // count / columns rounded up, without count + columns − 1 overflowing.
+    let rows = count / columns + (count % columns == 0 ? 0 : 1)
+    func side(_ cells: Int, _ cell: Int) -> Int? {
+      // cells ≤ 10⁹-ish and cell, padding ≤ 32,767: checked all the same.
+      let a = cells.multipliedReportingOverflow(by: cell)
+      let b = (cells + 1).multipliedReportingOverflow(by: padding)
+      let sum = a.partialValue.addingReportingOverflow(b.partialValue)
+      guard !a.overflow, !b.overflow, !sum.overflow else { return nil }
+      return sum.partialValue
+    }
+    guard let width = side(used, cellWidth), width <= Image.maximumSide else {
+      throw RenderError(
+        "a sheet of \(used) columns of \(cellWidth) pixels with padding \(padding) is wider than \(Image.maximumSide) pixels"
+      )
+    }
+    guard let height = side(rows, cellHeight), height <= Image.maximumSide else {
+      throw RenderError(
+        "a sheet of \(rows) rows of \(cellHeight) pixels with padding \(padding) is taller than \(Image.maximumSide) pixels"
+      )
+    }
+    return (width, height)
+  }
+
+  /// The height of a row title's band, in pixels.
+  public static let rowTitleHeight = 22
+
+  /// The frames in rows of `columns`, left to right, top to bottom; cells
+  /// no frame fills keep the background.
+  ///
+  /// With `rowTitles`, row r has a band ``rowTitleHeight`` pixels tall above
+  /// it with `rowTitles[r]` in bold light-grey text (the demo names each
+  /// row's style this way); rows past the end of the list get an empty band.
+  ///
   /// - Throws: ``RenderError`` when there are no frames, `columns` is less
   ///   than 1, the padding is negative, or the sheet would have a side
   ///   beyond 32,767 pixels (checked before allocating).
   public static func grid(
     _ frames: [Image], columns: Int, padding: Int = 0, background: Color = .clear,
-    emptyCells: Color? = nil
+    rowTitles: [String] = []
   ) throws(RenderError) -> Image {
-    try sheet(
-      frames, columns: columns, padding: padding, background: background, emptyCells: emptyCells)
-  }
-
-  private static func sheet(
-    _ frames: [Image], columns: Int?, padding: Int, background: Color, emptyCells: Color?
-  ) throws(RenderError) -> Image {
-    guard !frames.isEmpty else { throw RenderError("a frame sheet needs at least one frame") }
-    let layout = try Layout(
-      cellWidth: frames.map(\.width).max()!, cellHeight: frames.map(\.height).max()!,
-      count: frames.count, columns: columns, padding: padding)
+    let (cellWidth, cellHeight) = try cellSize(frames, padding: padding)
+    let band = rowTitles.isEmpty ? 0 : rowTitleHeight
+    let (width, height) = try size(
+      count: frames.count, cellWidth: cellWidth, cellHeight: cellHeight + band, columns: columns,
+      padding: padding)
     var sheet = Image(
-      uncheckedWidth: layout.width, height: layout.height,
-      pixels: [UInt32](
-        repeating: background.premultipliedARGB32, count: layout.width * layout.height))
+      uncheckedWidth: width, height: height,
+      pixels: [UInt32](repeating: background.premultipliedARGB32, count: width * height))
+    let used = min(columns, frames.count)
+    let rows = frames.count / columns + (frames.count % columns == 0 ? 0 : 1)
+    let titles = try rowTitles.prefix(rows).map { title throws(RenderError) in
+      try Renderer().render(titleScene(title, width: width - 2 * padding, background: background))
+    }
     try sheet.withUnsafeMutablePixels { destination in
-      if let emptyCells, layout.hasEmptyCells {
-        for index in layout.count..<(layout.rows * layout.columns) {
-          layout.fillCell(index, with: emptyCells.premultipliedARGB32, in: destination.baseAddress!)
+      for (row, title) in titles.enumerated() {
+        let top = padding + row * (cellHeight + band + padding)
+        title.pixels.withUnsafeBufferPointer { source in
+          for y in 0..<title.height {
+            let to = destination.baseAddress! + (top + y) * width + padding
+            to.update(from: source.baseAddress! + y * title.width, count: title.width)
+          }
         }
       }
       for (index, frame) in frames.enumerated() {
-        layout.place(frame, inCell: index, in: destination.baseAddress!)
+        let left = padding + (index % used) * (cellWidth + padding)
+        let top = padding + (index / used) * (cellHeight + band + padding) + band
+        frame.pixels.withUnsafeBufferPointer { source in
+          for y in 0..<frame.height {
+            let from = source.baseAddress! + y * frame.width
+            let to = destination.baseAddress! + (top + y) * width + left
+            to.update(from: from, count: frame.width)
+          }
+        }
       }
     }
     return sheet
   }
-}
 
-extension FrameSheet.Layout {
-  /// Copies `frame` into its cell's top-left corner of a buffer of the
-  /// sheet's rows starting at `firstRow` (the whole sheet by default).
-  public func place(
-    _ frame: Image, inCell index: Int, in sheet: UnsafeMutablePointer<UInt32>, firstRow: Int = 0
-  ) {
-    let (left, top) = origin(ofCell: index)
-    frame.pixels.withUnsafeBufferPointer { source in
-      for y in 0..<min(frame.height, cellHeight) {
-        let from = source.baseAddress! + y * frame.width
-        let to = sheet + (top - firstRow + y) * width + left
-        to.update(from: from, count: min(frame.width, cellWidth))
-      }
-    }
+  /// A row title's band: the text left-aligned on the sheet's background.
+  static func titleScene(_ title: String, width: Int, background: Color) -> Scene {
+    let size = Size(width: Double(max(width, 1)), height: Double(rowTitleHeight))
+    return Scene(
+      size: size, backgroundColor: background,
+      views: [
+        View(
+          id: "title", frame: Rect(x: 2, y: 0, width: size.width - 2, height: size.height - 4),
+          text: TextContent(
+            title, size: 13, color: Color(red: 0.9, green: 0.9, blue: 0.92), weight: .bold))
+      ])
   }
 
-  /// Fills cell `index` with `pixel` (premultiplied ARGB32).
-  public func fillCell(
-    _ index: Int, with pixel: UInt32, in sheet: UnsafeMutablePointer<UInt32>, firstRow: Int = 0
-  ) {
-    let (left, top) = origin(ofCell: index)
-    for y in 0..<cellHeight {
-      (sheet + (top - firstRow + y) * width + left).update(repeating: pixel, count: cellWidth)
+  private static func cellSize(_ frames: [Image], padding: Int) throws(RenderError) -> (Int, Int) {
+    guard !frames.isEmpty else { throw RenderError("a frame sheet needs at least one frame") }
+    guard padding >= 0, padding <= Image.maximumSide else {
+      throw RenderError("padding \(padding) is outside 0…\(Image.maximumSide)")
     }
+    return (frames.map(\.width).max()!, frames.map(\.height).max()!)
   }
 }
 
@@ -134,5 +207,32 @@ extension Renderer {
     try renderSheet(
       count: scenes.count, columns: columns, padding: padding, background: background
     ) { scenes[$0] }
+  }
+}
+
+extension FrameSheet.Layout {
+  /// Copies `frame` into its cell's top-left corner of a buffer of the
+  /// sheet's rows starting at `firstRow` (the whole sheet by default).
+  public func place(
+    _ frame: Image, inCell index: Int, in sheet: UnsafeMutablePointer<UInt32>, firstRow: Int = 0
+  ) {
+    let (left, top) = origin(ofCell: index)
+    frame.pixels.withUnsafeBufferPointer { source in
+      for y in 0..<min(frame.height, cellHeight) {
+        let from = source.baseAddress! + y * frame.width
+        let to = sheet + (top - firstRow + y) * width + left
+        to.update(from: from, count: min(frame.width, cellWidth))
+      }
+    }
+  }
+
+  /// Fills cell `index` with `pixel` (premultiplied ARGB32).
+  public func fillCell(
+    _ index: Int, with pixel: UInt32, in sheet: UnsafeMutablePointer<UInt32>, firstRow: Int = 0
+  ) {
+    let (left, top) = origin(ofCell: index)
+    for y in 0..<cellHeight {
+      (sheet + (top - firstRow + y) * width + left).update(repeating: pixel, count: cellWidth)
+    }
   }
 }

@@ -29,6 +29,8 @@ public final class Renderer {
   private var imageCache: [ImageContent: CairoSurface] = [:]
   /// Memory for the offscreen pictures of 3-D views, reused frame to frame.
   let scratch = ScratchPixels()
+  /// Pango and the bundled fonts, set up the first time a view has text.
+  private var textEngine: TextEngine?
 
   /// Creates a renderer.
   public init(options: RenderOptions = RenderOptions()) {
@@ -136,6 +138,14 @@ public final class Renderer {
     try context.check("drawing the scene")
     // Nothing may touch the pixels once this returns.
     surface.finish()
+  }
+
+  /// The text engine, made on first use.
+  func text() throws(RenderError) -> TextEngine {
+    if let textEngine { return textEngine }
+    let engine = try TextEngine()
+    textEngine = engine
+    return engine
   }
 
   /// The decoded image for `content`, from the cache when it was used before.

@@ -4,8 +4,8 @@ import Testing
 
 @testable import Transit
 
-/// The prepared turn (Rodrigues' form, conjugated once) against the model it
-/// replaces: `C⁻¹ · rotation(angle, axis) · C` built from scratch.
+/// The prepared turn (camera matrices worked out once when bound) against
+/// the model it replaces: `C⁻¹ · rotation(angle, axis) · C` built from scratch.
 @Suite struct PreparedTurnTests {
   @Test func matchesTheConjugatedRotation() async {
     let vector = zip(Gen.double(in: -2...2), Gen.double(in: -2...2), Gen.double(in: -2...2))
