@@ -80,10 +80,13 @@ public enum APNGEncoder {
 
   /// Filters and deflates one frame, on any thread.
   ///
-  /// - Parameter hasAlpha: whether to write RGBA, the same for every frame
-  ///   of an animation; `nil` writes RGB when the frame is opaque and RGBA
-  ///   otherwise (see ``CompressedFrame/hasAlpha``), which lets frames be
-  ///   compressed as they come before the animation's kind is known.
+  /// - Parameters:
+  ///   - frame: the picture and its delay.
+  ///   - hasAlpha: whether to write RGBA, the same for every frame of an
+  ///     animation; `nil` writes RGB when the frame is opaque and RGBA
+  ///     otherwise (see ``CompressedFrame/hasAlpha``), which lets frames be
+  ///     compressed as they come before the animation's kind is known.
+  ///   - compression: how hard the encoder works; see ``PNGCompression``.
   /// - Throws: ``RenderError`` when the frame is translucent but `hasAlpha`
   ///   is `false`, or the engine fails.
   public static func compress(

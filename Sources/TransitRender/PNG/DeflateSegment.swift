@@ -27,7 +27,13 @@ public struct DeflateSegment: Sendable {
   /// pixels starting at `pixels`, rows `stride` pixels apart.
   ///
   /// - Parameters:
+  ///   - pixels: the first pixel of the first row.
+  ///   - width: pixels per row.
+  ///   - stride: pixels from one row to the next (at least `width`).
+  ///   - rowCount: how many rows.
   ///   - hasAlpha: RGBA scanlines (straight alpha) rather than RGB.
+  ///   - compression: the engine and level; every segment of a stream
+  ///     should use the same one.
   ///   - isLast: whether this segment ends the stream.
   /// - Throws: ``RenderError`` when RGB is asked for but a pixel is not
   ///   opaque, or the engine fails or memory runs out.

@@ -4,7 +4,7 @@
 /// The choices: 8 bits per channel; colour type RGB when every pixel is
 /// opaque (a quarter fewer bytes to deflate) and RGBA otherwise, with the
 /// premultiplied pixels divided back to straight alpha as PNG requires; the
-/// SUB filter on every row (see ``ScanlineFilter``); one IDAT chunk; no
+/// SUB filter on every row (vectorised C); one IDAT chunk; no
 /// ancillary chunks, so the same pixels always give the same bytes. The
 /// deflate engine is ISA-L's igzip by default; see ``PNGCompression``.
 ///
@@ -37,6 +37,8 @@ public enum PNGEncoder {
   /// threads (see ``ZlibStream``).
   ///
   /// - Parameters:
+  ///   - width: the image's width in pixels.
+  ///   - height: the image's height in pixels.
   ///   - hasAlpha: whether the scanlines are RGBA (colour type 6) or RGB (2).
   ///   - imageData: the whole zlib stream, header to checksum.
   public static func assemble(width: Int, height: Int, hasAlpha: Bool, imageData: [UInt8])
