@@ -90,6 +90,11 @@ extension Change {
       return Change(
         viewID,
         .rotateInPerspective(angle: -angle, axis: axis, pivot: pivot, cameraDistance: distance))
+    case .translateInPerspective(let offset, let distance):
+      return Change(
+        viewID,
+        .translateInPerspective(
+          offset: Vector3(x: -offset.x, y: -offset.y, z: -offset.z), cameraDistance: distance))
     case .hidden: throw absolute("visibility")
     }
   }

@@ -187,6 +187,8 @@ private struct StepChanges {
     case .rotate(let angle, let x, let y, let z): operations.append(.rotate(angle, x, y, z))
     case .rotateInPerspective(let angle, let axis, let pivot, let distance):
       operations.append(.rotateInPerspective(angle, axis, pivot, distance))
+    case .translateInPerspective(let offset, let distance):
+      operations.append(.translateInPerspective(offset, distance))
     case .hidden(let value): hidden = value
     }
   }

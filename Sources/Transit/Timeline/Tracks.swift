@@ -48,6 +48,7 @@ enum TransformOperation: Hashable, Sendable {
   case scale(Double, Double, Double)
   case rotate(Double, Double, Double, Double)
   case rotateInPerspective(Double, Vector3, Vector3, Double?)
+  case translateInPerspective(Vector3, Double?)
 
   /// `C = translation(pivot) · perspective(distance)` and its inverse, for
   /// conjugating a rotation so that it turns about the pivot behind the camera.
@@ -78,7 +79,16 @@ enum TransformOperation: Hashable, Sendable {
       return .rotation(angle: angle, x: x, y: y, z: z)
     case .rotateInPerspective(let angle, let axis, let pivot, let distance):
       return TransformOperation.turn(angle, axis, pivot, distance)
+    case .translateInPerspective(let offset, let distance):
+      return TransformOperation.move(offset, distance)
     }
+  }
+
+  /// `P⁻¹ · T(offset) · P`: a translation behind the camera.
+  static func move(_ offset: Vector3, _ distance: Double?) -> Transform3D {
+    let (c, inverse) = camera(pivot: .zero, distance: distance)
+    return inverse.concatenating(.translation(x: offset.x, y: offset.y, z: offset.z))
+      .concatenating(c)
   }
 
   /// The operation a fraction `p` of the way: translations and angles
@@ -93,6 +103,9 @@ enum TransformOperation: Hashable, Sendable {
       return .rotation(angle: angle * p, x: x, y: y, z: z)
     case .rotateInPerspective(let angle, let axis, let pivot, let distance):
       return TransformOperation.turn(angle * p, axis, pivot, distance)
+    case .translateInPerspective(let offset, let distance):
+      return TransformOperation.move(
+        Vector3(x: offset.x * p, y: offset.y * p, z: offset.z * p), distance)
     }
   }
 
@@ -130,7 +143,7 @@ enum TransformOperation: Hashable, Sendable {
       m.m23 *= sz
       m.m33 *= sz
       m.m43 *= sz
-    case .rotate, .rotateInPerspective:
+    case .rotate, .rotateInPerspective, .translateInPerspective:
       m = m.concatenating(at(p))
     }
   }
@@ -145,6 +158,8 @@ enum TransformOperation: Hashable, Sendable {
     case .rotate(let angle, let x, let y, let z): return .rotate(-angle, x, y, z)
     case .rotateInPerspective(let angle, let axis, let pivot, let distance):
       return .rotateInPerspective(-angle, axis, pivot, distance)
+    case .translateInPerspective(let offset, let distance):
+      return .translateInPerspective(Vector3(x: -offset.x, y: -offset.y, z: -offset.z), distance)
     }
   }
 }

@@ -34,7 +34,7 @@ struct OverlapContinuityTests {
       var changes: [Change] = []
       for _ in 0..<random.int(1...4) {
         let id = ids[random.int(0...(ids.count - 1))]
-        switch random.int(0...8) {
+        switch random.int(0...9) {
         case 0: changes.append(.frame(id, to: random.rect()))
         case 1:
           let value = random.double(0...1)
@@ -56,6 +56,11 @@ struct OverlapContinuityTests {
               id, by: random.double(-3...3), axis: Vector3(x: random.double(-1...1), y: 1, z: 0),
               pivot: Vector3(x: random.double(-100...100), y: 0, z: random.double(-50...0)),
               cameraDistance: random.double(800...3000)))
+        case 8:
+          changes.append(
+            .translate(
+              id, by: Vector3(x: 0, y: random.double(-50...50), z: random.double(-600...0)),
+              cameraDistance: random.double(2000...4000)))
         default: changes.append(.hidden(id, random.chance(0.5)))
         }
       }
