@@ -87,11 +87,14 @@ struct CubicBezierTests {
 
   @Test("equal curves mirror to equal curves, and the text keeps what they mirror to")
   func equalityAgreesWithMirroring() async {
+    // Decimal control points, as people write them: uniform random doubles
+    // are multiples of 2⁻⁵³, on which 1 − (1 − x) never rounds.
     await propertyCheck(
-      count: 2000, input: Gen.double(in: 0...1), Gen.double(in: -2...2), Gen.double(in: 0...1),
-      Gen.double(in: -2...2)
+      count: 2000, input: Gen.int(in: 0...1000), Gen.int(in: -2000...2000), Gen.int(in: 0...1000),
+      Gen.int(in: -2000...2000)
     ) { x1, y1, x2, y2 in
-      let original = try! TimingCurve.cubicBezier(x1, y1, x2, y2)
+      let original = try! TimingCurve.cubicBezier(
+        Double(x1) / 1000, Double(y1) / 1000, Double(x2) / 1000, Double(y2) / 1000)
       let mirror = original.mirrored
       let points = mirror.bezierControlPoints!
       let byHand = try! TimingCurve.cubicBezier(points.x1, points.y1, points.x2, points.y2)
