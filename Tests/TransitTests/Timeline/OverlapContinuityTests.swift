@@ -74,14 +74,19 @@ struct OverlapContinuityTests {
   }
 
   /// The largest jump of any animated number between two states, relative
-  /// to the numbers' size.
+  /// to the numbers' size. Transforms are compared as the projective maps
+  /// they are, scaled to m44 = 1: interpolating a perspective by
+  /// decomposition normalises it, which draws the same.
   static func jump(_ a: ViewState, _ b: ViewState) -> Double {
+    func normalised(_ t: Transform3D) -> [Double] {
+      abs(t.m44) > 1e-6 ? t.entries.map { $0 / t.m44 } : t.entries
+    }
     let x =
       [a.frame.origin.x, a.frame.origin.y, a.frame.size.width, a.frame.size.height, a.alpha]
-      + a.transform.entries
+      + normalised(a.transform)
     let y =
       [b.frame.origin.x, b.frame.origin.y, b.frame.size.width, b.frame.size.height, b.alpha]
-      + b.transform.entries
+      + normalised(b.transform)
     return zip(x, y).map { abs($0 - $1) / max(1, abs($0)) }.max() ?? 0
   }
 
@@ -96,10 +101,15 @@ struct OverlapContinuityTests {
       var moments = starts
       for (start, step) in zip(starts, animation.steps) { moments.append(start + step.duration) }
       for moment in moments where moment > 0 {
+        // Both limits: a change may read its start exactly (progress 0)
+        // and go wrong only just after.
         let before = timeline.sample(at: moment - 1e-12)
         let at = timeline.sample(at: moment)
+        let after = timeline.sample(at: min(moment + 1e-12, timeline.duration))
         for (view, _) in scene.allViews() {
-          let jump = Self.jump(before.state(of: view.id)!, at.state(of: view.id)!)
+          let state = at.state(of: view.id)!
+          let jump = max(
+            Self.jump(before.state(of: view.id)!, state), Self.jump(state, after.state(of: view.id)!))
           #expect(jump < 1e-4, "view \(view.id) jumps by \(jump) at \(moment), seed \(seed)")
         }
       }
