@@ -109,7 +109,8 @@ struct OverlapContinuityTests {
         for (view, _) in scene.allViews() {
           let state = at.state(of: view.id)!
           let jump = max(
-            Self.jump(before.state(of: view.id)!, state), Self.jump(state, after.state(of: view.id)!))
+            Self.jump(before.state(of: view.id)!, state),
+            Self.jump(state, after.state(of: view.id)!))
           #expect(jump < 1e-4, "view \(view.id) jumps by \(jump) at \(moment), seed \(seed)")
         }
       }
