@@ -39,8 +39,8 @@
 ///   frame, its width for flip-vertically and its height for
 ///   flip-horizontally, so its flips looked different in a container
 ///   smaller than the screen; Transit takes geometry from the context's
-///   bounds only and uses 4 × their larger side for both axes (see
-///   ``TransitionCamera``), so at 390 × 844 both flips look through a
+///   bounds only and uses 4 × their larger side for both axes, as the
+///   rotate styles do, so at 390 × 844 both flips look through a
 ///   camera 3,376 points away where CoconutKit's flip-vertically used
 ///   1,560.
 /// - The camera and the push belong to each view, not to the container:
