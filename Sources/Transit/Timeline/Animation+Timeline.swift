@@ -117,7 +117,8 @@ extension Animation {
           transforms[index].append(
             TransformSegment(
               step: k, from: state.transform, target: changes.transformTarget,
-              operations: first..<operations.count, to: value))
+              operations: first..<operations.count, to: value,
+              isAbsolute: changes.transformTarget != nil))
           state.transform = value
         }
         if let hidden = changes.hidden {

@@ -40,6 +40,9 @@ struct TransformSegment: Hashable, Sendable {
   var target: Transform3D?
   var operations: Range<Int>
   var to: Transform3D
+  /// `target != nil`, kept apart so that sampling can ask without copying
+  /// the optional matrix out of the array.
+  var isAbsolute: Bool = false
 }
 
 /// A relative transform change, evaluable at any progress.
@@ -186,6 +189,13 @@ struct Tracks: Hashable, Sendable {
   var frames: [FrameSegment] = []
   var alphas: [AlphaSegment] = []
   var transforms: [TransformSegment] = []
+  /// Each transform segment's step, packed: sampling scans a view's
+  /// segments for the ones running, and a segment is three matrices wide.
+  var transformSteps: [Int] = []
+  /// For each transform segment, the nearest absolute segment of the same
+  /// view at or below it (−1 if none): sampling finds the one in force by
+  /// hopping down these instead of scanning every segment.
+  var transformPreviousAbsolute: [Int] = []
   var operations: [TransformOperation] = []
   var hiddens: [HiddenSegment] = []
 
@@ -303,26 +313,28 @@ struct Tracks: Hashable, Sendable {
     -> Transform3D
   {
     var absolute: Int?
-    var j = range.upperBound - 1
+    var j = transformPreviousAbsolute[range.upperBound - 1]
     while j >= range.lowerBound {
-      if transforms[j].target != nil && !progress[transforms[j].step].isNaN {
+      if !progress[transformSteps[j]].isNaN {
         absolute = j
         break
       }
-      j -= 1
+      j = j > range.lowerBound ? transformPreviousAbsolute[j - 1] : -1
     }
     let (h, running) = Tracks.foldStart(range, absolute: absolute) {
-      progress[transforms[$0].step]
+      progress[transformSteps[$0]]
     }
     var value: Transform3D
     if running {
-      let segment = transforms[h]
-      let p = progress[segment.step]
+      // Fields read one by one: a whole segment is three matrices, and
+      // copying it costs more than the arithmetic.
+      let p = progress[transforms[h].step]
       if p == 0 {
-        value = segment.from
+        value = transforms[h].from
       } else {
-        value = Transform3D.interpolate(from: segment.from, to: segment.target!, progress: p)
-        for k in segment.operations {
+        value = Transform3D.interpolate(
+          from: transforms[h].from, to: transforms[h].target!, progress: p)
+        for k in transforms[h].operations {
           operations[k].apply(to: &value, progress: p)
         }
       }
@@ -331,7 +343,7 @@ struct Tracks: Hashable, Sendable {
     }
     var i = h + 1
     while i < range.upperBound {
-      let p = progress[transforms[i].step]
+      let p = progress[transformSteps[i]]
       if !p.isNaN && p != 0 {
         for k in transforms[i].operations {
           operations[k].apply(to: &value, progress: p)
@@ -368,6 +380,15 @@ struct Tracks: Hashable, Sendable {
   /// the segments before it, sampled at its start. Without overlaps the two
   /// are the same value, bit for bit.
   mutating func resolveOverlaps() {
+    transformSteps = transforms.map(\.step)
+    transformPreviousAbsolute = [Int](repeating: -1, count: transforms.count)
+    for view in views {
+      var previous = -1
+      for j in view.transform {
+        if transforms[j].isAbsolute { previous = j }
+        transformPreviousAbsolute[j] = previous
+      }
+    }
     var progress = [Double](repeating: .nan, count: max(steps.count, 1))
     progress.withUnsafeMutableBufferPointer { buffer in
       for view in views.indices {
