@@ -125,6 +125,20 @@ public final class StackContainer {
   public var isAnimating: Bool { driver.isRunning }
   /// Operations waiting for the current transition to end.
   public var pendingOperationCount: Int { driver.pendingOperationCount }
+  /// The running transition's duration in seconds, or `nil` when none runs.
+  public var runningTransitionDuration: Double? { driver.runningDuration }
+
+  /// Shows frame `index` of `count` of the running transition, bit for bit
+  /// as ``Timeline/sample(frame:of:into:)`` samples it; see
+  /// ``TransitionDriver/showFrame(_:of:)``. `animrender play` draws a
+  /// script's transitions this way.
+  ///
+  /// - Parameters:
+  ///   - index: the frame, 0…`count` − 1 (clamped).
+  ///   - count: the number of frames the duration is divided into.
+  public func showTransitionFrame(_ index: Int, of count: Int) {
+    driver.showFrame(index, of: count)
+  }
 
   // MARK: Operations
 

@@ -101,6 +101,24 @@ public final class TransitionDriver {
   /// Operations waiting for their turn.
   public var pendingOperationCount: Int { queue.count }
 
+  /// The duration of the running transition's timeline, or `nil` when none runs.
+  public var runningDuration: Double? { running?.player.timeline.duration }
+
+  /// Shows frame `index` of `count` of the running transition, sampled
+  /// exactly as ``Timeline/sample(frame:of:into:)`` samples it (frame `i` at
+  /// `i · D / (count − 1)`): how an offline renderer draws a transition
+  /// frame by frame on a ``ManualClock``. The transition goes on from there
+  /// on the next ``tick()`` and settles as usual. Does nothing when no
+  /// transition runs, or from inside an event.
+  ///
+  /// - Parameters:
+  ///   - index: the frame, 0…`count` − 1 (clamped).
+  ///   - count: the number of frames the duration is divided into.
+  public func showFrame(_ index: Int, of count: Int) {
+    guard deliveryDepth == 0 else { return }
+    running?.player.seek(toFrame: index, of: count)
+  }
+
   /// Queues `operation` and runs the queue if nothing is running. A failing
   /// operation is reported as ``ContainerEvent/operationFailed(_:)`` and the
   /// queue goes on.
