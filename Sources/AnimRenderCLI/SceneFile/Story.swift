@@ -166,7 +166,8 @@ final class Story {
     }
     for k in 0..<count {
       stack.showTransitionFrame(k, of: count)
-      let offset = count < 2 ? 0 : k == count - 1 ? duration : Double(k) * duration / Double(count - 1)
+      let offset =
+        count < 2 ? 0 : k == count - 1 ? duration : Double(k) * duration / Double(count - 1)
       frames.append(FrameSpec(source: .still(snapshot()), time: time + offset))
     }
     while stack.isAnimating {

@@ -104,25 +104,33 @@ extension StackContainer {
   /// at `targetIndex` (−1: none, the stack becomes empty); children in
   /// between leave at once, without appearance events.
   private func popTop(revealing targetIndex: Int, animated: Bool) throws(TransitError) {
+    // Bind once before changing anything, so that a style that throws leaves
+    // the stack as it was.
+    _ = try popRequest(revealing: targetIndex, animated: animated).timeline()
+    children.removeSubrange((targetIndex + 1)..<(children.count - 1))
+    syncScene()
+    // Load what the pop will reveal, and what comes within the capacity
+    // after it. The events this sends may rotate the container (nothing is
+    // running): the pop is built afterwards, at the bounds it will play at.
+    updateLoading(topIndex: targetIndex)
+    try driver.run(popRequest(revealing: children.count - 2, animated: animated))
+  }
+
+  /// The pop of the top revealing the child at `targetIndex` (−1: none),
+  /// built at the current bounds from the live views.
+  private func popRequest(revealing targetIndex: Int, animated: Bool) -> TransitionRequest {
     let topID = children[children.count - 1].id
     // The transition undone is the top's push over the child it will reveal.
     var transition = pushTransition(of: children.count - 1)
     transition.disappearingViewID = targetIndex >= 0 ? children[targetIndex].id : nil
     var views = [liveView(children.count - 1)]
     if targetIndex >= 0 { views.append(liveView(targetIndex)) }
-    // Bind first, so that a style that throws leaves the stack as it was.
-    let request = TransitionRequest(
+    return TransitionRequest(
       transition: transition, isReversed: true, bounds: bounds, views: views,
       animated: animated, shownIsMovingToParent: false, hiddenIsMovingFromParent: true,
       settle: { [unowned self] in
         children.removeAll { $0.id == topID }
         syncScene()
       })
-    _ = try request.timeline()
-    children.removeSubrange((targetIndex + 1)..<(children.count - 1))
-    syncScene()
-    // Load what the pop will reveal, and what comes within the capacity after it.
-    updateLoading(topIndex: targetIndex)
-    try driver.run(request)
   }
 }

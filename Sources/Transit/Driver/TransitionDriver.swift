@@ -175,8 +175,11 @@ public final class TransitionDriver {
 
   private func deliver(_ events: [ContainerEvent]) {
     deliveryDepth += 1
-    defer { deliveryDepth -= 1 }
     for event in events { observer?(event) }
+    deliveryDepth -= 1
+    // An operation issued from an event delivered outside any transition
+    // (a rotation's boundsChanged, say) runs now rather than on the next tick.
+    if deliveryDepth == 0 { drain() }
   }
 
   /// The transition has reached its end: bookkeeping, did-events, then the unit back.
