@@ -23,6 +23,9 @@ final class Story {
   private var stack: StackContainer
   /// The last operation the stack reported as failed.
   private let failures = FailureLog()
+  /// The `duration` each screen came in with: its pop plays at the same
+  /// unless the pop gives its own.
+  private var durations: [String: Double] = [:]
 
   init(file: SceneFile, name: String) {
     self.file = file
@@ -60,6 +63,12 @@ final class Story {
   func perform(_ operation: ScriptOperation) throws(CLIError) {
     let ids = stack.childIDs
     stack.transitionDuration = operation.duration
+    switch operation.kind {
+    case .show(let id), .push(let id), .insert(let id, _): durations[id] = operation.duration
+    case .pop, .popTo, .popToRoot, .remove:
+      if let top = ids.last { stack.transitionDuration = operation.duration ?? durations[top] }
+    case .rotate, .wait: break
+    }
     switch operation.kind {
     case .show(let id):
       stack = Story.makeStack(file: file, size: bounds.size, clock: clock, log: failures)
