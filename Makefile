@@ -6,11 +6,11 @@ SWIFT ?= swift
 .PHONY: test demo deps lint format docs pictures
 
 deps:
-	@if ! pkg-config --exists cairo libpng zlib 2>/dev/null; then \
-	  echo "installing libcairo2-dev, libpng-dev, zlib1g-dev, pkg-config"; \
+	@if ! pkg-config --exists cairo libpng spng zlib 2>/dev/null; then \
+	  echo "installing libcairo2-dev, libpng-dev, libspng-dev, zlib1g-dev, pkg-config"; \
 	  $(if $(shell [ `id -u` = 0 ] && echo root),,sudo) apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive $(if $(shell [ `id -u` = 0 ] && echo root),,sudo) \
-	    apt-get install -y -qq pkg-config libcairo2-dev libpng-dev zlib1g-dev >/dev/null; \
+	    apt-get install -y -qq pkg-config libcairo2-dev libpng-dev libspng-dev zlib1g-dev >/dev/null; \
 	fi
 
 demo: deps
@@ -29,7 +29,7 @@ docs: deps
 	Scripts/build-docs.sh
 
 lint:
-	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Examples Benchmarks
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Examples Benchmarks Fuzz
 
 format:
-	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Examples Benchmarks
+	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Examples Benchmarks Fuzz

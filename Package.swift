@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "Transit", targets: ["Transit"]),
     .library(name: "TransitRender", targets: ["TransitRender"]),
     .library(name: "TransitTesting", targets: ["TransitTesting"]),
+    .library(name: "AnimRenderCLI", targets: ["AnimRenderCLI"]),
     .executable(name: "animrender", targets: ["animrender"]),
   ],
   dependencies: [
@@ -25,7 +26,7 @@ let package = Package(
     .systemLibrary(
       name: "CTransitCairo",
       pkgConfig: "cairo",
-      providers: [.apt(["libcairo2-dev", "libpng-dev", "zlib1g-dev"])]
+      providers: [.apt(["libcairo2-dev", "libpng-dev", "libspng-dev", "zlib1g-dev"])]
     ),
     .target(
       name: "TransitRender",

@@ -53,6 +53,13 @@ struct DemoCommand: ParsableCommand {
     guard !styles.isEmpty else {
       throw CLIError.usage("--styles: expected at least one style name")
     }
+    // Counted before any timeline is built.
+    let count = styles.count * 2 * framesPerDirection
+    guard count <= RenderLimits.maximumFrames else {
+      throw CLIError.usage(
+        "--styles: \(styles.count) styles make \(count) frames, more than the \(RenderLimits.maximumFrames) one run draws"
+      )
+    }
     var frames: [FrameSpec] = []
     for name in styles {
       let pair = TransitionPair(style: try StyleLookup.style(named: name), size: size)

@@ -61,8 +61,9 @@ struct OutputOptions: ParsableArguments {
     guard ColorText.parse(background) != nil else {
       throw ValidationError("--background: expected \(ColorText.expected), got \"\(background)\"")
     }
-    guard loops >= 0 else {
-      throw ValidationError("--loops must be 0 (forever) or more, got \(loops)")
+    guard loops >= 0, loops <= RenderLimits.maximumLoops else {
+      throw ValidationError(
+        "--loops must be in 0…\(RenderLimits.maximumLoops) (0 loops forever), got \(loops)")
     }
     if layout == .frames, let output, FramePattern(output) == nil {
       throw ValidationError(
@@ -88,11 +89,14 @@ struct FramePattern {
     }
     guard rest.first == "d" else { return nil }
     let suffix = String(rest.dropFirst())
-    guard !suffix.contains("%") else { return nil }
+    guard !suffix.contains("%"), !text[..<percent].contains("%") else { return nil }
+    // A width of 0…9 (`%d`, `%3d`, `%03d`); `%99999999999999999999d` is no pattern.
+    guard digits.count <= 3, let width = digits.isEmpty ? 0 : Int(digits), width <= 9 else {
+      return nil
+    }
     prefix = String(text[..<percent])
     self.suffix = suffix
-    width = Int(digits) ?? 0
-    guard width <= 9 else { return nil }
+    self.width = width
   }
 
   func path(_ index: Int) -> String {

@@ -21,26 +21,19 @@ struct FramePipeline {
 
   static var workerCount: Int { max(1, System.coreCount) }
 
-  /// Checks the limits before any work: frame count, sides, pixel memory.
+  /// Bytes of decoded input images the run holds, for the budget.
+  var inputBytes = 0
+
+  /// Checks the limits before any work; see ``OutputBudget``.
   func checkLimits() throws(CLIError) {
-    guard !frames.isEmpty else { throw CLIError.usage("nothing to draw: 0 frames") }
-    guard frames.count <= RenderLimits.maximumFrames else {
-      throw CLIError.usage(
-        "\(frames.count) frames is more than the \(RenderLimits.maximumFrames) one run draws")
-    }
-    guard pixelWidth <= PixelSize.maximumSide, pixelHeight <= PixelSize.maximumSide else {
-      throw CLIError.usage(
-        "a frame of \(pixelWidth)×\(pixelHeight) pixels is larger than \(PixelSize.maximumSide) on a side; lower --size or --scale"
-      )
-    }
-    let frameBytes = pixelWidth * pixelHeight * 4
-    let kept = output.layout == .frames ? 2 * FramePipeline.workerCount : 2 * frames.count
-    let needed = frameBytes.multipliedReportingOverflow(by: kept)
-    guard !needed.overflow, needed.partialValue <= RenderLimits.pixelBudgetBytes else {
-      throw CLIError.usage(
-        "\(frames.count) frames of \(pixelWidth)×\(pixelHeight) need more than the \(RenderLimits.pixelBudgetBytes >> 20) MiB of pixel memory one run may use; use --layout frames, fewer frames or a smaller --scale"
-      )
-    }
+    try budget.check()
+  }
+
+  var budget: OutputBudget {
+    OutputBudget(
+      frames: frames, layout: output.layout, columns: output.columns, padding: output.padding,
+      labels: output.labels, pixelWidth: pixelWidth, pixelHeight: pixelHeight,
+      inputBytes: inputBytes, workerCount: FramePipeline.workerCount)
   }
 
   /// Draws every frame; `body` receives each (index, image) on a worker thread.
@@ -110,7 +103,7 @@ struct FramePipeline {
             FrameSheet.strip(all, padding: output.padding, background: background),
             compression: compression)
         case .grid:
-          let columns = output.columns ?? Int(Double(all.count).squareRoot().rounded(.up))
+          let columns = try budget.sheetColumns()
           bytes = try PNGEncoder.encode(
             FrameSheet.grid(all, columns: columns, padding: output.padding, background: background),
             compression: compression)
@@ -133,6 +126,8 @@ extension FrameDelay {
   /// stays exactly 1/60 and 0.4 s / 7 becomes 57/1000.
   static func approximating(seconds: Double) -> FrameDelay {
     guard seconds.isFinite, seconds > 0 else { return FrameDelay(numerator: 0, denominator: 1) }
+    // The longest delay a frame can have; larger values would not convert.
+    guard seconds < 65_535 else { return FrameDelay(numerator: 65_535, denominator: 1) }
     var best = (numerator: 1, denominator: 1, error: Double.infinity)
     for denominator in 1...1000 {
       let numerator = min(65_535, max(1, Int((seconds * Double(denominator)).rounded())))
