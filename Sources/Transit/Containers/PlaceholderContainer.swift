@@ -16,12 +16,15 @@
 /// tabs.setChild(View(id: "home", frame: .zero), inSlot: 0, style: fade)
 /// ```
 ///
-/// Lifecycle events follow ``ContainerEvent``'s order, both children moving
-/// (to and from the parent). Operations issued during a transition queue,
-/// across all slots, and run in order; non-animated ones complete
-/// synchronously when nothing is ahead of them. Transitions count in
-/// ``counter``: share it with a gate (or a ``StackContainer``) so rotations
-/// wait for them.
+/// Every swap and resize runs on a ``TransitionDriver``. Lifecycle events
+/// follow ``ContainerEvent``'s order, both children moving (to and from the
+/// parent). Operations issued during a transition — from outside or from an
+/// observer's callback — queue, across all slots, and run in order once it
+/// has settled and delivered all of its events; non-animated ones complete
+/// synchronously when nothing is ahead of them, on exactly the states the
+/// animated ones reach. Each transition holds one unit of ``counter`` from
+/// its start until it has settled: share it with a gate (or a
+/// ``StackContainer``) so rotations wait for them.
 public final class PlaceholderContainer {
   /// The slots and their children, in their current state.
   public internal(set) var scene: Scene
@@ -214,8 +217,13 @@ public final class PlaceholderContainer {
       settle: { [unowned self] in
         if let old { scene.updateView(slotID) { $0.children.removeAll { $0.id == old.id } } }
       })
-    _ = try request.timeline()
     if let new { scene.updateView(slotID) { $0.children.append(new) } }
-    try driver.run(request)
+    do {
+      try driver.run(request)
+    } catch {
+      // The style failed to bind: nothing started, the slot stays as it was.
+      if let new { scene.updateView(slotID) { $0.children.removeAll { $0.id == new.id } } }
+      throw error
+    }
   }
 }

@@ -203,3 +203,57 @@ struct TransitionDriverRegressionTests {
     #expect(stack.counter.count == 0)
   }
 }
+
+/// A style that cannot be built: every operation using it must fail without
+/// changing the container or holding the counter.
+struct BrokenStyle: TransitionStyle {
+  let name = "broken"
+  let intrinsicDuration = 0.3
+  func animation(in context: TransitionContext) throws(TransitError) -> Animation {
+    throw TransitError(.invalidValue, "broken on purpose")
+  }
+}
+
+@Suite("Transition driver failures")
+struct TransitionDriverFailureTests {
+  @Test("a style that throws fails the operation and leaves the stack and the counter as they were")
+  func throwingStyleInAStack() {
+    let stack = StackContainer(size: Size(width: 390, height: 844), clock: ManualClock())
+    var failures = 0
+    stack.observer = { if case .operationFailed = $0 { failures += 1 } }
+    stack.push(card("a"), style: TestSlide(), animated: false)
+    stack.push(card("b"), style: TestSlide(), animated: false)
+    var before = stack.scene
+    stack.push(card("c"), style: BrokenStyle())
+    #expect(failures == 1)
+    #expect(stack.childIDs == ["a", "b"] && stack.scene == before)
+    // A child below the top may carry the broken style: the state it would
+    // leave "a" in cannot be derived (reported once, by the relayout), and
+    // its pop fails.
+    stack.insert(card("x"), at: 1, style: BrokenStyle(), animated: false)
+    #expect(failures == 2)
+    stack.pop(animated: false)
+    #expect(stack.childIDs == ["a", "x"])
+    before = stack.scene
+    stack.pop()
+    #expect(failures == 3)
+    #expect(stack.childIDs == ["a", "x"] && stack.scene == before)
+    #expect(!stack.isAnimating && stack.counter.count == 0)
+  }
+
+  @Test("a swap with a style that throws leaves the slot as it was")
+  func throwingStyleInAPlaceholder() {
+    let slot = View(id: "slot", frame: Rect(x: 0, y: 0, width: 100, height: 100))
+    let container = PlaceholderContainer(
+      size: Size(width: 100, height: 100), slots: [slot], clock: ManualClock())
+    var failures = 0
+    container.observer = { if case .operationFailed = $0 { failures += 1 } }
+    container.setChild(card("a"), inSlot: 0, style: TestFade(), animated: false)
+    let before = container.scene
+    container.setChild(card("b"), inSlot: 0, style: BrokenStyle())
+    #expect(failures == 1)
+    #expect(container.scene == before)
+    #expect(container.childID(inSlot: 0) == "a")
+    #expect(!container.isAnimating && container.counter.count == 0)
+  }
+}
