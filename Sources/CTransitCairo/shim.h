@@ -5,6 +5,8 @@
 #define TRANSIT_CAIRO_SHIM_H
 
 #include <cairo.h>
+#include <cairo-pdf.h>
+#include <cairo-svg.h>
 #include <png.h>
 #include <spng.h>
 #include <stddef.h>

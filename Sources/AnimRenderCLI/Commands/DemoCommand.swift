@@ -38,7 +38,7 @@ struct DemoCommand: ParsableCommand {
       try Job(
         frames: try DemoCommand.frames(styles: chosenStyles), size: DemoCommand.size, scale: 1,
         images: ImageProvider(),
-        output: options, framesPerSecond: 10
+        output: options, framesPerSecond: 10, rowTitles: chosenStyles
       ).run(to: output)
     }
   }

@@ -72,7 +72,7 @@ struct PlayCommand: ParsableCommand {
       for i in frames.indices where frames[i].size != canvas { frames[i].canvas = canvas }
       let stem = String(sceneFile.split(separator: "/").last ?? "story").replacingOccurrences(
         of: ".json", with: "")
-      let destination = output.output ?? RenderCommand.defaultOutput(output.layout, style: stem)
+      let destination = output.output ?? RenderCommand.defaultOutput(output, style: stem)
       let duration = max(story.time, 0)
       let job = Job(
         frames: frames, size: canvas, scale: scale, images: images, output: output,

@@ -19,10 +19,11 @@ struct RenderCommand: ParsableCommand {
   @Option(help: "The transition style (see `animrender styles`).")
   var style: String = "push-from-right"
 
-  @Option(help: "Screenshot of the screen that goes away (default: a red placeholder).")
+  @Option(help: "Screenshot of the screen that goes away (default: a red placeholder inbox).")
   var from: String?
 
-  @Option(help: "Screenshot of the screen that comes in (default: a blue placeholder).")
+  @Option(
+    help: "Screenshot of the screen that comes in (default: a blue placeholder settings list).")
   var to: String?
 
   @Option(help: "Container size in points, WxH (default: --from's size, else 390x844).")
@@ -111,7 +112,7 @@ struct RenderCommand: ParsableCommand {
       if let image = images["--from"] { provider.images["from"] = image }
       if let image = images["--to"] { provider.images["to"] = image }
       let specs = FrameSpec.frames(of: timeline, count: count)
-      let destination = output.output ?? RenderCommand.defaultOutput(output.layout, style: style)
+      let destination = output.output ?? RenderCommand.defaultOutput(output, style: style)
       try Job(
         frames: specs, size: points, scale: scale, images: provider, output: output,
         framesPerSecond: FrameRate.of(count: count, duration: timeline.duration),
@@ -120,11 +121,10 @@ struct RenderCommand: ParsableCommand {
     }
   }
 
-  static func defaultOutput(_ layout: OutputOptions.Layout, style: String) -> String {
-    switch layout {
-    case .frames: return "\(style)-%03d.png"
-    default: return "\(style).png"
-    }
+  /// `STYLE.png` (or the `--format`'s extension), `STYLE-%03d.png` for frames.
+  static func defaultOutput(_ output: OutputOptions, style: String) -> String {
+    if output.layout == .frames { return "\(style)-%03d.png" }
+    return "\(style).\(output.format?.rawValue ?? "png")"
   }
 }
 

@@ -3,8 +3,9 @@ import TransitRender
 
 /// How a run's frames are laid out and written: shared by `render` and `play`.
 struct OutputOptions: ParsableArguments {
-  enum Layout: String, ExpressibleByArgument, CaseIterable {
-    case strip, grid, frames, apng
+  enum Layout: String, ExpressibleByArgument, CaseIterable, Sendable {
+    /// `apng` is the old name of `animation`, kept for scripts.
+    case strip, grid, frames, animation, apng
   }
 
   enum Compression: String, ExpressibleByArgument, CaseIterable {
@@ -19,8 +20,17 @@ struct OutputOptions: ParsableArguments {
     }
   }
 
-  @Option(help: "strip (one row, wrapped past 32,767 px), grid, frames (one PNG each) or apng.")
-  var layout: Layout = .strip
+  @Option(
+    help:
+      "strip (one row, wrapped past 32,767 px), grid, frames (one PNG each) or animation (apng); default: what the output's format holds."
+  )
+  var layout: Layout?
+
+  @Option(
+    help:
+      "png, gif, webp, mp4, webm, svg or pdf (default: the output's extension, else png); must match the extension."
+  )
+  var format: OutputFormat?
 
   @Option(help: "Columns of a grid (default: about a square).")
   var columns: Int?
@@ -36,13 +46,15 @@ struct OutputOptions: ParsableArguments {
 
   @Option(
     name: [.short, .long],
-    help: "Output file; for --layout frames a pattern with one %0Nd, e.g. frame-%03d.png.")
+    help:
+      "Output file (its extension picks the format), - for standard output; for --layout frames a pattern with one %0Nd, e.g. frame-%03d.png."
+  )
   var output: String?
 
   @Option(help: "fast (zlib 1, the default), default (zlib 6) or best (zlib 9).")
   var compression: Compression = .fast
 
-  @Option(help: "APNG loops, 0 for forever.")
+  @Option(help: "Loops of an animation (APNG, GIF, WebP), 0 for forever.")
   var loops: Int = 0
 
   @Option(help: "Write every view's frame, alpha and transform at every frame to this JSON file.")

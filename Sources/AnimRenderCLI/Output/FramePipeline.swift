@@ -18,6 +18,8 @@ struct FramePipeline {
   var pixelHeight: Int
   /// Frames per second, for APNG delays.
   var framesPerSecond: Double
+  /// Titles above the rows of a grid (the demo's style names).
+  var rowTitles: [String] = []
 
   static var workerCount: Int { max(1, System.coreCount) }
 
@@ -27,12 +29,22 @@ struct FramePipeline {
   /// Checks the limits before any work; see ``OutputBudget``.
   func checkLimits() throws(CLIError) {
     try budget.check()
+    if format == .webp, max(pixelWidth, budget.cellHeight) > WebPEncoder.maximumSide {
+      throw CLIError.usage(
+        "a WebP frame is at most \(WebPEncoder.maximumSide) pixels a side, got \(pixelWidth)×\(budget.cellHeight); lower --size or --scale"
+      )
+    }
+    if format == .gif || format == .webp, output.loops > 65_535 {
+      throw CLIError.usage(
+        "--loops \(output.loops): a \(format.rawValue) loops at most 65535 times (0 loops forever)")
+    }
   }
 
   var budget: OutputBudget {
     OutputBudget(
-      frames: frames, layout: output.layout, columns: output.columns, padding: output.padding,
+      frames: frames, layout: layout, columns: output.columns, padding: output.padding,
       labels: output.labels, pixelWidth: pixelWidth, pixelHeight: pixelHeight,
+      rowTitles: rowTitles.isEmpty ? 0 : FrameSheet.rowTitleHeight,
       inputBytes: inputBytes, workerCount: FramePipeline.workerCount)
   }
 
@@ -67,13 +79,15 @@ struct FramePipeline {
     if let error = failure.withLock({ $0 }) { throw error }
   }
 
-  /// Draws and writes everything to `destination` (staged, renamed at the end).
-  func run(to destination: String, atomic: AtomicOutput, quiet: Bool) throws(CLIError) {
+  /// Draws and writes everything to `destination` (staged, renamed at the
+  /// end); for `-` returns the single file's bytes instead, for standard output.
+  func run(to destination: String, atomic: AtomicOutput, quiet: Bool) throws(CLIError) -> [UInt8]? {
     try checkLimits()
     let progress = ProgressBar(total: frames.count, label: "drawing", quiet: quiet)
     defer { progress.finish() }
     let compression = output.compression.png
-    switch output.layout {
+    let bytes: [UInt8]
+    switch layout {
     case .frames:
       guard let pattern = FramePattern(destination) else {
         throw CLIError.usage("--output: expected a pattern with one %0Nd, got \"\(destination)\"")
@@ -88,36 +102,19 @@ struct FramePipeline {
         }
         try atomic.stage(bytes, as: pattern.path(index))
       }
-    case .strip, .grid, .apng:
+      return nil
+    case _ where format.isVector:
+      bytes = try encodeVector(progress: progress)
+    case .strip, .grid, .animation, .apng:
       let images = Mutex<[Image?]>(Array(repeating: nil, count: frames.count))
       try draw(progress: progress) { index, image throws(CLIError) in
         images.withLock { $0[index] = image }
       }
-      let all = images.withLock { $0.map { $0! } }
-      let bytes: [UInt8]
-      do {
-        let background = ColorText.parse(output.background) ?? .clear
-        switch output.layout {
-        case .strip:
-          bytes = try PNGEncoder.encode(
-            FrameSheet.strip(all, padding: output.padding, background: background),
-            compression: compression)
-        case .grid:
-          let columns = try budget.sheetColumns()
-          bytes = try PNGEncoder.encode(
-            FrameSheet.grid(all, columns: columns, padding: output.padding, background: background),
-            compression: compression)
-        default:
-          bytes = try APNGEncoder.encode(
-            all, delay: FrameDelay.approximating(seconds: 1 / framesPerSecond),
-            loopCount: output.loops,
-            compression: compression)
-        }
-      } catch {
-        throw CLIError(.software, "composing the output failed: \(error)")
-      }
-      try atomic.stage(bytes, as: destination)
+      bytes = try encodeSingleFile(images.withLock { $0.map { $0! } })
     }
+    if destination == "-" { return bytes }
+    try atomic.stage(bytes, as: destination)
+    return nil
   }
 }
 

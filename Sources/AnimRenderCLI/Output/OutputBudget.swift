@@ -16,6 +16,8 @@ struct OutputBudget {
   var labels: Bool
   var pixelWidth: Int
   var pixelHeight: Int
+  /// The height of the title band above each row of a grid, 0 for none.
+  var rowTitles = 0
   /// Bytes of decoded input images the run holds.
   var inputBytes: Int
   var workerCount: Int
@@ -76,7 +78,7 @@ struct OutputBudget {
     switch layout {
     case .frames:
       break
-    case .apng:
+    case .apng, .animation:
       // Every frame, and its encoded bytes (never larger than its pixels).
       needed += 2 * frames.count * frameBytes
     case .strip, .grid:
@@ -86,7 +88,7 @@ struct OutputBudget {
       let size: (width: Int, height: Int)
       do {
         size = try FrameSheet.size(
-          count: frames.count, cellWidth: pixelWidth, cellHeight: cellHeight,
+          count: frames.count, cellWidth: pixelWidth, cellHeight: cellHeight + rowTitles,
           columns: columns, padding: padding)
       } catch {
         throw CLIError.usage(

@@ -59,6 +59,29 @@ struct SceneFile: Decodable {
     }
   }
 
+  /// `{"string": "Inbox", "size": 17, "color": "#000000", "weight": "bold", "align": "center"}`.
+  struct TextSpec: Decodable {
+    var string: String
+    var size: Double?
+    var color: String?
+    var weight: String?
+    var align: String?
+
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+      case string, size, color, weight, align
+    }
+
+    init(from decoder: any Decoder) throws {
+      try decoder.rejectUnknownKeys(CodingKeys.allCases.map(\.rawValue))
+      let c = try decoder.container(keyedBy: CodingKeys.self)
+      string = try c.decode(String.self, forKey: .string)
+      size = try c.decodeIfPresent(Double.self, forKey: .size)
+      color = try c.decodeIfPresent(String.self, forKey: .color)
+      weight = try c.decodeIfPresent(String.self, forKey: .weight)
+      align = try c.decodeIfPresent(String.self, forKey: .align)
+    }
+  }
+
   struct ViewSpec: Decodable {
     var id: String
     var frame: [Double]?
@@ -70,11 +93,12 @@ struct SceneFile: Decodable {
     var clipsToBounds: Bool?
     var hidden: Bool?
     var image: String?
+    var text: TextSpec?
     var children: [ViewSpec]?
 
     private enum CodingKeys: String, CodingKey, CaseIterable {
       case id, frame, relative, color, alpha, cornerRadius, border, clipsToBounds, hidden, image
-      case children
+      case text, children
     }
 
     init(from decoder: any Decoder) throws {
@@ -90,6 +114,7 @@ struct SceneFile: Decodable {
       clipsToBounds = try c.decodeIfPresent(Bool.self, forKey: .clipsToBounds)
       hidden = try c.decodeIfPresent(Bool.self, forKey: .hidden)
       image = try c.decodeIfPresent(String.self, forKey: .image)
+      text = try c.decodeIfPresent(TextSpec.self, forKey: .text)
       children = try c.decodeIfPresent([ViewSpec].self, forKey: .children)
     }
   }
@@ -342,6 +367,22 @@ extension SceneFile {
         !(border.width.isFinite && border.width >= 0 && border.width <= bound)
       {
         throw fail("\(place).border.width", "expected 0…\(Int(bound)), got \(border.width)")
+      }
+      if let text = spec.text {
+        if let size = text.size, !(size.isFinite && size > 0 && size <= 1_000) {
+          throw fail(
+            "\(place).text.size", "expected more than 0 and at most 1000 points, got \(size)")
+        }
+        if let color = text.color, ColorText.parse(color) == nil {
+          throw fail("\(place).text.color", "expected \(ColorText.expected), got \"\(color)\"")
+        }
+        if let weight = text.weight, TextContent.Weight(rawValue: weight) == nil {
+          throw fail("\(place).text.weight", "expected \"regular\" or \"bold\", got \"\(weight)\"")
+        }
+        if let align = text.align, TextContent.Alignment(rawValue: align) == nil {
+          throw fail(
+            "\(place).text.align", "expected \"left\", \"center\" or \"right\", got \"\(align)\"")
+        }
       }
       for (i, child) in (spec.children ?? []).enumerated() {
         try check(child, "\(place).children[\(i)]", topLevel: false)

@@ -8,6 +8,8 @@ enum ExitStatus: Int32 {
   case dataError = 65
   /// EX_NOINPUT: an input file does not exist or cannot be read.
   case noInput = 66
+  /// EX_UNAVAILABLE: a program the output needs (ffmpeg) is not installed.
+  case unavailable = 69
   /// EX_SOFTWARE: something that should not fail did (a rendering failure).
   case software = 70
   /// EX_CANTCREAT: the output cannot be written.

@@ -96,26 +96,49 @@ public enum FrameSheet {
     return (width, height)
   }
 
-  /// The frames in rows of `columns`, left to right, top to bottom.
+  /// The height of a row title's band, in pixels.
+  public static let rowTitleHeight = 22
+
+  /// The frames in rows of `columns`, left to right, top to bottom; cells
+  /// no frame fills keep the background.
+  ///
+  /// With `rowTitles`, row r has a band ``rowTitleHeight`` pixels tall above
+  /// it with `rowTitles[r]` in bold light-grey text (the demo names each
+  /// row's style this way); rows past the end of the list get an empty band.
   ///
   /// - Throws: ``RenderError`` when there are no frames, `columns` is less
   ///   than 1, the padding is negative, or the sheet would have a side
   ///   beyond 32,767 pixels (checked before allocating).
   public static func grid(
-    _ frames: [Image], columns: Int, padding: Int = 0, background: Color = .clear
+    _ frames: [Image], columns: Int, padding: Int = 0, background: Color = .clear,
+    rowTitles: [String] = []
   ) throws(RenderError) -> Image {
     let (cellWidth, cellHeight) = try cellSize(frames, padding: padding)
+    let band = rowTitles.isEmpty ? 0 : rowTitleHeight
     let (width, height) = try size(
-      count: frames.count, cellWidth: cellWidth, cellHeight: cellHeight, columns: columns,
+      count: frames.count, cellWidth: cellWidth, cellHeight: cellHeight + band, columns: columns,
       padding: padding)
     var sheet = Image(
       uncheckedWidth: width, height: height,
       pixels: [UInt32](repeating: background.premultipliedARGB32, count: width * height))
     let used = min(columns, frames.count)
+    let rows = frames.count / columns + (frames.count % columns == 0 ? 0 : 1)
+    let titles = try rowTitles.prefix(rows).map { title throws(RenderError) in
+      try Renderer().render(titleScene(title, width: width - 2 * padding, background: background))
+    }
     try sheet.withUnsafeMutablePixels { destination in
+      for (row, title) in titles.enumerated() {
+        let top = padding + row * (cellHeight + band + padding)
+        title.pixels.withUnsafeBufferPointer { source in
+          for y in 0..<title.height {
+            let to = destination.baseAddress! + (top + y) * width + padding
+            to.update(from: source.baseAddress! + y * title.width, count: title.width)
+          }
+        }
+      }
       for (index, frame) in frames.enumerated() {
         let left = padding + (index % used) * (cellWidth + padding)
-        let top = padding + (index / used) * (cellHeight + padding)
+        let top = padding + (index / used) * (cellHeight + band + padding) + band
         frame.pixels.withUnsafeBufferPointer { source in
           for y in 0..<frame.height {
             let from = source.baseAddress! + y * frame.width
@@ -126,6 +149,19 @@ public enum FrameSheet {
       }
     }
     return sheet
+  }
+
+  /// A row title's band: the text left-aligned on the sheet's background.
+  static func titleScene(_ title: String, width: Int, background: Color) -> Scene {
+    let size = Size(width: Double(max(width, 1)), height: Double(rowTitleHeight))
+    return Scene(
+      size: size, backgroundColor: background,
+      views: [
+        View(
+          id: "title", frame: Rect(x: 2, y: 0, width: size.width - 2, height: size.height - 4),
+          text: TextContent(
+            title, size: 13, color: Color(red: 0.9, green: 0.9, blue: 0.92), weight: .bold))
+      ])
   }
 
   private static func cellSize(_ frames: [Image], padding: Int) throws(RenderError) -> (Int, Int) {

@@ -77,6 +77,20 @@ struct CLI {
     return process
   }
 
+  /// Runs animrender and keeps standard output as bytes, for `-o -`.
+  static func runCapturingBytes(_ arguments: [String], in directory: URL) throws -> (
+    status: Int32, stdout: [UInt8]
+  ) {
+    let process = make(arguments, in: directory)
+    let out = Pipe()
+    process.standardOutput = out
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, Array(data))
+  }
+
   /// A fresh empty folder.
   static func temporaryFolder() throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent(
