@@ -5,12 +5,27 @@ SWIFT ?= swift
 
 .PHONY: test demo deps lint format docs pictures
 
+# Libraries linked in: Cairo, libpng, libspng (BSD), zlib, libwebp (BSD), Pango + fontconfig
+# (LGPL/MIT, linked dynamically). Programs the tests read outputs back with:
+# ffmpeg/ffprobe (also what writes .mp4/.webm), rsvg-convert, pdftoppm and
+# Python's Pillow.
+SUDO := $(if $(shell [ `id -u` = 0 ] && echo root),,sudo)
+APT_PACKAGES := pkg-config libcairo2-dev libpng-dev libspng-dev zlib1g-dev libwebp-dev libpango1.0-dev \
+  ffmpeg librsvg2-bin poppler-utils python3 python3-pip
+
 deps:
-	@if ! pkg-config --exists cairo libpng zlib 2>/dev/null; then \
-	  echo "installing libcairo2-dev, libpng-dev, zlib1g-dev, pkg-config"; \
-	  $(if $(shell [ `id -u` = 0 ] && echo root),,sudo) apt-get update -qq && \
-	  DEBIAN_FRONTEND=noninteractive $(if $(shell [ `id -u` = 0 ] && echo root),,sudo) \
-	    apt-get install -y -qq pkg-config libcairo2-dev libpng-dev zlib1g-dev >/dev/null; \
+	@if ! pkg-config --exists cairo libpng spng zlib libwebpmux pangocairo 2>/dev/null \
+	    || ! command -v ffprobe >/dev/null || ! command -v rsvg-convert >/dev/null \
+	    || ! command -v pdftoppm >/dev/null || ! command -v python3 >/dev/null; then \
+	  echo "installing $(APT_PACKAGES)"; \
+	  $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(APT_PACKAGES) >/dev/null; \
+	fi
+	@if ! python3 -c 'import PIL.WebPImagePlugin, PIL.features, sys; sys.exit(not PIL.features.check("webp"))' 2>/dev/null; then \
+	  echo "installing Pillow"; \
+	  python3 -m pip install --quiet pillow 2>/dev/null \
+	    || python3 -m pip install --quiet --break-system-packages pillow \
+	    || DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq python3-pil >/dev/null; \
 	fi
 
 demo: deps
@@ -29,7 +44,7 @@ docs: deps
 	Scripts/build-docs.sh
 
 lint:
-	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Examples Benchmarks
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Examples Benchmarks Fuzz
 
 format:
-	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Examples Benchmarks
+	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Examples Benchmarks Fuzz

@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "Transit", targets: ["Transit"]),
     .library(name: "TransitRender", targets: ["TransitRender"]),
     .library(name: "TransitTesting", targets: ["TransitTesting"]),
+    .library(name: "AnimRenderCLI", targets: ["AnimRenderCLI"]),
     .executable(name: "animrender", targets: ["animrender"]),
   ],
   dependencies: [
@@ -25,11 +26,24 @@ let package = Package(
     .systemLibrary(
       name: "CTransitCairo",
       pkgConfig: "cairo",
-      providers: [.apt(["libcairo2-dev", "libpng-dev", "zlib1g-dev"])]
+      providers: [.apt(["libcairo2-dev", "libpng-dev", "libspng-dev", "zlib1g-dev"])]
+    ),
+    .systemLibrary(
+      name: "CTransitWebP",
+      pkgConfig: "libwebpmux",
+      providers: [.apt(["libwebp-dev"])]
+    ),
+    // No pkgConfig: its flags (-pthread, from GLib) draw a SwiftPM warning;
+    // the shim declares the few functions it needs (see shim.h).
+    .systemLibrary(
+      name: "CTransitPango",
+      providers: [.apt(["libpango1.0-dev"])]
     ),
     .target(
       name: "TransitRender",
-      dependencies: ["Transit", "CTransitCairo"]
+      dependencies: ["Transit", "CTransitCairo", "CTransitWebP", "CTransitPango"],
+      // The bundled fonts, copied beside the products; see TextFonts.
+      resources: [.copy("Text/Fonts")]
     ),
     .target(
       name: "TransitTesting",

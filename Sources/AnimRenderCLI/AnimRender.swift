@@ -22,7 +22,25 @@ public struct AnimRender: ParsableCommand {
   /// name replaces it), then parses the command line and runs the command.
   public static func main(registering styles: [any TransitionStyle]) {
     StyleLookup.register(styles)
+    AtomicOutput.installSignalHandlers()
+    if let topic = unknownHelpTopic(Array(CommandLine.arguments.dropFirst())) {
+      Terminal.writeError(
+        "animrender: help: no command \"\(topic)\"; commands: \(commandNames.joined(separator: ", "))\n"
+      )
+      exit(withError: ExitCode(ExitStatus.usage.rawValue))
+    }
     main()
+  }
+
+  static var commandNames: [String] {
+    configuration.subcommands.compactMap { $0.configuration.commandName }
+  }
+
+  /// The first word after `help` that names no command (`help frobnicate`),
+  /// which ArgumentParser would otherwise answer with the root help and 0.
+  static func unknownHelpTopic(_ arguments: [String]) -> String? {
+    guard arguments.first == "help" else { return nil }
+    return arguments.dropFirst().first { !commandNames.contains($0) && !$0.hasPrefix("-") }
   }
 
   public static let configuration = CommandConfiguration(

@@ -3,4 +3,4 @@
 // with styles of its own registered (see Examples/CubeStyle).
 import AnimRenderCLI
 
-AnimRender.main()
+AnimRender.main(registering: [])

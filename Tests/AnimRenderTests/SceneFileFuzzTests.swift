@@ -20,7 +20,8 @@ struct SceneFileFuzzTests {
   }
 
   @Test func mutatedFilesNeverCrash() {
-    var rng = SystemRandomNumberGenerator()
+    let seed = SeededRandom.seed(fallback: 0x5CE7E)
+    var rng = SeededRandom(seed: seed)
     var decoded = 0
     var rejected = 0
     let tokens = Array(
@@ -48,7 +49,7 @@ struct SceneFileFuzzTests {
       switch Self.outcome(bytes) {
       case .decoded: decoded += 1
       case .rejected: rejected += 1
-      case .wrong(let message): Issue.record("case \(i): \(message)")
+      case .wrong(let message): Issue.record("seed \(seed), case \(i): \(message)")
       }
     }
     #expect(rejected > 0)
@@ -56,7 +57,8 @@ struct SceneFileFuzzTests {
   }
 
   @Test func randomJSONNeverCrashes() {
-    var rng = SystemRandomNumberGenerator()
+    let seed = SeededRandom.seed(fallback: 0x150A)
+    var rng = SeededRandom(seed: seed)
     func value(_ depth: Int) -> Any {
       switch Int.random(in: 0...(depth > 3 ? 3 : 6), using: &rng) {
       case 0: return Double.random(in: -1e6...1e6, using: &rng)
@@ -88,7 +90,7 @@ struct SceneFileFuzzTests {
         let data = try? JSONSerialization.data(withJSONObject: root, options: [.fragmentsAllowed])
       else { continue }
       if case .wrong(let message) = Self.outcome(Array(data)) {
-        Issue.record("random \(i): \(message)")
+        Issue.record("seed \(seed), random \(i): \(message)")
       }
     }
   }

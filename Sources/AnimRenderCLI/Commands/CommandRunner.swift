@@ -14,7 +14,7 @@ enum CommandRunner {
     } catch let error as ValidationError {
       throw error
     } catch {
-      Terminal.writeError("animrender: \(error)\n")
+      Terminal.writeError("animrender: \(CLIError.oneLine("\(error)"))\n")
       throw ExitCode(ExitStatus.software.rawValue)
     }
   }

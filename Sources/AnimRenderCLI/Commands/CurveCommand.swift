@@ -36,6 +36,7 @@ struct CurveCommand: ParsableCommand {
       }
       if let plot {
         try AtomicOutput.checkWritable(plot)
+        _ = try CurvePlot.values(of: timing, name: curve)
         let image = try CurvePlot.draw(timing)
         let output = AtomicOutput()
         try output.stage(try PNGEncoder.encode(image), as: plot)
@@ -55,11 +56,29 @@ struct CurveCommand: ParsableCommand {
 /// A curve drawn by Transit's own renderer: axes, the unit square, and the
 /// curve as a chain of small round views.
 enum CurvePlot {
+  static let points = 400
+
+  /// The values plotted, or a data error (65) before drawing when any is
+  /// not finite or their range is too wide to draw.
+  static func values(of curve: TimingCurve, name: String) throws(CLIError) -> [Double] {
+    let values = (0...points).map { curve.value(at: Double($0) / Double(points)) }
+    if let bad = values.first(where: { !$0.isFinite }) {
+      throw CLIError.data(
+        "curve \(name): its value is \(bad) somewhere in 0…1, so it cannot be plotted")
+    }
+    let low = min(0, values.min() ?? 0)
+    let high = max(1, values.max() ?? 1)
+    guard (high - low).isFinite else {
+      throw CLIError.data("curve \(name): its values span \(low)…\(high), too wide to plot")
+    }
+    return values
+  }
+
   static func draw(_ curve: TimingCurve) throws -> Image {
     let size = 400.0
     let margin = 40.0
-    let points = 400
-    let values = (0...points).map { curve.value(at: Double($0) / Double(points)) }
+    let points = CurvePlot.points
+    let values = try CurvePlot.values(of: curve, name: curve.description)
     let low = min(0, values.min() ?? 0)
     let high = max(1, values.max() ?? 1)
     let span = high - low

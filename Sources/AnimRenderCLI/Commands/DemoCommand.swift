@@ -38,7 +38,7 @@ struct DemoCommand: ParsableCommand {
       try Job(
         frames: try DemoCommand.frames(styles: chosenStyles), size: DemoCommand.size, scale: 1,
         images: ImageProvider(),
-        output: options, framesPerSecond: 10
+        output: options, framesPerSecond: 10, rowTitles: chosenStyles
       ).run(to: output)
     }
   }
@@ -52,6 +52,13 @@ struct DemoCommand: ParsableCommand {
   static func frames(styles: [String]) throws(CLIError) -> [FrameSpec] {
     guard !styles.isEmpty else {
       throw CLIError.usage("--styles: expected at least one style name")
+    }
+    // Counted before any timeline is built.
+    let count = styles.count * 2 * framesPerDirection
+    guard count <= RenderLimits.maximumFrames else {
+      throw CLIError.usage(
+        "--styles: \(styles.count) styles make \(count) frames, more than the \(RenderLimits.maximumFrames) one run draws"
+      )
     }
     var frames: [FrameSpec] = []
     for name in styles {

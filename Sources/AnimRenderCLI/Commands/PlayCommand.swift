@@ -32,22 +32,37 @@ struct PlayCommand: ParsableCommand {
 
   func run() throws {
     try CommandRunner.run {
+      let (job, destination) = try makeJob()
+      try job.run(to: destination)
+    }
+  }
+
+  /// Everything before drawing: the file read and checked, its images
+  /// decoded, its script played into frames, and where they go.
+  func makeJob() throws(CLIError) -> (Job, String) {
+    do {
       let file = try SceneFile.load(sceneFile)
+      // The whole script's frame count, from the decoded script, before any
+      // frame or image is built.
+      let count = file.scriptFrameCount
+      guard count <= RenderLimits.maximumFrames else {
+        throw CLIError.usage(
+          "\(sceneFile): the script draws \(count == Int.max ? "more than \(Int.max)" : "\(count)") frames, more than the \(RenderLimits.maximumFrames) one run draws"
+        )
+      }
       let folder = AtomicOutput.directory(of: sceneFile)
       var images = ImageProvider(baseDirectory: folder)
       // Every image is read before any drawing, so a missing or broken one
-      // fails at once with the field that names it.
-      for (place, path) in file.imagePaths {
+      // fails at once with the field that names it; together they stay
+      // within the pixel budget, checked from each header before decoding.
+      var inputBytes = 0
+      for (place, path) in file.imagePaths where images.images[path] == nil {
         let resolved = images.resolve(path)
-        guard FileManager.default.fileExists(atPath: resolved) else {
-          throw CLIError(.noInput, "\(sceneFile): \(place): no such file \(resolved)")
-        }
-        do { images.images[path] = try PNGDecoder.decode(contentsOf: resolved) } catch let error
-          as RenderError
-        {
-          throw CLIError.data(
-            "\(sceneFile): \(place): \(resolved) is not a readable PNG (\(error.message))")
-        }
+        let image = try InputFile.image(
+          resolved, what: "\(sceneFile): \(place): \(resolved)",
+          maximumPixels: (RenderLimits.pixelBudgetBytes - inputBytes) / 4)
+        images.images[path] = image
+        inputBytes += InputFile.memory(of: [image])
       }
       let story = try Story.play(file, name: sceneFile)
       var frames = story.frames
@@ -57,12 +72,13 @@ struct PlayCommand: ParsableCommand {
       for i in frames.indices where frames[i].size != canvas { frames[i].canvas = canvas }
       let stem = String(sceneFile.split(separator: "/").last ?? "story").replacingOccurrences(
         of: ".json", with: "")
-      let destination = output.output ?? RenderCommand.defaultOutput(output.layout, style: stem)
+      let destination = output.output ?? RenderCommand.defaultOutput(output, style: stem)
       let duration = max(story.time, 0)
-      try Job(
+      let job = Job(
         frames: frames, size: canvas, scale: scale, images: images, output: output,
-        framesPerSecond: FrameRate.of(count: frames.count, duration: duration)
-      ).run(to: destination)
+        framesPerSecond: FrameRate.of(count: frames.count, duration: duration),
+        inputBytes: inputBytes)
+      return (job, destination)
     }
   }
 }

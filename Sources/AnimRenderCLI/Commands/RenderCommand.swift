@@ -19,10 +19,11 @@ struct RenderCommand: ParsableCommand {
   @Option(help: "The transition style (see `animrender styles`).")
   var style: String = "push-from-right"
 
-  @Option(help: "Screenshot of the screen that goes away (default: a red placeholder).")
+  @Option(help: "Screenshot of the screen that goes away (default: a red placeholder inbox).")
   var from: String?
 
-  @Option(help: "Screenshot of the screen that comes in (default: a blue placeholder).")
+  @Option(
+    help: "Screenshot of the screen that comes in (default: a blue placeholder settings list).")
   var to: String?
 
   @Option(help: "Container size in points, WxH (default: --from's size, else 390x844).")
@@ -61,7 +62,8 @@ struct RenderCommand: ParsableCommand {
     }
     if let size, PixelSize.parse(size) == nil {
       throw ValidationError(
-        "--size: expected WxH with whole numbers above 0, e.g. 390x844, got \"\(size)\"")
+        "--size: expected WxH with whole numbers in 1…\(PixelSize.maximumSide), e.g. 390x844, got \"\(size)\""
+      )
     }
   }
 
@@ -80,8 +82,11 @@ struct RenderCommand: ParsableCommand {
       } else {
         points = Size(width: 390, height: 844)
       }
-      if let duration, !(duration.isFinite && duration >= 0 && duration <= 3600) {
-        throw CLIError.data("--duration: expected 0…3600 seconds, got \(duration)")
+      if let duration,
+        !(duration.isFinite && duration >= 0 && duration <= RenderLimits.maximumSeconds)
+      {
+        throw CLIError.data(
+          "--duration: expected 0…\(Int(RenderLimits.maximumSeconds)) seconds, got \(duration)")
       }
       var timingCurve: TimingCurve?
       if let curve {
@@ -93,29 +98,33 @@ struct RenderCommand: ParsableCommand {
         style: transition, size: points, duration: duration, curve: timingCurve,
         fromImage: images["--from"].map { _ in "from" }, toImage: images["--to"].map { _ in "to" })
       let timeline = try pair.timeline(reversed: reverse)
-      let count = frames ?? fps.map { max(2, Int((timeline.duration * $0).rounded()) + 1) } ?? 8
-      guard count <= RenderLimits.maximumFrames else {
+      // Computed as a Double and compared before converting, so no
+      // duration (a custom style's included) can trap.
+      let wanted =
+        frames.map(Double.init) ?? fps.map { max(2, (timeline.duration * $0).rounded() + 1) } ?? 8
+      guard wanted.isFinite, wanted <= Double(RenderLimits.maximumFrames) else {
         throw CLIError.usage(
-          "--fps \(fps ?? 0) over \(timeline.duration) s makes \(count) frames, more than \(RenderLimits.maximumFrames)"
+          "--fps \(fps ?? 0) over \(timeline.duration) s makes \(wanted) frames, more than \(RenderLimits.maximumFrames)"
         )
       }
+      let count = Int(wanted)
       var provider = ImageProvider()
       if let image = images["--from"] { provider.images["from"] = image }
       if let image = images["--to"] { provider.images["to"] = image }
       let specs = FrameSpec.frames(of: timeline, count: count)
-      let destination = output.output ?? RenderCommand.defaultOutput(output.layout, style: style)
+      let destination = output.output ?? RenderCommand.defaultOutput(output, style: style)
       try Job(
         frames: specs, size: points, scale: scale, images: provider, output: output,
-        framesPerSecond: FrameRate.of(count: count, duration: timeline.duration)
+        framesPerSecond: FrameRate.of(count: count, duration: timeline.duration),
+        inputBytes: InputFile.memory(of: images.values)
       ).run(to: destination)
     }
   }
 
-  static func defaultOutput(_ layout: OutputOptions.Layout, style: String) -> String {
-    switch layout {
-    case .frames: return "\(style)-%03d.png"
-    default: return "\(style).png"
-    }
+  /// `STYLE.png` (or the `--format`'s extension), `STYLE-%03d.png` for frames.
+  static func defaultOutput(_ output: OutputOptions, style: String) -> String {
+    if output.layout == .frames { return "\(style)-%03d.png" }
+    return "\(style).\(output.format?.rawValue ?? "png")"
   }
 }
 
@@ -130,11 +139,6 @@ enum FrameRate {
 /// Reading a screenshot given on the command line.
 enum InputImage {
   static func load(_ path: String, flag: String) throws(CLIError) -> Image {
-    guard FileManager.default.fileExists(atPath: path) else {
-      throw CLIError(.noInput, "\(flag) \(path): no such file")
-    }
-    do { return try PNGDecoder.decode(contentsOf: path) } catch {
-      throw CLIError.data("\(flag) \(path): not a readable PNG (\(error.message))")
-    }
+    try InputFile.image(path, what: "\(flag) \(path)")
   }
 }

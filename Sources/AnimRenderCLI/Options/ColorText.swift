@@ -16,6 +16,8 @@ enum ColorText {
     if let named = names[trimmed] { return named }
     if trimmed.hasPrefix("#") {
       let hex = Array(trimmed.dropFirst())
+      // Only hex digits: `UInt8("+f", radix: 16)` would accept a sign.
+      guard hex.allSatisfy(\.isHexDigit) else { return nil }
       func byte(_ s: ArraySlice<Character>) -> Double? {
         UInt8(String(s), radix: 16).map { Double($0) / 255 }
       }

@@ -3,8 +3,9 @@ import TransitRender
 
 /// How a run's frames are laid out and written: shared by `render` and `play`.
 struct OutputOptions: ParsableArguments {
-  enum Layout: String, ExpressibleByArgument, CaseIterable {
-    case strip, grid, frames, apng
+  enum Layout: String, ExpressibleByArgument, CaseIterable, Sendable {
+    /// `apng` is the old name of `animation`, kept for scripts.
+    case strip, grid, frames, animation, apng
   }
 
   enum Compression: String, ExpressibleByArgument, CaseIterable {
@@ -19,8 +20,17 @@ struct OutputOptions: ParsableArguments {
     }
   }
 
-  @Option(help: "strip (one row, wrapped past 32,767 px), grid, frames (one PNG each) or apng.")
-  var layout: Layout = .strip
+  @Option(
+    help:
+      "strip (one row, wrapped past 32,767 px), grid, frames (one PNG each) or animation (apng); default: what the output's format holds."
+  )
+  var layout: Layout?
+
+  @Option(
+    help:
+      "png, gif, webp, mp4, webm, svg or pdf (default: the output's extension, else png); must match the extension."
+  )
+  var format: OutputFormat?
 
   @Option(help: "Columns of a grid (default: about a square).")
   var columns: Int?
@@ -36,13 +46,15 @@ struct OutputOptions: ParsableArguments {
 
   @Option(
     name: [.short, .long],
-    help: "Output file; for --layout frames a pattern with one %0Nd, e.g. frame-%03d.png.")
+    help:
+      "Output file (its extension picks the format), - for standard output; for --layout frames a pattern with one %0Nd, e.g. frame-%03d.png."
+  )
   var output: String?
 
   @Option(help: "fast (zlib 1, the default), default (zlib 6) or best (zlib 9).")
   var compression: Compression = .fast
 
-  @Option(help: "APNG loops, 0 for forever.")
+  @Option(help: "Loops of an animation (APNG, GIF, WebP), 0 for forever.")
   var loops: Int = 0
 
   @Option(help: "Write every view's frame, alpha and transform at every frame to this JSON file.")
@@ -61,8 +73,9 @@ struct OutputOptions: ParsableArguments {
     guard ColorText.parse(background) != nil else {
       throw ValidationError("--background: expected \(ColorText.expected), got \"\(background)\"")
     }
-    guard loops >= 0 else {
-      throw ValidationError("--loops must be 0 (forever) or more, got \(loops)")
+    guard loops >= 0, loops <= RenderLimits.maximumLoops else {
+      throw ValidationError(
+        "--loops must be in 0…\(RenderLimits.maximumLoops) (0 loops forever), got \(loops)")
     }
     if layout == .frames, let output, FramePattern(output) == nil {
       throw ValidationError(
@@ -88,11 +101,14 @@ struct FramePattern {
     }
     guard rest.first == "d" else { return nil }
     let suffix = String(rest.dropFirst())
-    guard !suffix.contains("%") else { return nil }
+    guard !suffix.contains("%"), !text[..<percent].contains("%") else { return nil }
+    // A width of 0…9 (`%d`, `%3d`, `%03d`); `%99999999999999999999d` is no pattern.
+    guard digits.count <= 3, let width = digits.isEmpty ? 0 : Int(digits), width <= 9 else {
+      return nil
+    }
     prefix = String(text[..<percent])
     self.suffix = suffix
-    width = Int(digits) ?? 0
-    guard width <= 9 else { return nil }
+    self.width = width
   }
 
   func path(_ index: Int) -> String {

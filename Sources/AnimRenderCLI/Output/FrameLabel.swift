@@ -25,15 +25,28 @@ enum FrameLabel {
 
   /// The text for a time: three decimals and a unit, e.g. `0.400s`.
   static func text(for time: Double) -> String {
-    let millis = Int((max(0, time) * 1000).rounded())
+    // Clamped before converting, so no time, however large or NaN, traps;
+    // scene files bound durations, so real labels stay far below this.
+    let scaled = (time.isFinite ? max(0, time) : 0) * 1000
+    let millis = Int(min(scaled, 1e15).rounded())
     let fraction = String(millis % 1000)
     return "\(millis / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)s"
+  }
+
+  /// The size of a dot of the font under a frame of `width` × `height`.
+  static func dot(width: Int, height: Int, time: Double) -> Int {
+    max(1, min(width / (text(for: time).count * 6 + 2), height / 60, 4))
+  }
+
+  /// The height of the band added under a frame of `width` × `height`.
+  static func bandHeight(width: Int, height: Int, time: Double) -> Int {
+    9 * dot(width: width, height: height, time: time)
   }
 
   /// `image` with a band under it showing `time`.
   static func attach(time: Double, below image: Image) throws -> Image {
     let text = Array(self.text(for: time))
-    let dot = max(1, min(image.width / (text.count * 6 + 2), image.height / 60, 4))
+    let dot = dot(width: image.width, height: image.height, time: time)
     let band = 9 * dot
     let width = image.width
     let height = image.height + band

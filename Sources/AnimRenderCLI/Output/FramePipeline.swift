@@ -18,29 +18,34 @@ struct FramePipeline {
   var pixelHeight: Int
   /// Frames per second, for APNG delays.
   var framesPerSecond: Double
+  /// Titles above the rows of a grid (the demo's style names).
+  var rowTitles: [String] = []
 
   static var workerCount: Int { max(1, System.coreCount) }
 
-  /// Checks the limits before any work: frame count, sides, pixel memory.
+  /// Bytes of decoded input images the run holds, for the budget.
+  var inputBytes = 0
+
+  /// Checks the limits before any work; see ``OutputBudget``.
   func checkLimits() throws(CLIError) {
-    guard !frames.isEmpty else { throw CLIError.usage("nothing to draw: 0 frames") }
-    guard frames.count <= RenderLimits.maximumFrames else {
+    try budget.check()
+    if format == .webp, max(pixelWidth, budget.cellHeight) > WebPEncoder.maximumSide {
       throw CLIError.usage(
-        "\(frames.count) frames is more than the \(RenderLimits.maximumFrames) one run draws")
-    }
-    guard pixelWidth <= PixelSize.maximumSide, pixelHeight <= PixelSize.maximumSide else {
-      throw CLIError.usage(
-        "a frame of \(pixelWidth)×\(pixelHeight) pixels is larger than \(PixelSize.maximumSide) on a side; lower --size or --scale"
+        "a WebP frame is at most \(WebPEncoder.maximumSide) pixels a side, got \(pixelWidth)×\(budget.cellHeight); lower --size or --scale"
       )
     }
-    let frameBytes = pixelWidth * pixelHeight * 4
-    let kept = output.layout == .frames ? 2 * FramePipeline.workerCount : 2 * frames.count
-    let needed = frameBytes.multipliedReportingOverflow(by: kept)
-    guard !needed.overflow, needed.partialValue <= RenderLimits.pixelBudgetBytes else {
+    if format == .gif || format == .webp, output.loops > 65_535 {
       throw CLIError.usage(
-        "\(frames.count) frames of \(pixelWidth)×\(pixelHeight) need more than the \(RenderLimits.pixelBudgetBytes >> 20) MiB of pixel memory one run may use; use --layout frames, fewer frames or a smaller --scale"
-      )
+        "--loops \(output.loops): a \(format.rawValue) loops at most 65535 times (0 loops forever)")
     }
+  }
+
+  var budget: OutputBudget {
+    OutputBudget(
+      frames: frames, layout: layout, columns: output.columns, padding: output.padding,
+      labels: output.labels, pixelWidth: pixelWidth, pixelHeight: pixelHeight,
+      rowTitles: rowTitles.isEmpty ? 0 : FrameSheet.rowTitleHeight,
+      inputBytes: inputBytes, workerCount: FramePipeline.workerCount)
   }
 
   /// Draws every frame; `body` receives each (index, image) on a worker thread.
@@ -74,13 +79,15 @@ struct FramePipeline {
     if let error = failure.withLock({ $0 }) { throw error }
   }
 
-  /// Draws and writes everything to `destination` (staged, renamed at the end).
-  func run(to destination: String, atomic: AtomicOutput, quiet: Bool) throws(CLIError) {
+  /// Draws and writes everything to `destination` (staged, renamed at the
+  /// end); for `-` returns the single file's bytes instead, for standard output.
+  func run(to destination: String, atomic: AtomicOutput, quiet: Bool) throws(CLIError) -> [UInt8]? {
     try checkLimits()
     let progress = ProgressBar(total: frames.count, label: "drawing", quiet: quiet)
     defer { progress.finish() }
     let compression = output.compression.png
-    switch output.layout {
+    let bytes: [UInt8]
+    switch layout {
     case .frames:
       guard let pattern = FramePattern(destination) else {
         throw CLIError.usage("--output: expected a pattern with one %0Nd, got \"\(destination)\"")
@@ -95,36 +102,19 @@ struct FramePipeline {
         }
         try atomic.stage(bytes, as: pattern.path(index))
       }
-    case .strip, .grid, .apng:
+      return nil
+    case _ where format.isVector:
+      bytes = try encodeVector(progress: progress)
+    case .strip, .grid, .animation, .apng:
       let images = Mutex<[Image?]>(Array(repeating: nil, count: frames.count))
       try draw(progress: progress) { index, image throws(CLIError) in
         images.withLock { $0[index] = image }
       }
-      let all = images.withLock { $0.map { $0! } }
-      let bytes: [UInt8]
-      do {
-        let background = ColorText.parse(output.background) ?? .clear
-        switch output.layout {
-        case .strip:
-          bytes = try PNGEncoder.encode(
-            FrameSheet.strip(all, padding: output.padding, background: background),
-            compression: compression)
-        case .grid:
-          let columns = output.columns ?? Int(Double(all.count).squareRoot().rounded(.up))
-          bytes = try PNGEncoder.encode(
-            FrameSheet.grid(all, columns: columns, padding: output.padding, background: background),
-            compression: compression)
-        default:
-          bytes = try APNGEncoder.encode(
-            all, delay: FrameDelay.approximating(seconds: 1 / framesPerSecond),
-            loopCount: output.loops,
-            compression: compression)
-        }
-      } catch {
-        throw CLIError(.software, "composing the output failed: \(error)")
-      }
-      try atomic.stage(bytes, as: destination)
+      bytes = try encodeSingleFile(images.withLock { $0.map { $0! } })
     }
+    if destination == "-" { return bytes }
+    try atomic.stage(bytes, as: destination)
+    return nil
   }
 }
 
@@ -133,6 +123,8 @@ extension FrameDelay {
   /// stays exactly 1/60 and 0.4 s / 7 becomes 57/1000.
   static func approximating(seconds: Double) -> FrameDelay {
     guard seconds.isFinite, seconds > 0 else { return FrameDelay(numerator: 0, denominator: 1) }
+    // The longest delay a frame can have; larger values would not convert.
+    guard seconds < 65_535 else { return FrameDelay(numerator: 65_535, denominator: 1) }
     var best = (numerator: 1, denominator: 1, error: Double.infinity)
     for denominator in 1...1000 {
       let numerator = min(65_535, max(1, Int((seconds * Double(denominator)).rounded())))

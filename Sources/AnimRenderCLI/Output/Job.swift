@@ -12,27 +12,54 @@ struct Job {
   var images: ImageProvider
   var output: OutputOptions
   var framesPerSecond: Double
+  /// Titles above the rows of a grid.
+  var rowTitles: [String] = []
+  /// Bytes of decoded input images, counted in the pixel budget.
+  var inputBytes = 0
 
-  func run(to destination: String) throws(CLIError) {
-    let probe =
-      output.layout == .frames ? (FramePattern(destination)?.path(0) ?? destination) : destination
-    try AtomicOutput.checkWritable(probe)
+  /// Draws and writes everything; `announce` prints where (off in tests
+  /// that run thousands of jobs in process). With `-` as the destination the
+  /// single file goes to standard output and nothing is announced.
+  func run(to destination: String, announce: Bool = true) throws(CLIError) {
+    var output = self.output
+    (output.format, output.layout) = try output.plan(for: destination)
+    if output.format?.needsFFmpeg == true { _ = try VideoEncoder.ffmpeg() }
+    let toStandardOutput = destination == "-"
+    let finals =
+      output.layout == .frames
+      ? frames.indices.map { FramePattern(destination)?.path($0) ?? destination } : [destination]
+    if !toStandardOutput {
+      try OutputPaths.checkDistinct(outputs: finals, states: output.states)
+      try AtomicOutput.checkWritable(finals[0])
+    }
     if let states = output.states { try AtomicOutput.checkWritable(states) }
-    let pixelWidth = Int((size.width * scale).rounded())
-    let pixelHeight = Int((size.height * scale).rounded())
-    guard pixelWidth >= 1, pixelHeight >= 1 else {
+    guard let pixelWidth = PixelSize.pixels(size.width, scale: scale),
+      let pixelHeight = PixelSize.pixels(size.height, scale: scale)
+    else {
       throw CLIError.usage(
-        "a frame of \(pixelWidth)×\(pixelHeight) pixels is empty; raise --size or --scale")
+        "a frame of \(size.width)×\(size.height) points at scale \(scale) is larger than \(PixelSize.maximumSide) pixels on a side; lower --size or --scale"
+      )
     }
     let atomic = AtomicOutput()
-    let pipeline = FramePipeline(
+    var pipeline = FramePipeline(
       frames: frames, renderOptions: RenderOptions(scale: scale, images: images), output: output,
-      pixelWidth: pixelWidth, pixelHeight: pixelHeight, framesPerSecond: framesPerSecond)
-    try pipeline.run(to: destination, atomic: atomic, quiet: output.quiet)
+      pixelWidth: pixelWidth, pixelHeight: pixelHeight, framesPerSecond: framesPerSecond,
+      rowTitles: rowTitles)
+    pipeline.inputBytes = inputBytes
+    try pipeline.checkLimits()
+    let standardOutput = try pipeline.run(to: destination, atomic: atomic, quiet: output.quiet)
     if let states = output.states {
       try atomic.stage(try StatesFile.encode(frames), as: states)
     }
     try atomic.commit()
+    if let standardOutput {
+      // The data is the whole of standard output: no paths printed.
+      do { try FileHandle.standardOutput.write(contentsOf: Data(standardOutput)) } catch {
+        throw CLIError(.cannotCreate, "cannot write to standard output: \(error)")
+      }
+      return
+    }
+    guard announce else { return }
     if output.layout == .frames, let pattern = FramePattern(destination) {
       print("\(pattern.path(0)) … \(pattern.path(frames.count - 1)) (\(frames.count) frames)")
     } else {

@@ -38,7 +38,13 @@ extension SceneFile {
       }
         ?? .none,
       clipsToBounds: spec.clipsToBounds ?? false, isHidden: spec.hidden ?? false,
-      content: spec.image.map { .named($0) }, children: children)
+      content: spec.image.map { .named($0) },
+      text: spec.text.map {
+        TextContent(
+          $0.string, size: $0.size ?? 17, color: $0.color.flatMap(ColorText.parse) ?? .black,
+          weight: $0.weight.flatMap(TextContent.Weight.init) ?? .regular,
+          alignment: $0.align.flatMap(TextContent.Alignment.init) ?? .left)
+      }, children: children)
   }
 
   /// Every image path the file names, with where it is named.

@@ -33,11 +33,53 @@ struct SceneFile: Decodable {
     var width: Double
     var height: Double
     var color: String?
+
+    private enum CodingKeys: String, CodingKey, CaseIterable { case width, height, color }
+
+    init(from decoder: any Decoder) throws {
+      try decoder.rejectUnknownKeys(CodingKeys.allCases.map(\.rawValue))
+      let c = try decoder.container(keyedBy: CodingKeys.self)
+      width = try c.decode(Double.self, forKey: .width)
+      height = try c.decode(Double.self, forKey: .height)
+      color = try c.decodeIfPresent(String.self, forKey: .color)
+    }
   }
 
   struct Border: Decodable {
     var width: Double
     var color: String
+
+    private enum CodingKeys: String, CodingKey, CaseIterable { case width, color }
+
+    init(from decoder: any Decoder) throws {
+      try decoder.rejectUnknownKeys(CodingKeys.allCases.map(\.rawValue))
+      let c = try decoder.container(keyedBy: CodingKeys.self)
+      width = try c.decode(Double.self, forKey: .width)
+      color = try c.decode(String.self, forKey: .color)
+    }
+  }
+
+  /// `{"string": "Inbox", "size": 17, "color": "#000000", "weight": "bold", "align": "center"}`.
+  struct TextSpec: Decodable {
+    var string: String
+    var size: Double?
+    var color: String?
+    var weight: String?
+    var align: String?
+
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+      case string, size, color, weight, align
+    }
+
+    init(from decoder: any Decoder) throws {
+      try decoder.rejectUnknownKeys(CodingKeys.allCases.map(\.rawValue))
+      let c = try decoder.container(keyedBy: CodingKeys.self)
+      string = try c.decode(String.self, forKey: .string)
+      size = try c.decodeIfPresent(Double.self, forKey: .size)
+      color = try c.decodeIfPresent(String.self, forKey: .color)
+      weight = try c.decodeIfPresent(String.self, forKey: .weight)
+      align = try c.decodeIfPresent(String.self, forKey: .align)
+    }
   }
 
   struct ViewSpec: Decodable {
@@ -51,13 +93,47 @@ struct SceneFile: Decodable {
     var clipsToBounds: Bool?
     var hidden: Bool?
     var image: String?
+    var text: TextSpec?
     var children: [ViewSpec]?
+
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+      case id, frame, relative, color, alpha, cornerRadius, border, clipsToBounds, hidden, image
+      case text, children
+    }
+
+    init(from decoder: any Decoder) throws {
+      try decoder.rejectUnknownKeys(CodingKeys.allCases.map(\.rawValue))
+      let c = try decoder.container(keyedBy: CodingKeys.self)
+      id = try c.decode(String.self, forKey: .id)
+      frame = try c.decodeIfPresent([Double].self, forKey: .frame)
+      relative = try c.decodeIfPresent(Bool.self, forKey: .relative)
+      color = try c.decodeIfPresent(String.self, forKey: .color)
+      alpha = try c.decodeIfPresent(Double.self, forKey: .alpha)
+      cornerRadius = try c.decodeIfPresent(Double.self, forKey: .cornerRadius)
+      border = try c.decodeIfPresent(Border.self, forKey: .border)
+      clipsToBounds = try c.decodeIfPresent(Bool.self, forKey: .clipsToBounds)
+      hidden = try c.decodeIfPresent(Bool.self, forKey: .hidden)
+      image = try c.decodeIfPresent(String.self, forKey: .image)
+      text = try c.decodeIfPresent(TextSpec.self, forKey: .text)
+      children = try c.decodeIfPresent([ViewSpec].self, forKey: .children)
+    }
   }
 
   var container: Container
   var frames: Int?
   var views: [ViewSpec]
   var script: [ScriptOperation]
+
+  private enum CodingKeys: String, CodingKey, CaseIterable { case container, frames, views, script }
+
+  init(from decoder: any Decoder) throws {
+    try decoder.rejectUnknownKeys(CodingKeys.allCases.map(\.rawValue))
+    let c = try decoder.container(keyedBy: CodingKeys.self)
+    container = try c.decode(Container.self, forKey: .container)
+    frames = try c.decodeIfPresent(Int.self, forKey: .frames)
+    views = try c.decode([ViewSpec].self, forKey: .views)
+    script = try c.decode([ScriptOperation].self, forKey: .script)
+  }
 }
 
 /// One line of a scene file's script.
@@ -91,12 +167,13 @@ struct ScriptOperation: Decodable {
   /// Where in the file this operation is, for messages: "script[3]".
   var place: String = ""
 
-  private enum Keys: String, CodingKey {
+  private enum Keys: String, CodingKey, CaseIterable {
     case show, push, pop, popTo, popToRoot, insert, at, remove, rotate, wait
     case style, duration, curve, frames
   }
 
   init(from decoder: any Decoder) throws {
+    try decoder.rejectUnknownKeys(Keys.allCases.map(\.rawValue))
     let c = try decoder.container(keyedBy: Keys.self)
     let verbs: [Keys] = [.show, .push, .pop, .popTo, .popToRoot, .insert, .remove, .rotate, .wait]
     let present = verbs.filter { c.contains($0) }
@@ -112,9 +189,15 @@ struct ScriptOperation: Decodable {
     switch verb {
     case .show: kind = .show(try c.decode(String.self, forKey: .show))
     case .push: kind = .push(try c.decode(String.self, forKey: .push))
-    case .pop: kind = .pop
+    case .pop, .popToRoot:
+      // `{"pop": false}` would read as "do not pop"; only true is accepted.
+      guard try c.decode(Bool.self, forKey: verb) else {
+        throw DecodingError.dataCorruptedError(
+          forKey: verb, in: c,
+          debugDescription: "expected true (leave the operation out to not \(verb.rawValue))")
+      }
+      kind = verb == .pop ? .pop : .popToRoot
     case .popTo: kind = .popTo(try c.decode(String.self, forKey: .popTo))
-    case .popToRoot: kind = .popToRoot
     case .insert:
       kind = .insert(
         try c.decode(String.self, forKey: .insert), at: try c.decode(Int.self, forKey: .at))
@@ -129,10 +212,11 @@ struct ScriptOperation: Decodable {
       kind = .rotate(orientation)
     default:
       let seconds = try c.decode(Double.self, forKey: .wait)
-      guard seconds.isFinite, seconds >= 0 else {
+      guard seconds.isFinite, seconds >= 0, seconds <= RenderLimits.maximumSeconds else {
         throw DecodingError.dataCorruptedError(
           forKey: .wait, in: c,
-          debugDescription: "expected a duration of 0 seconds or more, got \(seconds)")
+          debugDescription:
+            "expected 0…\(Int(RenderLimits.maximumSeconds)) seconds, got \(seconds)")
       }
       kind = .wait(seconds)
     }
@@ -140,10 +224,13 @@ struct ScriptOperation: Decodable {
     duration = try c.decodeIfPresent(Double.self, forKey: .duration)
     curve = try c.decodeIfPresent(String.self, forKey: .curve)
     frames = try c.decodeIfPresent(Int.self, forKey: .frames)
-    if let duration, !duration.isFinite || duration < 0 {
+    if let duration,
+      !(duration.isFinite && duration >= 0 && duration <= RenderLimits.maximumSeconds)
+    {
       throw DecodingError.dataCorruptedError(
         forKey: .duration, in: c,
-        debugDescription: "expected a duration of 0 seconds or more, got \(duration)")
+        debugDescription:
+          "expected 0…\(Int(RenderLimits.maximumSeconds)) seconds, got \(duration)")
     }
     if let frames, frames < 0 || frames > RenderLimits.maximumFrames {
       throw DecodingError.dataCorruptedError(
@@ -157,17 +244,21 @@ extension SceneFile {
   /// Reads and decodes a scene file, turning every failure into one line
   /// that names the file, the place in it and what was expected.
   static func load(_ path: String) throws(CLIError) -> SceneFile {
-    guard FileManager.default.fileExists(atPath: path) else {
-      throw CLIError(.noInput, "\(path): no such file")
-    }
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw CLIError(.noInput, "\(path): cannot be read")
-    }
-    return try decode(data, name: path)
+    let bytes = try InputFile.bytes(
+      path, what: path, maximumBytes: RenderLimits.maximumSceneFileBytes)
+    return try decode(Data(bytes), name: path)
   }
 
   /// Decodes scene-file JSON; `name` is used in messages.
+  ///
+  /// The nesting of arrays and objects is measured first, without
+  /// recursion, and refused beyond ``RenderLimits/maximumSceneNesting``, so
+  /// the recursive decoding and checking that follow have a bounded depth.
   static func decode(_ data: Data, name: String) throws(CLIError) -> SceneFile {
+    let limit = RenderLimits.maximumSceneNesting
+    guard JSONNesting.depth(of: Array(data), limit: limit) <= limit else {
+      throw CLIError.data("\(name): arrays and objects nested more than \(limit) deep")
+    }
     do {
       var file = try JSONDecoder().decode(SceneFile.self, from: data)
       for i in file.script.indices { file.script[i].place = "script[\(i)]" }
@@ -250,9 +341,12 @@ extension SceneFile {
         guard frame.count == 4 else {
           throw fail("\(place).frame", "expected [x, y, width, height], got \(frame.count) numbers")
         }
-        guard frame.allSatisfy(\.isFinite), frame[2] >= 0, frame[3] >= 0 else {
+        let bound = RenderLimits.maximumCoordinate
+        guard frame.allSatisfy({ $0.isFinite && abs($0) <= bound }), frame[2] >= 0, frame[3] >= 0
+        else {
           throw fail(
-            "\(place).frame", "expected finite numbers and a size of 0 or more, got \(frame)")
+            "\(place).frame",
+            "expected numbers within ±\(Int(bound)) and a size of 0 or more, got \(frame)")
         }
       } else if !topLevel {
         throw fail("\(place).frame", "missing (required for a child view)")
@@ -265,11 +359,30 @@ extension SceneFile {
       if let alpha = spec.alpha, !(alpha.isFinite && alpha >= 0 && alpha <= 1) {
         throw fail("\(place).alpha", "expected 0…1, got \(alpha)")
       }
-      if let radius = spec.cornerRadius, !(radius.isFinite && radius >= 0) {
-        throw fail("\(place).cornerRadius", "expected 0 or more, got \(radius)")
+      let bound = RenderLimits.maximumCoordinate
+      if let radius = spec.cornerRadius, !(radius.isFinite && radius >= 0 && radius <= bound) {
+        throw fail("\(place).cornerRadius", "expected 0…\(Int(bound)), got \(radius)")
       }
-      if let border = spec.border, !(border.width.isFinite && border.width >= 0) {
-        throw fail("\(place).border.width", "expected 0 or more, got \(border.width)")
+      if let border = spec.border,
+        !(border.width.isFinite && border.width >= 0 && border.width <= bound)
+      {
+        throw fail("\(place).border.width", "expected 0…\(Int(bound)), got \(border.width)")
+      }
+      if let text = spec.text {
+        if let size = text.size, !(size.isFinite && size > 0 && size <= 1_000) {
+          throw fail(
+            "\(place).text.size", "expected more than 0 and at most 1000 points, got \(size)")
+        }
+        if let color = text.color, ColorText.parse(color) == nil {
+          throw fail("\(place).text.color", "expected \(ColorText.expected), got \"\(color)\"")
+        }
+        if let weight = text.weight, TextContent.Weight(rawValue: weight) == nil {
+          throw fail("\(place).text.weight", "expected \"regular\" or \"bold\", got \"\(weight)\"")
+        }
+        if let align = text.align, TextContent.Alignment(rawValue: align) == nil {
+          throw fail(
+            "\(place).text.align", "expected \"left\", \"center\" or \"right\", got \"\(align)\"")
+        }
       }
       for (i, child) in (spec.children ?? []).enumerated() {
         try check(child, "\(place).children[\(i)]", topLevel: false)

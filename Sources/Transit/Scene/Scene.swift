@@ -205,6 +205,12 @@ extension View {
     guard cornerRadius.isFinite, cornerRadius >= 0 else {
       throw fail("cornerRadius", "must be finite and not negative, got \(cornerRadius)")
     }
+    if let text {
+      guard text.size.isFinite, text.size > 0, text.size <= 1_000 else {
+        throw fail("text.size", "must be in (0, 1000] points, got \(text.size)")
+      }
+      guard text.color.isValid else { throw fail("text.color", "components must be in 0…1") }
+    }
     guard border.width.isFinite, border.width >= 0 else {
       throw fail("border.width", "must be finite and not negative, got \(border.width)")
     }

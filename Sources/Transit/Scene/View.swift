@@ -1,5 +1,5 @@
 /// One view of a ``Scene``: a rectangle with a background, an optional image,
-/// a border, a 3D transform about its centre, and children.
+/// optional text, a border, a 3D transform about its centre, and children.
 ///
 /// A view is a value: changing a copy never changes the scene it came from.
 /// Its `id` is stable and unique within a scene; animations refer to views by
@@ -32,6 +32,9 @@ public struct View: Hashable, Codable, Sendable {
   public var isHidden: Bool
   /// An image drawn aspect-fill over the background.
   public var content: ImageContent?
+  /// Text drawn over the background and image, wrapped to the view's width.
+  /// Optional, so scenes encoded before views had text decode unchanged.
+  public var text: TextContent?
   /// Subviews, drawn in order above this view, in its coordinate space.
   public var children: [View]
 
@@ -47,6 +50,7 @@ public struct View: Hashable, Codable, Sendable {
     clipsToBounds: Bool = false,
     isHidden: Bool = false,
     content: ImageContent? = nil,
+    text: TextContent? = nil,
     children: [View] = []
   ) {
     self.id = id
@@ -59,6 +63,7 @@ public struct View: Hashable, Codable, Sendable {
     self.clipsToBounds = clipsToBounds
     self.isHidden = isHidden
     self.content = content
+    self.text = text
     self.children = children
   }
 

@@ -65,16 +65,49 @@ extension TimingCurve: CustomStringConvertible {
   ///   that quotes the text; for an unknown name it suggests the closest
   ///   known names.
   public init(parsing text: String) throws(TransitError) {
-    let trimmed = Self.trimmed(Substring(text))
+    guard text.utf8.count <= Self.maximumTextLength else {
+      throw TransitError(
+        .invalidCurve,
+        "a curve of \(text.utf8.count) bytes is longer than the \(Self.maximumTextLength) allowed")
+    }
+    // `mirrored(…)` layers are peeled in a loop, not by recursion, and their
+    // depth is bounded, so no text can exhaust the stack.
+    var trimmed = Self.trimmed(Substring(text))
+    var mirrors = 0
+    while trimmed.last == ")", let open = trimmed.firstIndex(of: "("),
+      Self.trimmed(trimmed[..<open]) == "mirrored"
+    {
+      mirrors += 1
+      guard mirrors <= Self.maximumNesting else {
+        throw TransitError(
+          .invalidCurve,
+          "'\(text.prefix(40))…': mirrored(…) is nested more than \(Self.maximumNesting) deep")
+      }
+      trimmed = Self.trimmed(
+        trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)])
+    }
+    var curve = try Self.parseSingle(trimmed, text: text)
+    // Mirrored once per layer, as written (1 − (1 − x) need not be x).
+    for _ in 0..<mirrors { curve = curve.mirrored }
+    self = curve
+  }
+
+  /// The longest curve text read, in bytes.
+  public static let maximumTextLength = 1_000
+  /// The deepest `mirrored(mirrored(…))` read.
+  public static let maximumNesting = 32
+
+  /// One curve without `mirrored(…)` around it.
+  private static func parseSingle(_ trimmed: Substring, text: String) throws(TransitError)
+    -> TimingCurve
+  {
     if let open = trimmed.firstIndex(of: "("), trimmed.last == ")" {
       let name = String(Self.trimmed(trimmed[..<open]))
       let inside = trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)]
-      self = try Self.parseFunction(name, arguments: inside, text: text)
-      return
+      return try Self.parseFunction(name, arguments: inside, text: text)
     }
     if let named = Self.namedCurves.first(where: { $0.name == trimmed }) {
-      self = named.curve
-      return
+      return named.curve
     }
     let known = Self.namedCurves.map(\.name) + ["cubic-bezier", "steps", "spring", "mirrored"]
     let suggestions = Self.closest(to: String(trimmed), among: known)
@@ -88,7 +121,8 @@ extension TimingCurve: CustomStringConvertible {
     _ name: String, arguments: Substring, text: String
   ) throws(TransitError) -> TimingCurve {
     if name == "mirrored" {
-      return try TimingCurve(parsing: String(arguments)).mirrored
+      // Reached only for text such as `mirrored(x) junk)`: not one curve.
+      throw TransitError(.invalidCurve, "'\(text)': expected mirrored(CURVE)")
     }
     let parts = arguments.split(separator: ",", omittingEmptySubsequences: false).map(trimmed)
     func numbers(_ count: Int) throws(TransitError) -> [Double] {

@@ -38,7 +38,8 @@ final class CairoSurface {
     try self.init(adopting: surface, width: width, height: height, what: what)
   }
 
-  private init(adopting surface: OpaquePointer, width: Int, height: Int, what: String)
+  /// Takes ownership of a surface Cairo made (of any kind), checking its status.
+  init(adopting surface: OpaquePointer, width: Int, height: Int, what: String)
     throws(RenderError)
   {
     let status = cairo_surface_status(surface)

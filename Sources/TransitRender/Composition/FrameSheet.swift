@@ -25,38 +25,120 @@ public enum FrameSheet {
     _ frames: [Image], padding: Int = 0, background: Color = .clear
   ) throws(RenderError) -> Image {
     let (cellWidth, _) = try cellSize(frames, padding: padding)
+    let columns = try stripColumns(count: frames.count, cellWidth: cellWidth, padding: padding)
+    return try grid(frames, columns: columns, padding: padding, background: background)
+  }
+
+  /// The columns ``strip(_:padding:background:)`` uses for `count` cells
+  /// `cellWidth` pixels wide: all of them, or as many as fit in 32,767 pixels.
+  ///
+  /// - Throws: ``RenderError`` when not even one cell fits.
+  public static func stripColumns(count: Int, cellWidth: Int, padding: Int) throws(RenderError)
+    -> Int
+  {
+    guard count >= 1, cellWidth >= 1, padding >= 0, padding <= Image.maximumSide,
+      cellWidth <= Image.maximumSide
+    else {
+      throw RenderError(
+        "a strip of \(count) frames \(cellWidth) pixels wide with padding \(padding) is not possible"
+      )
+    }
     let fitting = (Image.maximumSide - padding) / (cellWidth + padding)
     guard fitting >= 1 else {
       throw RenderError(
         "a frame \(cellWidth) pixels wide with padding \(padding) does not fit in "
           + "\(Image.maximumSide) pixels")
     }
-    return try grid(
-      frames, columns: min(frames.count, fitting), padding: padding, background: background)
+    return min(count, fitting)
   }
 
-  /// The frames in rows of `columns`, left to right, top to bottom.
+  /// The size of a sheet of `count` cells of `cellWidth` × `cellHeight` in
+  /// rows of `columns`, with `padding` around and between them, computed
+  /// without overflow for any numbers, so callers can check it before
+  /// drawing anything.
+  ///
+  /// - Throws: ``RenderError`` when an argument is out of range or a side
+  ///   would be beyond 32,767 pixels.
+  public static func size(
+    count: Int, cellWidth: Int, cellHeight: Int, columns: Int, padding: Int
+  ) throws(RenderError) -> (width: Int, height: Int) {
+    guard count >= 1 else { throw RenderError("a frame sheet needs at least one frame") }
+    guard columns >= 1 else { throw RenderError("a grid needs at least 1 column, got \(columns)") }
+    guard padding >= 0, padding <= Image.maximumSide else {
+      throw RenderError("padding \(padding) is outside 0…\(Image.maximumSide)")
+    }
+    guard cellWidth >= 1, cellHeight >= 1, cellWidth <= Image.maximumSide,
+      cellHeight <= Image.maximumSide
+    else {
+      throw RenderError("a cell of \(cellWidth)×\(cellHeight) is outside 1…\(Image.maximumSide)")
+    }
+    let used = min(columns, count)
+    // count / columns rounded up, without count + columns − 1 overflowing.
+    let rows = count / columns + (count % columns == 0 ? 0 : 1)
+    func side(_ cells: Int, _ cell: Int) -> Int? {
+      // cells ≤ 10⁹-ish and cell, padding ≤ 32,767: checked all the same.
+      let a = cells.multipliedReportingOverflow(by: cell)
+      let b = (cells + 1).multipliedReportingOverflow(by: padding)
+      let sum = a.partialValue.addingReportingOverflow(b.partialValue)
+      guard !a.overflow, !b.overflow, !sum.overflow else { return nil }
+      return sum.partialValue
+    }
+    guard let width = side(used, cellWidth), width <= Image.maximumSide else {
+      throw RenderError(
+        "a sheet of \(used) columns of \(cellWidth) pixels with padding \(padding) is wider than \(Image.maximumSide) pixels"
+      )
+    }
+    guard let height = side(rows, cellHeight), height <= Image.maximumSide else {
+      throw RenderError(
+        "a sheet of \(rows) rows of \(cellHeight) pixels with padding \(padding) is taller than \(Image.maximumSide) pixels"
+      )
+    }
+    return (width, height)
+  }
+
+  /// The height of a row title's band, in pixels.
+  public static let rowTitleHeight = 22
+
+  /// The frames in rows of `columns`, left to right, top to bottom; cells
+  /// no frame fills keep the background.
+  ///
+  /// With `rowTitles`, row r has a band ``rowTitleHeight`` pixels tall above
+  /// it with `rowTitles[r]` in bold light-grey text (the demo names each
+  /// row's style this way); rows past the end of the list get an empty band.
   ///
   /// - Throws: ``RenderError`` when there are no frames, `columns` is less
   ///   than 1, the padding is negative, or the sheet would have a side
   ///   beyond 32,767 pixels (checked before allocating).
   public static func grid(
-    _ frames: [Image], columns: Int, padding: Int = 0, background: Color = .clear
+    _ frames: [Image], columns: Int, padding: Int = 0, background: Color = .clear,
+    rowTitles: [String] = []
   ) throws(RenderError) -> Image {
     let (cellWidth, cellHeight) = try cellSize(frames, padding: padding)
-    guard columns >= 1 else { throw RenderError("a grid needs at least 1 column, got \(columns)") }
-    let used = min(columns, frames.count)
-    let rows = (frames.count + columns - 1) / columns
-    let width = used * cellWidth + (used + 1) * padding
-    let height = rows * cellHeight + (rows + 1) * padding
-    try Image.validate(width: width, height: height, what: "frame sheet")
+    let band = rowTitles.isEmpty ? 0 : rowTitleHeight
+    let (width, height) = try size(
+      count: frames.count, cellWidth: cellWidth, cellHeight: cellHeight + band, columns: columns,
+      padding: padding)
     var sheet = Image(
       uncheckedWidth: width, height: height,
       pixels: [UInt32](repeating: background.premultipliedARGB32, count: width * height))
+    let used = min(columns, frames.count)
+    let rows = frames.count / columns + (frames.count % columns == 0 ? 0 : 1)
+    let titles = try rowTitles.prefix(rows).map { title throws(RenderError) in
+      try Renderer().render(titleScene(title, width: width - 2 * padding, background: background))
+    }
     try sheet.withUnsafeMutablePixels { destination in
+      for (row, title) in titles.enumerated() {
+        let top = padding + row * (cellHeight + band + padding)
+        title.pixels.withUnsafeBufferPointer { source in
+          for y in 0..<title.height {
+            let to = destination.baseAddress! + (top + y) * width + padding
+            to.update(from: source.baseAddress! + y * title.width, count: title.width)
+          }
+        }
+      }
       for (index, frame) in frames.enumerated() {
-        let left = padding + (index % columns) * (cellWidth + padding)
-        let top = padding + (index / columns) * (cellHeight + padding)
+        let left = padding + (index % used) * (cellWidth + padding)
+        let top = padding + (index / used) * (cellHeight + band + padding) + band
         frame.pixels.withUnsafeBufferPointer { source in
           for y in 0..<frame.height {
             let from = source.baseAddress! + y * frame.width
@@ -67,6 +149,19 @@ public enum FrameSheet {
       }
     }
     return sheet
+  }
+
+  /// A row title's band: the text left-aligned on the sheet's background.
+  static func titleScene(_ title: String, width: Int, background: Color) -> Scene {
+    let size = Size(width: Double(max(width, 1)), height: Double(rowTitleHeight))
+    return Scene(
+      size: size, backgroundColor: background,
+      views: [
+        View(
+          id: "title", frame: Rect(x: 2, y: 0, width: size.width - 2, height: size.height - 4),
+          text: TextContent(
+            title, size: 13, color: Color(red: 0.9, green: 0.9, blue: 0.92), weight: .bold))
+      ])
   }
 
   private static func cellSize(_ frames: [Image], padding: Int) throws(RenderError) -> (Int, Int) {

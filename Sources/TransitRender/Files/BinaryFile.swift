@@ -9,23 +9,80 @@
 /// Whole-file reads and writes with the C library, so that TransitRender
 /// needs no Foundation.
 public enum BinaryFile {
-  /// Reads every byte of the file at `path`.
+  /// The most bytes ``read(_:maximumBytes:)`` reads unless told otherwise: 1 GiB.
+  public static let defaultMaximumBytes = 1 << 30
+
+  /// Reads every byte of the regular file at `path`, refusing at once
+  /// anything that is not one or is larger than `maximumBytes`.
   ///
-  /// - Throws: ``RenderError`` naming the path and the system's reason.
-  public static func read(_ path: String) throws(RenderError) -> [UInt8] {
-    guard let file = fopen(path, "rb") else {
-      throw RenderError("cannot open '\(path)' for reading: \(systemError())")
+  /// The file is opened without blocking and checked with `fstat` before a
+  /// byte is read, so a FIFO, a folder or a device such as `/dev/zero` fails
+  /// immediately instead of blocking or reading forever; a file that grows
+  /// past the cap while it is read fails too.
+  ///
+  /// - Throws: ``RenderError`` naming the path and the reason: of kind
+  ///   ``RenderError/Kind/unreadable`` when the file is missing, cannot be
+  ///   opened or is not a regular file, ``RenderError/Kind/overLimit`` when
+  ///   it is larger than `maximumBytes`.
+  public static func read(
+    _ path: String, maximumBytes: Int = defaultMaximumBytes
+  ) throws(RenderError) -> [UInt8] {
+    let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard fd >= 0 else {
+      throw RenderError(
+        "cannot open '\(path)' for reading: \(systemError())", kind: .unreadable)
     }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else {
+      throw RenderError("cannot read '\(path)': \(systemError())", kind: .unreadable)
+    }
+    guard info.st_mode & S_IFMT == S_IFREG else {
+      throw RenderError(
+        "cannot read '\(path)': not a regular file (\(kindName(info.st_mode)))", kind: .unreadable)
+    }
+    let size = Int(info.st_size)
+    guard size <= maximumBytes else {
+      throw RenderError(
+        "'\(path)' is \(size) bytes, more than the \(maximumBytes) allowed", kind: .overLimit)
+    }
+    var bytes = [UInt8](repeating: 0, count: size + 1)
+    var count = 0
     while true {
-      let count = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
-      if count > 0 { bytes.append(contentsOf: chunk[0..<count]) }
-      if count < chunk.count {
-        if ferror(file) != 0 { throw RenderError("cannot read '\(path)': \(systemError())") }
-        return bytes
+      if count == bytes.count {
+        // The file grew while being read: keep going only within the cap.
+        guard count <= maximumBytes else {
+          throw RenderError(
+            "'\(path)' grew past the \(maximumBytes) bytes allowed", kind: .overLimit)
+        }
+        bytes.append(contentsOf: repeatElement(0, count: min(1 << 16, maximumBytes + 1 - count)))
       }
+      let got = bytes.withUnsafeMutableBytes { buffer in
+        systemRead(fd, buffer.baseAddress! + count, buffer.count - count)
+      }
+      if got < 0 {
+        if errno == EINTR || errno == EAGAIN { continue }
+        throw RenderError("cannot read '\(path)': \(systemError())", kind: .unreadable)
+      }
+      if got == 0 { break }
+      count += got
+    }
+    guard count <= maximumBytes else {
+      throw RenderError(
+        "'\(path)' grew past the \(maximumBytes) bytes allowed", kind: .overLimit)
+    }
+    bytes.removeSubrange(count...)
+    return bytes
+  }
+
+  private static func kindName(_ mode: mode_t) -> String {
+    switch mode & S_IFMT {
+    case S_IFDIR: return "a folder"
+    case S_IFIFO: return "a FIFO"
+    case S_IFCHR: return "a character device"
+    case S_IFBLK: return "a block device"
+    case S_IFSOCK: return "a socket"
+    default: return "not a plain file"
     }
   }
 
@@ -75,4 +132,9 @@ public enum BinaryFile {
   private static func systemError() -> String {
     String(cString: strerror(errno))
   }
+}
+
+/// The C library's `read`, which `BinaryFile.read` hides inside the enum.
+private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+  read(fd, buffer, count)
 }

@@ -31,7 +31,10 @@ extension Renderer {
       try imageSurface(for: content)
     }
     let hasChildren = view.children.contains { !$0.isHidden && $0.alpha > 0 }
-    let ownLayers = (hasBackground ? 1 : 0) + (image == nil ? 0 : 1) + (hasBorder ? 1 : 0)
+    let textEngine = try view.text.map { _ throws(RenderError) in try text() }
+    let ownLayers =
+      (hasBackground ? 1 : 0) + (image == nil ? 0 : 1) + (hasBorder ? 1 : 0)
+      + (textEngine == nil ? 0 : 1)
     // One layer alone can take the alpha directly; only overlapping layers
     // need a group, which costs an offscreen surface the size of the clip.
     let grouped = alpha < 1 && (hasChildren || ownLayers > 1)
@@ -51,6 +54,10 @@ extension Renderer {
     }
     if let image {
       drawAspectFill(image, in: bounds, radius: view.cornerRadius, alpha: layerAlpha, context)
+    }
+    if let textEngine, let text = view.text {
+      textEngine.draw(
+        text, in: bounds, radius: view.cornerRadius, alpha: layerAlpha, context: context)
     }
     if hasBorder {
       drawBorder(view.border, of: bounds, radius: view.cornerRadius, alpha: layerAlpha, context)

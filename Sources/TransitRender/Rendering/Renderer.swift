@@ -27,6 +27,8 @@ public final class Renderer {
   public let options: RenderOptions
   /// Decoded images, as Cairo surfaces, by the content that named them.
   private var imageCache: [ImageContent: CairoSurface] = [:]
+  /// Pango and the bundled fonts, set up the first time a view has text.
+  private var textEngine: TextEngine?
 
   /// Creates a renderer.
   public init(options: RenderOptions = RenderOptions()) {
@@ -82,6 +84,14 @@ public final class Renderer {
       surface.finish()
     }
     return image
+  }
+
+  /// The text engine, made on first use.
+  func text() throws(RenderError) -> TextEngine {
+    if let textEngine { return textEngine }
+    let engine = try TextEngine()
+    textEngine = engine
+    return engine
   }
 
   /// The decoded image for `content`, from the cache when it was used before.

@@ -26,6 +26,27 @@ import TransitRender
     #expect(grid[3, 4] == 0)  // the empty cell stays transparent
   }
 
+  @Test func rowTitlesSitAboveTheirRowsAndUnusedCellsKeepTheBackground() throws {
+    let frames = try (0..<3).map { _ in try Self.frame(0xFF00_00FF, width: 40, height: 10) }
+    let background = Color(red: 0.2, green: 0.2, blue: 0.2)
+    let grid = try FrameSheet.grid(
+      frames, columns: 2, padding: 2, background: background, rowTitles: ["One", "Two"])
+    let band = FrameSheet.rowTitleHeight
+    #expect(grid.width == 2 * 40 + 3 * 2)
+    #expect(grid.height == 2 * (10 + band) + 3 * 2)
+    // Each row: a band with light text, then the frames.
+    for row in 0..<2 {
+      let top = 2 + row * (10 + band + 2)
+      let bandPixels = (top..<top + band).flatMap { y in (2..<82).map { grid[$0, y] } }
+      #expect(bandPixels.contains { ($0 >> 16) & 0xFF > 0xA0 }, "row \(row) has no title text")
+      #expect(grid[2, top + band] == 0xFF00_00FF)
+    }
+    // The fourth cell has no frame: it is the background, like the padding.
+    let empty = grid[2 + 40 + 2 + 5, 2 + (10 + band + 2) + band + 5]
+    #expect(empty == background.premultipliedARGB32)
+    #expect(grid[0, 0] == background.premultipliedARGB32)
+  }
+
   @Test func stripWrapsPastCairosLimit() throws {
     // 40 frames of 1,000 pixels would be 40,000 wide: 32 fit in a row.
     let frames = try (0..<40).map {

@@ -1,0 +1,91 @@
+import ArgumentParser
+
+/// What kind of file animrender writes, chosen by the output's extension as
+/// ffmpeg and ImageMagick do, or by `--format` when the name has none (or is
+/// `-`, standard output).
+///
+/// A name never lies about its bytes: an extension animrender does not
+/// write, a `--format` that disagrees with the extension, or a layout the
+/// format cannot hold (a strip in a `.gif`, an animation in a `.svg`) is a
+/// usage error (64), before anything is drawn.
+enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
+  case png, gif, webp, mp4, webm, svg, pdf
+
+  /// Whether the format plays the frames one after another.
+  var isAnimation: Bool {
+    switch self {
+    case .gif, .webp, .mp4, .webm: true
+    case .png, .svg, .pdf: false
+    }
+  }
+
+  /// Whether the format draws with Cairo's vector surfaces.
+  var isVector: Bool { self == .svg || self == .pdf }
+
+  /// Whether the format is written by the `ffmpeg` program.
+  var needsFFmpeg: Bool { self == .mp4 || self == .webm }
+
+  /// The layouts the format can hold; the first is the default.
+  var layouts: [OutputOptions.Layout] {
+    switch self {
+    case .png: [.strip, .grid, .frames, .animation]
+    case .gif, .webp, .mp4, .webm: [.animation]
+    case .svg, .pdf: [.strip, .grid]
+    }
+  }
+
+  /// The format an extension names (case-insensitive; `.apng` is PNG).
+  init?(extension name: String) {
+    let lowered = name.lowercased()
+    if lowered == "apng" {
+      self = .png
+      return
+    }
+    self.init(rawValue: lowered)
+  }
+
+  /// The extension of `path`'s last component, without the dot; `nil` when
+  /// it has none or is `-`.
+  static func pathExtension(of path: String) -> String? {
+    let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
+    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+    let ext = name[name.index(after: dot)...]
+    return ext.isEmpty ? nil : String(ext)
+  }
+
+  static let extensionList = ".png, .gif, .webp, .mp4, .webm, .svg and .pdf"
+}
+
+extension OutputOptions {
+  /// The format and layout for writing to `destination`, checked against
+  /// each other, or a usage error that says what would fit.
+  func plan(for destination: String) throws(CLIError) -> (format: OutputFormat, layout: Layout) {
+    let toStandardOutput = destination == "-"
+    var named: OutputFormat?
+    if !toStandardOutput, let ext = OutputFormat.pathExtension(of: destination) {
+      guard let known = OutputFormat(extension: ext) else {
+        throw CLIError.usage(
+          "--output \(destination): animrender writes \(OutputFormat.extensionList) files, not .\(ext)"
+        )
+      }
+      named = known
+    }
+    if let format, let named, format != named {
+      throw CLIError.usage(
+        "--format \(format.rawValue) does not match --output \(destination); name the file .\(format.rawValue) or drop --format"
+      )
+    }
+    let chosen = format ?? named ?? .png
+    let resolved = layout == .apng ? .animation : layout ?? chosen.layouts[0]
+    guard chosen.layouts.contains(resolved) else {
+      let fits = chosen.layouts.map { $0 == .animation ? "apng/animation" : $0.rawValue }
+      throw CLIError.usage(
+        "--layout \(resolved.rawValue) cannot be written as \(chosen.rawValue) (\(destination)); \(chosen.rawValue) holds \(fits.joined(separator: ", "))"
+      )
+    }
+    if toStandardOutput, resolved == .frames {
+      throw CLIError.usage("--output -: --layout frames writes many files and needs a pattern")
+    }
+    return (chosen, resolved)
+  }
+}

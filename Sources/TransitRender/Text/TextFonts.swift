@@ -1,0 +1,65 @@
+import CTransitPango
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The fonts Transit draws text with: DejaVu Sans and DejaVu Sans Bold
+/// (Bitstream Vera licence, see `Fonts/LICENSE`), bundled with TransitRender
+/// and given to fontconfig as the only fonts it knows, so text never depends
+/// on what a machine has installed.
+///
+/// The folder is looked up, in order: `TRANSIT_FONTS_DIR`; the resource
+/// folder SwiftPM copies beside the built products
+/// (`Transit_TransitRender.resources/Fonts`, next to the running program);
+/// and the source tree the package was built from.
+enum TextFonts {
+  /// The family name in the bundled files.
+  static let family = "DejaVu Sans"
+  static let files = ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf"]
+
+  /// The folder holding the bundled fonts, or `nil` when none is found.
+  static let folder: String? = {
+    var candidates: [String] = []
+    if let override = getenv("TRANSIT_FONTS_DIR") { candidates.append(String(cString: override)) }
+    if let executable = executableFolder() {
+      candidates.append("\(executable)/Transit_TransitRender.resources/Fonts")
+      candidates.append("\(executable)/Transit_TransitRender.resources")
+    }
+    let source = String("\(#filePath)".dropLast("TextFonts.swift".count)) + "Fonts"
+    candidates.append(source)
+    return candidates.first { access("\($0)/\(files[0])", R_OK) == 0 }
+  }()
+
+  /// A fontconfig configuration that knows the bundled fonts and nothing
+  /// else (no system configuration is loaded).
+  static func makeConfiguration() throws(RenderError) -> OpaquePointer {
+    guard let folder else {
+      throw RenderError(
+        "text needs Transit's bundled fonts, which are not beside the program nor in TRANSIT_FONTS_DIR"
+      )
+    }
+    guard let config = FcConfigCreate() else { throw RenderError("fontconfig could not start") }
+    for file in files {
+      let added = "\(folder)/\(file)".withCString {
+        FcConfigAppFontAddFile(config, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self))
+      }
+      guard added != 0 else {
+        FcConfigDestroy(config)
+        throw RenderError("fontconfig could not read the bundled font \(folder)/\(file)")
+      }
+    }
+    return config
+  }
+
+  private static func executableFolder() -> String? {
+    var buffer = [CChar](repeating: 0, count: 4_096)
+    let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+    guard length > 0 else { return nil }
+    let path = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    guard let slash = path.lastIndex(of: "/") else { return nil }
+    return String(path[..<slash])
+  }
+}

@@ -1,0 +1,161 @@
+import CTransitCairo
+import Transit
+
+/// Frame strips and grids as SVG or PDF, drawn with Cairo's vector surfaces:
+/// for slides, papers and design reviews, where a picture must stay sharp at
+/// any zoom.
+///
+/// The sheet has the layout of ``FrameSheet`` (same cells, padding and
+/// wrapping), one unit per pixel of the PNG strip, so a viewer at 100 % shows
+/// the same picture. Flat views, their rounded rectangles, borders and text
+/// are vectors; images are embedded; a view with a 3-D transform is embedded
+/// as the perspective-mapped picture the PNG has, since neither SVG nor PDF
+/// has projective transforms. An `overlay` (the `--labels` band, for
+/// example) is embedded as an image over its cell.
+///
+/// ```swift
+/// let cells = (0..<6).map { VectorSheet.Cell(scene: timeline.sample(frame: $0, of: 6)) }
+/// let svg = try VectorSheet.encode(cells, as: .svg, padding: 4)
+/// ```
+public enum VectorSheet {
+  /// The vector formats.
+  public enum Format: Sendable {
+    /// SVG 1.1, in pixels.
+    case svg
+    /// PDF, one page, one point per pixel.
+    case pdf
+  }
+
+  /// One cell: a scene, and optionally a picture painted over it from the
+  /// cell's top-left corner.
+  public struct Cell: Sendable {
+    /// The scene drawn in the cell.
+    public var scene: Scene
+    /// A picture over the cell, which may be taller than the scene.
+    public var overlay: Image?
+
+    /// Creates a cell.
+    public init(scene: Scene, overlay: Image? = nil) {
+      self.scene = scene
+      self.overlay = overlay
+    }
+  }
+
+  /// The cells as one SVG or PDF document: a strip (wrapped into rows as
+  /// ``FrameSheet/strip(_:padding:background:)`` wraps) or, with `columns`,
+  /// a grid, with `rowTitles` above the rows as
+  /// ``FrameSheet/grid(_:columns:padding:background:rowTitles:)`` draws them.
+  ///
+  /// - Throws: ``RenderError`` when there are no cells, a scene is invalid,
+  ///   the layout does not fit 32,767 units a side, or Cairo fails.
+  public static func encode(
+    _ cells: [Cell], as format: Format, columns: Int? = nil, padding: Int = 0,
+    background: Color = .clear, rowTitles: [String] = [], options: RenderOptions = RenderOptions()
+  ) throws(RenderError) -> [UInt8] {
+    guard !cells.isEmpty else { throw RenderError("a frame sheet needs at least one frame") }
+    guard padding >= 0, padding <= Image.maximumSide else {
+      throw RenderError("padding \(padding) is outside 0…\(Image.maximumSide)")
+    }
+    let renderer = Renderer(options: options)
+    var cellWidth = 1
+    var cellHeight = 1
+    for cell in cells {
+      do { try cell.scene.validate() } catch {
+        throw RenderError("invalid scene: \(error.message)")
+      }
+      let size = try renderer.pixelSize(of: cell.scene)
+      cellWidth = max(cellWidth, size.width, cell.overlay?.width ?? 0)
+      cellHeight = max(cellHeight, size.height, cell.overlay?.height ?? 0)
+    }
+    let chosenColumns: Int
+    if let columns {
+      guard columns >= 1 else {
+        throw RenderError("a grid needs at least 1 column, got \(columns)")
+      }
+      chosenColumns = columns
+    } else {
+      let fitting = (Image.maximumSide - padding) / (cellWidth + padding)
+      guard fitting >= 1 else {
+        throw RenderError("a frame \(cellWidth) units wide does not fit in \(Image.maximumSide)")
+      }
+      chosenColumns = min(cells.count, fitting)
+    }
+    let used = min(chosenColumns, cells.count)
+    let rows = (cells.count + chosenColumns - 1) / chosenColumns
+    let width = used * cellWidth + (used + 1) * padding
+    let band = rowTitles.isEmpty ? 0 : FrameSheet.rowTitleHeight
+    let height = rows * (cellHeight + band) + (rows + 1) * padding
+    try Image.validate(width: width, height: height, what: "frame sheet")
+
+    let sink = ByteSink()
+    let surface = try sink.makeSurface(format, width: width, height: height)
+    let context = try CairoContext(surface: surface)
+    if background.alpha > 0 {
+      context.appendRectangle(Rect(x: 0, y: 0, width: Double(width), height: Double(height)))
+      context.fill(background)
+    }
+    for (row, title) in rowTitles.prefix(rows).enumerated() {
+      let scene = FrameSheet.titleScene(title, width: width - 2 * padding, background: .clear)
+      context.save()
+      context.translate(Double(padding), Double(padding + row * (cellHeight + band + padding)))
+      for view in scene.views { try renderer.draw(view, in: context) }
+      context.restore()
+    }
+    for (index, cell) in cells.enumerated() {
+      let left = Double(padding + (index % chosenColumns) * (cellWidth + padding))
+      let top = Double(padding + (index / chosenColumns) * (cellHeight + band + padding) + band)
+      let size = try renderer.pixelSize(of: cell.scene)
+      context.save()
+      context.translate(left, top)
+      context.appendRectangle(
+        Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height)))
+      context.clip()
+      context.appendRectangle(
+        Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height)))
+      context.fill(cell.scene.backgroundColor)
+      context.scale(options.scale, options.scale)
+      for view in cell.scene.views { try renderer.draw(view, in: context) }
+      context.restore()
+      if let overlay = cell.overlay {
+        let picture = try CairoSurface(copying: overlay, what: "overlay")
+        context.paint(picture, x: left, y: top, alpha: 1, smooth: false)
+      }
+      try context.check("drawing frame \(index) of the vector sheet")
+    }
+    surface.finish()
+    try surface.check("writing the \(format == .svg ? "SVG" : "PDF")")
+    try sink.check()
+    return sink.bytes
+  }
+}
+
+/// Collects what a Cairo stream surface writes.
+private final class ByteSink {
+  var bytes: [UInt8] = []
+
+  func check() throws(RenderError) {
+    guard !bytes.isEmpty else { throw RenderError("Cairo wrote an empty document") }
+  }
+
+  /// A vector surface of `width` × `height` units that writes into this sink.
+  func makeSurface(_ format: VectorSheet.Format, width: Int, height: Int) throws(RenderError)
+    -> CairoSurface
+  {
+    let closure = Unmanaged.passUnretained(self).toOpaque()
+    let write: cairo_write_func_t = { closure, data, length in
+      let sink = Unmanaged<ByteSink>.fromOpaque(closure!).takeUnretainedValue()
+      sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+      return CAIRO_STATUS_SUCCESS
+    }
+    let surface: OpaquePointer
+    switch format {
+    case .svg:
+      surface = cairo_svg_surface_create_for_stream(write, closure, Double(width), Double(height))
+      // Pixels, not points, so that other programs draw it at the PNG's size.
+      cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PX)
+    case .pdf:
+      surface = cairo_pdf_surface_create_for_stream(write, closure, Double(width), Double(height))
+    }
+    return try CairoSurface(adopting: surface, width: width, height: height, what: "vector sheet")
+  }
+}

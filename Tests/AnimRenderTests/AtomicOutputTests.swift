@@ -1,0 +1,131 @@
+import Foundation
+import Synchronization
+import Testing
+import TransitRender
+
+@testable import AnimRenderCLI
+
+/// Outputs are committed as a whole: when any rename fails, every file
+/// already renamed is put back (or removed when it is new) and no
+/// temporary or backup file is left.
+@Suite("Atomic outputs", .serialized)
+struct AtomicOutputTests {
+  static func files(_ folder: URL) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+  }
+
+  @Test func aFailingRenameMidCommitRestoresTheWholeOldSet() throws {
+    let folder = try CLI.temporaryFolder()
+    // 200 old frames, and 400 new ones replacing them and adding more; the
+    // 100th rename fails.
+    for i in 0..<200 {
+      try Data("old \(i)".utf8).write(
+        to: folder.appendingPathComponent(String(format: "f-%04d", i)))
+    }
+    let before = try Self.files(folder)
+    let output = AtomicOutput()
+    for i in 0..<400 {
+      try output.stage(
+        Array("new \(i)".utf8), as: folder.appendingPathComponent(String(format: "f-%04d", i)).path)
+    }
+    // Only renames into this test's folder count: other suites running in
+    // parallel commit through the same hook.
+    let calls = Mutex(0)
+    let saved = AtomicOutput.renameHook
+    let prefix = folder.path
+    AtomicOutput.renameHook = { from, to in
+      guard to.hasPrefix(prefix) else { return rename(from, to) }
+      let call = calls.withLock { count -> Int in
+        count += 1
+        return count
+      }
+      if call == 100 {
+        errno = EIO
+        return -1
+      }
+      return rename(from, to)
+    }
+    defer { AtomicOutput.renameHook = saved }
+    do {
+      try output.commit()
+      Issue.record("expected the commit to fail")
+    } catch {
+      #expect(error.status == .cannotCreate)
+    }
+    #expect(try Self.files(folder) == before)
+    for i in 0..<200 {
+      let text = try String(
+        contentsOf: folder.appendingPathComponent(String(format: "f-%04d", i)), encoding: .utf8)
+      #expect(text == "old \(i)")
+    }
+  }
+
+  @Test func aSuccessfulCommitReplacesEverythingAndLeavesNothingElse() throws {
+    let folder = try CLI.temporaryFolder()
+    try Data("old".utf8).write(to: folder.appendingPathComponent("a"))
+    let output = AtomicOutput()
+    try output.stage(Array("new a".utf8), as: folder.appendingPathComponent("a").path)
+    try output.stage(Array("new b".utf8), as: folder.appendingPathComponent("b").path)
+    try output.commit()
+    #expect(try Self.files(folder) == ["a", "b"])
+    #expect(try String(contentsOf: folder.appendingPathComponent("a"), encoding: .utf8) == "new a")
+  }
+
+  @Test func discardingLeavesNoTemporaryFiles() throws {
+    let folder = try CLI.temporaryFolder()
+    do {
+      let output = AtomicOutput()
+      try output.stage([1, 2, 3], as: folder.appendingPathComponent("x.png").path)
+      #expect(try Self.files(folder).count == 1)
+    }
+    #expect(try Self.files(folder).isEmpty)
+  }
+}
+
+/// Small pieces the limits rest on.
+@Suite struct LimitPiecesTests {
+  @Test func jsonNestingIsMeasuredOutsideStrings() {
+    #expect(JSONNesting.depth(of: Array(#"{"a": [1, {"b": "[[[["}]}"#.utf8), limit: 64) == 3)
+    #expect(JSONNesting.depth(of: Array(#""\"[[[""#.utf8), limit: 64) == 0)
+    let deep = Array((String(repeating: "[", count: 1_000_000)).utf8)
+    #expect(JSONNesting.depth(of: deep, limit: 64) == 65)
+  }
+
+  @Test func suggestionsAreTheClosestKnownKey() {
+    #expect(Suggestion.closest(to: "colour", among: ["id", "color", "alpha"]) == "color")
+    #expect(Suggestion.closest(to: "duraton", among: ["style", "duration", "curve"]) == "duration")
+    let huge = String(repeating: "x", count: 1_000_000)
+    #expect(["id", "frame"].contains(Suggestion.closest(to: huge, among: ["id", "frame"])))
+  }
+
+  @Test func labelsAndDelaysNeverTrap() {
+    #expect(FrameLabel.text(for: 0.4) == "0.400s")
+    for time in [1e16, 1e300, .infinity, -.infinity, .nan, -5] {
+      #expect(!FrameLabel.text(for: time).isEmpty)
+    }
+    for seconds in [1e17, 1e300, .infinity, .nan, 0, -1, 65_534.9, 65_535] {
+      _ = FrameDelay.approximating(seconds: seconds)
+    }
+    #expect(FrameDelay.approximating(seconds: 1e17).numerator == 65_535)
+  }
+
+  @Test func theBudgetCountsLabelsPaddingAndInputs() throws {
+    let frames = (0..<4).map {
+      FrameSpec(source: .still(.init(size: .init(width: 1, height: 1))), time: Double($0))
+    }
+    var budget = OutputBudget(
+      frames: frames, layout: .strip, columns: nil, padding: 0, labels: false, pixelWidth: 100,
+      pixelHeight: 8_190, inputBytes: 0, workerCount: 2)
+    try budget.check()
+    // A label band under 8,190-pixel frames makes a 4-row grid too tall.
+    budget.layout = .grid
+    budget.columns = 1
+    try budget.check()
+    budget.labels = true
+    #expect(budget.cellHeight > 8_190)
+    #expect(throws: CLIError.self) { try budget.check() }
+    budget.labels = false
+    budget.inputBytes = RenderLimits.pixelBudgetBytes
+    #expect(throws: CLIError.self) { try budget.check() }
+  }
+}

@@ -1,0 +1,210 @@
+import Foundation
+
+/// A small, fast, seedable generator (SplitMix64), so every random case can
+/// be replayed from the seed printed with a failure.
+struct SeededRandom: RandomNumberGenerator {
+  var state: UInt64
+
+  init(seed: UInt64) { state = seed }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+
+  /// The seed for a test: `TRANSIT_SEED` when set, else `fallback`.
+  static func seed(fallback: UInt64) -> UInt64 {
+    ProcessInfo.processInfo.environment["TRANSIT_SEED"].flatMap { UInt64($0) } ?? fallback
+  }
+}
+
+/// Random *valid* scene files, built by following a model of the stack so
+/// that every operation is legal where it stands, with every feature a
+/// scene file has: containers and colours in every notation, nested views
+/// with absolute and relative frames, borders, corner radii, alpha, hidden
+/// and clipping views, PNG images, and scripts using every verb with
+/// styles, durations, curves and frame counts. About one file in twenty
+/// carries one deliberate mistake, which must be refused cleanly.
+struct SceneGenerator {
+  var random: SeededRandom
+  /// Image file names (relative to the scene file) the views may use.
+  var images: [String]
+  var styles: [String]
+
+  /// One generated file: its JSON, and whether a mistake was put in it.
+  struct Case {
+    var json: [String: Any]
+    var mistake: String?
+  }
+
+  mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &random) }
+  mutating func double(_ range: ClosedRange<Double>) -> Double {
+    Double.random(in: range, using: &random)
+  }
+  mutating func chance(_ p: Double) -> Bool { double(0...1) < p }
+  mutating func pick<T>(_ items: [T]) -> T { items[int(0...(items.count - 1))] }
+
+  mutating func color() -> String {
+    switch int(0...4) {
+    case 0: return String(format: "#%06x", int(0...0xFF_FFFF))
+    case 1: return String(format: "#%08x", UInt32(truncatingIfNeeded: int(0...0xFFFF_FFFF)))
+    case 2: return String(format: "#%03x", int(0...0xFFF))
+    case 3:
+      return "rgb(\(double(0...1)),\(double(0...1)),\(double(0...1)))"
+    default: return pick(["white", "black", "red", "blue", "green", "grey", "transparent"])
+    }
+  }
+
+  mutating func curve(depth: Int = 0) -> String {
+    switch int(0...6) {
+    case 0: return pick(["linear", "ease", "ease-in", "ease-out", "ease-in-out"])
+    case 1:
+      return pick([
+        "ease-in-quad", "ease-out-cubic", "ease-in-out-back", "ease-out-bounce",
+        "ease-in-elastic", "ease-in-out-expo", "ease-out-circ", "ease-in-sine",
+      ])
+    case 2:
+      let n = (0..<4).map { i in i.isMultiple(of: 2) ? double(0...1) : double(-1...2) }
+      return "cubic-bezier(\(n.map { String($0) }.joined(separator: ",")))"
+    case 3:
+      let position = pick(["jump-start", "jump-end", "jump-none", "jump-both"])
+      // jump-none needs two steps at least: one would never move.
+      return "steps(\(int(position == "jump-none" ? 2...6 : 1...6)),\(position))"
+    case 4:
+      return "spring(\(double(0.5...2)),\(double(50...300)),\(double(5...30)),\(double(-2...2)))"
+    default:
+      return depth < 3 ? "mirrored(\(curve(depth: depth + 1)))" : "linear"
+    }
+  }
+
+  mutating func view(id: String, depth: Int, ids: inout Int, topLevel: Bool) -> [String: Any] {
+    var view: [String: Any] = ["id": id]
+    if !topLevel || chance(0.2) {
+      if chance(0.5) {
+        view["frame"] = [double(-0.2...1), double(-0.2...1), double(0...1), double(0...1)]
+        view["relative"] = true
+      } else {
+        view["frame"] = [double(-5...20), double(-5...20), double(0...20), double(0...20)]
+        if chance(0.3) { view["relative"] = false }
+      }
+    }
+    if chance(0.8) { view["color"] = color() }
+    if chance(0.3) { view["alpha"] = double(0...1) }
+    if chance(0.3) { view["cornerRadius"] = double(0...8) }
+    if chance(0.2) { view["border"] = ["width": double(0...3), "color": color()] }
+    if chance(0.2) { view["clipsToBounds"] = Bool.random(using: &random) }
+    if chance(0.1) { view["hidden"] = Bool.random(using: &random) }
+    if chance(0.15), !images.isEmpty { view["image"] = pick(images) }
+    if depth < 3, chance(0.5) {
+      view["children"] = (0..<int(1...3)).map { _ -> [String: Any] in
+        ids += 1
+        return self.view(id: "v\(ids)", depth: depth + 1, ids: &ids, topLevel: false)
+      }
+    }
+    return view
+  }
+
+  /// A script valid for a stack model over `screens`.
+  mutating func script(screens: [String]) -> [[String: Any]] {
+    var stack: [String] = []
+    var operations: [[String: Any]] = []
+    func decorate(_ op: inout [String: Any], animated: Bool, _ g: inout SceneGenerator) {
+      if g.chance(0.3) { op["frames"] = g.int(0...3) }
+      if animated {
+        if g.chance(0.7) { op["style"] = g.pick(g.styles) }
+        if g.chance(0.4) { op["duration"] = g.double(0...0.8) }
+        if g.chance(0.4) { op["curve"] = g.curve() }
+      }
+    }
+    let first = pick(screens)
+    var show: [String: Any] = ["show": first]
+    decorate(&show, animated: false, &self)
+    operations.append(show)
+    stack = [first]
+    for _ in 0..<int(1...6) {
+      var op: [String: Any]
+      let off = screens.filter { !stack.contains($0) }
+      switch int(0...8) {
+      case 0 where !off.isEmpty, 1 where !off.isEmpty:
+        let id = pick(off)
+        op = ["push": id]
+        stack.append(id)
+        decorate(&op, animated: true, &self)
+      case 2 where stack.count > 1:
+        op = ["pop": true]
+        stack.removeLast()
+        decorate(&op, animated: true, &self)
+      case 3 where stack.count > 2:
+        let index = int(0...(stack.count - 2))
+        op = ["popTo": stack[index]]
+        stack.removeSubrange((index + 1)...)
+        decorate(&op, animated: true, &self)
+      case 4 where stack.count > 1:
+        op = ["popToRoot": true]
+        stack = [stack[0]]
+        decorate(&op, animated: true, &self)
+      case 5 where !off.isEmpty:
+        let id = pick(off)
+        let at = int(0...stack.count)
+        op = ["insert": id, "at": at]
+        stack.insert(id, at: at)
+        decorate(&op, animated: at == stack.count - 1, &self)
+      case 6 where stack.count > 1:
+        let at = int(0...(stack.count - 1))
+        op = ["remove": at]
+        stack.remove(at: at)
+        decorate(&op, animated: at == stack.count, &self)
+      case 7:
+        op = ["rotate": pick(["landscape", "portrait"])]
+        decorate(&op, animated: false, &self)
+      default:
+        op = ["wait": double(0...0.5)]
+        decorate(&op, animated: false, &self)
+      }
+      operations.append(op)
+    }
+    return operations
+  }
+
+  mutating func next() -> Case {
+    var ids = 0
+    let screens = (0..<int(2...4)).map { "s\($0)" }
+    var file: [String: Any] = [
+      "container": ["width": int(4...24), "height": int(4...24)] as [String: Any],
+      "views": screens.map { view(id: $0, depth: 0, ids: &ids, topLevel: true) },
+      "script": script(screens: screens),
+    ]
+    if chance(0.7) {
+      var container = file["container"] as! [String: Any]
+      container["color"] = color()
+      file["container"] = container
+    }
+    if chance(0.5) { file["frames"] = int(1...3) }
+    var mistake: String?
+    if chance(0.05) {
+      var script = file["script"] as! [[String: Any]]
+      switch int(0...4) {
+      case 0:
+        script[0]["duraton"] = 0.3
+        mistake = "duraton"
+      case 1:
+        script.append(["pop": false])
+        mistake = "pop false"
+      case 2:
+        script.append(["wait": 1e17])
+        mistake = "wait 1e17"
+      case 3:
+        file["colour"] = "red"
+        mistake = "colour"
+      default:
+        script.append(["push": "s0", "curve": String(repeating: "mirrored(", count: 200)])
+        mistake = "deep curve"
+      }
+      file["script"] = script
+    }
+    return Case(json: file, mistake: mistake)
+  }
+}

@@ -1,0 +1,68 @@
+import Glibc
+import Testing
+import TransitRender
+
+/// Every colour type, bit depth (1 to 16), tRNS transparency and interlace,
+/// at sizes that leave Adam7 passes empty or uneven, decoded to the same
+/// pixels as a reference decoder.
+///
+/// `Fixtures/suite/make-suite.py` wrote each `NAME.png` with pypng and its
+/// expected straight RGBA8 pixels `NAME.rgba` from pypng's own reading,
+/// cross-checked against Pillow. The 16-bit interlaced files are the ones
+/// libpng 1.6.39's simplified API decoded wrongly.
+@Suite struct PNGSuiteTests {
+  static let folder = TestFiles.fixture("suite")
+
+  static let names: [String] = {
+    guard let directory = opendir(folder) else { return [] }
+    defer { closedir(directory) }
+    var names: [String] = []
+    while let entry = readdir(directory) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+      }
+      if name.hasSuffix(".png") { names.append(String(name.dropLast(4))) }
+    }
+    return names.sorted()
+  }()
+
+  /// Premultiplied ARGB32 from straight RGBA, rounding to nearest.
+  static func premultiplied(_ r: UInt32, _ g: UInt32, _ b: UInt32, _ a: UInt32) -> UInt32 {
+    func mul(_ c: UInt32) -> UInt32 { (c * a + 127) / 255 }
+    return a << 24 | mul(r) << 16 | mul(g) << 8 | mul(b)
+  }
+
+  @Test func theSuiteIsComplete() {
+    // 5 grey depths and 4 palette depths with and without tRNS, grey + alpha,
+    // RGB (also with tRNS) and RGBA at 8 and 16 bits; plain and interlaced;
+    // three sizes each.
+    #expect(Self.names.count == 156)
+    #expect(Self.names.contains("rgb16-i-11x7"))
+    #expect(Self.names.contains("ga16-i-11x7"))
+  }
+
+  @Test(arguments: names)
+  func decodesLikeTheReference(_ name: String) throws {
+    let image = try PNGDecoder.decode(contentsOf: "\(Self.folder)/\(name).png")
+    let expected = try BinaryFile.read("\(Self.folder)/\(name).rgba")
+    #expect(expected.count == image.width * image.height * 4)
+    var wrong = 0
+    for y in 0..<image.height {
+      for x in 0..<image.width {
+        let i = 4 * (y * image.width + x)
+        let want = Self.premultiplied(
+          UInt32(expected[i]), UInt32(expected[i + 1]), UInt32(expected[i + 2]),
+          UInt32(expected[i + 3]))
+        if image[x, y] != want {
+          wrong += 1
+          if wrong <= 3 {
+            Issue.record(
+              "\(name) (\(x), \(y)): expected \(String(want, radix: 16)), got \(String(image[x, y], radix: 16))"
+            )
+          }
+        }
+      }
+    }
+    #expect(wrong == 0, "\(name): \(wrong) pixels differ")
+  }
+}
