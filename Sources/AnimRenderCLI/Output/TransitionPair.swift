@@ -29,23 +29,22 @@ struct TransitionPair {
       ])
   }
 
-  var context: TransitionContext {
-    TransitionContext(
-      bounds: bounds, appearingViewID: "to", disappearingViewID: "from", duration: duration)
+  /// The push from "from" to "to", along ``curve`` when one is given.
+  var transition: Transition {
+    let played: any TransitionStyle = curve.map { CurveOverride(base: style, curve: $0) } ?? style
+    return Transition(
+      style: played, appearingViewID: "to", disappearingViewID: "from", duration: duration)
   }
 
-  /// The forward timeline, or the pop: the style's own reverse when it has
-  /// one, else the exact reverse of the forward.
+  /// The forward timeline, or the pop: ``Transition``'s, exactly what a
+  /// container plays (the style's own reverse when it has one, else the
+  /// exact reverse of the forward; an instant pop lands where an animated
+  /// one does).
   func timeline(reversed: Bool) throws(CLIError) -> Timeline {
     do {
-      let style: any TransitionStyle =
-        curve.map { CurveOverride(base: self.style, curve: $0) } ?? self.style
-      let forward = try style.animation(for: context).timeline(from: baseScene())
-      guard reversed else { return forward }
-      if let own = try style.reverseAnimation(for: context) {
-        return try own.timeline(from: forward.endScene)
-      }
-      return forward.reversed()
+      return reversed
+        ? try transition.reverseTimeline(from: baseScene(), bounds: bounds)
+        : try transition.forwardTimeline(from: baseScene(), bounds: bounds)
     } catch {
       throw CLIError.data("style \(style.name): \(error.message)")
     }

@@ -1,42 +1,58 @@
 import Transit
 
-/// A scene file's script played as a navigation stack, frame by frame.
+/// A scene file's script played on a real ``StackContainer``, frame by frame.
 ///
-/// Each screen on the stack remembers the ``Transition`` that brought it in;
-/// its disappearing view is always the screen just below it. A pop plays the
-/// exact reverse of that transition rebuilt in the *current* context (so
-/// after a rotation it lands on the layout at the new bounds), and a rotation
-/// lays every screen out again and re-applies each transition's end state at
-/// the new bounds, bottom to top — the same functions the library's
-/// containers use.
-struct Story {
-  struct Entry {
-    var id: String
-    /// How this screen came in; `nil` for the root.
-    var transition: Transition?
-  }
-
+/// The story owns a stack on a ``ManualClock`` and issues each operation of
+/// the script to it, exactly as an app would: pushes and pops run on the
+/// library's transition driver, which builds each style in the current
+/// context (a pop after a rotation lands on the layout at the new bounds),
+/// binds it to the live screens and settles it. An animated operation of N
+/// frames draws frame k at k·D/(N−1) of its transition, sampled exactly as
+/// ``Timeline/sample(frame:of:into:)`` samples it, then lets the clock run
+/// the transition to its end; an operation of duration 0 settles at once
+/// and draws the settled picture. Frames are snapshots of the stack's scene
+/// with each screen's children laid out again at the current bounds (the
+/// container moves screens, never their contents, and relative children
+/// follow a rotation).
+final class Story {
   let file: SceneFile
   let name: String
-  private(set) var bounds: Rect
-  private(set) var stack: [Entry] = []
-  private(set) var scene: Scene
   private(set) var time = 0.0
   private(set) var frames: [FrameSpec] = []
+  private let clock = ManualClock()
+  private var stack: StackContainer
+  /// The last operation the stack reported as failed.
+  private let failures = FailureLog()
+  /// The `duration` each screen came in with: its pop plays at the same
+  /// unless the pop gives its own.
+  private var durations: [String: Double] = [:]
 
   init(file: SceneFile, name: String) {
     self.file = file
     self.name = name
-    bounds = Rect(size: file.containerSize)
-    scene = Scene(size: file.containerSize, backgroundColor: file.containerColor)
+    stack = Story.makeStack(file: file, size: file.containerSize, clock: clock, log: failures)
   }
 
   /// Plays the whole script.
   static func play(_ file: SceneFile, name: String) throws(CLIError) -> Story {
-    var story = Story(file: file, name: name)
+    let story = Story(file: file, name: name)
     for operation in file.script { try story.perform(operation) }
     return story
   }
+
+  /// A stack that keeps every screen loaded (screens are drawn beneath
+  /// translucent or scaled ones) and reports failures into `log`.
+  private static func makeStack(
+    file: SceneFile, size: Size, clock: ManualClock, log: FailureLog
+  ) -> StackContainer {
+    let stack = StackContainer(size: size, clock: clock, capacity: max(file.views.count, 1))
+    stack.observer = { event in
+      if case .operationFailed(let error) = event { log.error = error }
+    }
+    return stack
+  }
+
+  var bounds: Rect { stack.bounds }
 
   private func fail(_ operation: ScriptOperation, _ detail: String) -> CLIError {
     .data("\(name): \(operation.place): \(detail)")
@@ -44,103 +60,77 @@ struct Story {
 
   private var animatedFrames: Int { file.frames ?? 8 }
 
-  mutating func perform(_ operation: ScriptOperation) throws(CLIError) {
-    do {
-      switch operation.kind {
-      case .show(let id):
-        stack = [Entry(id: id, transition: nil)]
-        scene.views = [try screen(id, operation)]
-        hold(frames: operation.frames ?? 1, seconds: 0)
-      case .push(let id):
-        guard !stack.contains(where: { $0.id == id }) else {
-          throw fail(operation, "\"\(id)\" is already on the stack")
-        }
-        let transition = try makeTransition(operation, appearing: id, disappearing: stack.last?.id)
-        var base = scene
-        base.views.append(try screen(id, operation))
-        let timeline = try transition.forwardTimeline(from: base, bounds: bounds)
-        play(timeline, frames: operation.frames ?? animatedFrames)
-        scene = timeline.endScene
-        stack.append(Entry(id: id, transition: transition))
-      case .pop:
-        guard stack.count > 1 else {
-          throw fail(operation, "cannot pop: only the root is on the stack")
-        }
-        try popTop(operation, frames: operation.frames ?? animatedFrames)
-      case .popTo(let id):
-        guard let index = stack.firstIndex(where: { $0.id == id }) else {
-          throw fail(operation, "cannot pop to \"\(id)\": it is not on the stack")
-        }
-        guard index < stack.count - 1 else { throw fail(operation, "\"\(id)\" is already the top") }
-        try removeBelowTop(from: index + 1, upTo: stack.count - 1)
-        try popTop(operation, frames: operation.frames ?? animatedFrames)
-      case .popToRoot:
-        guard stack.count > 1 else {
-          throw fail(operation, "cannot pop to the root: it is the top")
-        }
-        try removeBelowTop(from: 1, upTo: stack.count - 1)
-        try popTop(operation, frames: operation.frames ?? animatedFrames)
-      case .insert(let id, let index):
-        guard !stack.contains(where: { $0.id == id }) else {
-          throw fail(operation, "\"\(id)\" is already on the stack")
-        }
-        guard (0...stack.count).contains(index) else {
-          throw fail(
-            operation,
-            "cannot insert at \(index): the stack holds \(stack.count) screens (0…\(stack.count))")
-        }
-        if index == stack.count {
-          var push = operation
-          push.kind = .push(id)
-          try perform(push)
-          return
-        }
-        // Below the top: no animation; the neighbours' transitions are
-        // re-linked and the end states re-applied.
-        let transition = try makeTransition(
-          operation, appearing: id, disappearing: index > 0 ? stack[index - 1].id : nil)
-        stack.insert(Entry(id: id, transition: index > 0 ? transition : nil), at: index)
-        if index == 0 {
-          // The old root now needs a way back to the new one.
-          stack[1].transition = Transition(
-            style: transition.style, appearingViewID: stack[1].id, disappearingViewID: id,
-            duration: transition.duration)
-        }
-        var views = scene.views
-        views.insert(try screen(id, operation), at: index)
-        scene.views = views
-        relink()
-        try applyEndStates()
-        hold(frames: operation.frames ?? 1, seconds: 0)
-      case .remove(let index):
-        guard stack.indices.contains(index) else {
-          throw fail(operation, "cannot remove at \(index): the stack holds \(stack.count) screens")
-        }
-        guard stack.count > 1 else { throw fail(operation, "cannot remove the only screen") }
-        if index == stack.count - 1 {
-          try popTop(operation, frames: operation.frames ?? animatedFrames)
-        } else {
-          try removeBelowTop(from: index, upTo: index + 1)
-          hold(frames: operation.frames ?? 1, seconds: 0)
-        }
-      case .rotate(let orientation):
-        if Orientation(for: bounds.size) != orientation {
-          bounds = Rect(size: bounds.size.transposed)
-          let ids = scene.views.map(\.id)
-          scene.size = bounds.size
-          scene.views = try ids.map { id throws(CLIError) in try screen(id, operation) }
-          try applyEndStates()
-        }
-        hold(frames: operation.frames ?? 1, seconds: 0)
-      case .wait(let seconds):
-        hold(frames: operation.frames ?? 1, seconds: seconds)
+  func perform(_ operation: ScriptOperation) throws(CLIError) {
+    let ids = stack.childIDs
+    stack.transitionDuration = operation.duration
+    switch operation.kind {
+    case .show(let id), .push(let id), .insert(let id, _): durations[id] = operation.duration
+    case .pop, .popTo, .popToRoot, .remove:
+      if let top = ids.last { stack.transitionDuration = operation.duration ?? durations[top] }
+    case .rotate, .wait: break
+    }
+    switch operation.kind {
+    case .show(let id):
+      stack = Story.makeStack(file: file, size: bounds.size, clock: clock, log: failures)
+      stack.push(try screen(id, operation), style: try style(operation), animated: false)
+      try check(operation)
+      hold(frames: operation.frames ?? 1, seconds: 0)
+    case .push(let id):
+      guard !ids.contains(id) else { throw fail(operation, "\"\(id)\" is already on the stack") }
+      stack.push(try screen(id, operation), style: try style(operation))
+      try animate(operation)
+    case .pop:
+      guard ids.count > 1 else {
+        throw fail(operation, "cannot pop: only the root is on the stack")
       }
-    } catch let error as CLIError {
-      throw error
-    } catch let error as TransitError {
-      throw fail(operation, error.message)
-    } catch {
-      throw fail(operation, "\(error)")
+      stack.pop()
+      try animate(operation)
+    case .popTo(let id):
+      guard let index = ids.firstIndex(of: id) else {
+        throw fail(operation, "cannot pop to \"\(id)\": it is not on the stack")
+      }
+      guard index < ids.count - 1 else { throw fail(operation, "\"\(id)\" is already the top") }
+      stack.pop(to: id)
+      try animate(operation)
+    case .popToRoot:
+      guard ids.count > 1 else { throw fail(operation, "cannot pop to the root: it is the top") }
+      stack.popToRoot()
+      try animate(operation)
+    case .insert(let id, let index):
+      guard !ids.contains(id) else { throw fail(operation, "\"\(id)\" is already on the stack") }
+      guard (0...ids.count).contains(index) else {
+        throw fail(
+          operation,
+          "cannot insert at \(index): the stack holds \(ids.count) screens (0…\(ids.count))")
+      }
+      let atTop = index == ids.count
+      stack.insert(
+        try screen(id, operation), at: index, style: try style(operation), animated: atTop)
+      if atTop {
+        try animate(operation)
+      } else {
+        try check(operation)
+        hold(frames: operation.frames ?? 1, seconds: 0)
+      }
+    case .remove(let index):
+      guard ids.indices.contains(index) else {
+        throw fail(operation, "cannot remove at \(index): the stack holds \(ids.count) screens")
+      }
+      guard ids.count > 1 else { throw fail(operation, "cannot remove the only screen") }
+      stack.remove(at: index)
+      if index == ids.count - 1 {
+        try animate(operation)
+      } else {
+        try check(operation)
+        hold(frames: operation.frames ?? 1, seconds: 0)
+      }
+    case .rotate(let orientation):
+      if Orientation(for: bounds.size) != orientation {
+        stack.rotate(to: bounds.size.transposed)
+      }
+      hold(frames: operation.frames ?? 1, seconds: 0)
+    case .wait(let seconds):
+      hold(frames: operation.frames ?? 1, seconds: seconds)
     }
   }
 
@@ -151,11 +141,8 @@ struct Story {
     return view
   }
 
-  private func makeTransition(
-    _ operation: ScriptOperation, appearing: String, disappearing: String?
-  )
-    throws(CLIError) -> Transition
-  {
+  /// The operation's style (default `push-from-right`), along its curve if it gives one.
+  private func style(_ operation: ScriptOperation) throws(CLIError) -> any TransitionStyle {
     let name = operation.style ?? "push-from-right"
     var style: any TransitionStyle
     do { style = try StyleLookup.registry.style(named: name) } catch {
@@ -166,64 +153,66 @@ struct Story {
         throw fail(operation, "curve: \(error.message)")
       }
     }
-    return Transition(
-      style: style, appearingViewID: appearing, disappearingViewID: disappearing,
-      duration: operation.duration)
+    return style
   }
 
-  /// Pops the top screen with the reverse of its transition, rebuilt at the
-  /// current bounds.
-  private mutating func popTop(_ operation: ScriptOperation, frames count: Int) throws {
-    let top = stack.removeLast()
-    guard let transition = top.transition else { throw fail(operation, "cannot pop the root") }
-    let timeline = try transition.reverseTimeline(from: scene, bounds: bounds)
-    play(timeline, frames: count)
-    var end = timeline.endScene
-    end.views.removeAll { $0.id == top.id }
-    scene = end
+  /// Turns an operation the stack reported as failed into the CLI's error.
+  private func check(_ operation: ScriptOperation) throws(CLIError) {
+    guard let error = failures.error else { return }
+    failures.error = nil
+    throw fail(operation, error.message)
   }
 
-  /// Removes stack entries `from..<upTo` at once, without animation.
-  private mutating func removeBelowTop(from: Int, upTo: Int) throws {
-    let removed = Set(stack[from..<upTo].map(\.id))
-    stack.removeSubrange(from..<upTo)
-    if !stack.isEmpty { stack[0].transition = nil }
-    scene.views.removeAll { removed.contains($0.id) }
-    relink()
-    try applyEndStates()
-  }
-
-  /// Makes each transition's disappearing view the screen just below it.
-  private mutating func relink() {
-    for i in stack.indices where i > 0 {
-      let below = stack[i - 1].id
-      stack[i].transition?.disappearingViewID = below
+  /// Draws the transition the operation started, frame by frame, and runs
+  /// the clock until it has settled.
+  private func animate(_ operation: ScriptOperation) throws(CLIError) {
+    try check(operation)
+    let count = operation.frames ?? animatedFrames
+    guard let duration = stack.runningTransitionDuration else {
+      // Duration 0: the transition has already settled.
+      hold(frames: count, seconds: 0)
+      return
     }
+    for k in 0..<count {
+      stack.showTransitionFrame(k, of: count)
+      let offset =
+        count < 2 ? 0 : k == count - 1 ? duration : Double(k) * duration / Double(count - 1)
+      frames.append(FrameSpec(source: .still(snapshot()), time: time + offset))
+    }
+    while stack.isAnimating {
+      clock.advance(by: max(duration, 1.0 / 60))
+      stack.tick()
+    }
+    time += duration
+    try check(operation)
   }
 
-  /// Every screen at its base layout, then each transition's end state at
-  /// the current bounds, bottom to top.
-  private mutating func applyEndStates() throws {
-    for id in stack.map(\.id) { scene.updateView(id) { $0.state = ViewState(frame: bounds) } }
-    for entry in stack {
-      if let transition = entry.transition {
-        scene = try transition.applyingEndState(to: scene, at: bounds)
+  /// The stack's scene as drawn: the container's colour behind, each
+  /// screen's children laid out at the current bounds.
+  private func snapshot() -> Scene {
+    var scene = stack.scene
+    scene.backgroundColor = file.containerColor
+    for i in scene.views.indices {
+      if let fresh = file.screen(scene.views[i].id, bounds: bounds) {
+        scene.views[i].children = fresh.children
       }
     }
+    return scene
   }
 
-  private mutating func play(_ timeline: Timeline, frames count: Int) {
-    if count > 0 { frames += FrameSpec.frames(of: timeline, count: count, startingAt: time) }
-    time += timeline.duration
-  }
-
-  private mutating func hold(frames count: Int, seconds: Double) {
+  private func hold(frames count: Int, seconds: Double) {
+    let scene = snapshot()
     for i in 0..<count {
       let offset = count > 1 ? seconds * Double(i) / Double(count - 1) : seconds
       frames.append(FrameSpec(source: .still(scene), time: time + offset))
     }
     time += seconds
   }
+}
+
+/// Where a story's stack reports a failed operation.
+private final class FailureLog {
+  var error: TransitError?
 }
 
 /// A style played along another curve: every timed step follows `curve`.

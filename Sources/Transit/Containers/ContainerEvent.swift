@@ -1,15 +1,23 @@
 /// What a container reports to its ``StackContainer/observer`` (or
 /// ``PlaceholderContainer/observer``): the appearance lifecycle of each
-/// child, the delegate-style show notifications, and its own housekeeping.
+/// child, the delegate-style show and hide notifications, and its own
+/// housekeeping.
 ///
-/// The order within one transition is CoconutKit's (HLSContainerStack),
-/// which follows UIKit's: when the animation starts, `willShow` for the
-/// child coming to the front, `viewWillDisappear` for the child leaving,
-/// `viewWillAppear` for the child arriving; when it ends, `viewDidDisappear`,
-/// `viewDidAppear`, then `didShow`. Each fires exactly once per transition,
-/// `animated` telling whether the transition was animated. A headless model
-/// records them so that tests (and a host that forwards them to real view
-/// controllers) see exactly what UIKit would.
+/// The order within one transition is CoconutKit's (HLSContainerStack's
+/// `animationWillStart:` and `animationDidStop:`), which follows UIKit's.
+/// When the transition starts: `willHide` then `viewWillDisappear` for the
+/// child leaving, `willShow` then `viewWillAppear` for the child arriving.
+/// When it has ended: `viewDidDisappear` then `didHide` for the child that
+/// left, `viewDidAppear` then `didShow` for the child that arrived. Each
+/// fires exactly once per transition, `animated` telling whether the
+/// transition was animated. Every event of one transition is delivered
+/// before anything of the next (see ``TransitionDriver``), and by the time
+/// the did-events go out the container has settled: a popped child is
+/// gone, children beyond the capacity are unloaded (their
+/// ``unloaded(_:)`` comes first).
+///
+/// A headless model records them so that tests (and a host that forwards
+/// them to real view controllers) see exactly what UIKit would.
 public enum ContainerEvent: Hashable, Sendable {
   /// The child `id` is about to appear. `isMovingToParent` is true when it
   /// was just added (a push), false when it is revealed (a pop).
@@ -21,6 +29,11 @@ public enum ContainerEvent: Hashable, Sendable {
   case viewWillDisappear(String, animated: Bool, isMovingFromParent: Bool)
   /// The child `id` has disappeared.
   case viewDidDisappear(String, animated: Bool, isMovingFromParent: Bool)
+  /// The container is about to send the child `id` away from the front
+  /// (CoconutKit's `containerStack:willHideViewController:animated:`).
+  case willHide(String, animated: Bool)
+  /// The container has sent the child `id` away from the front.
+  case didHide(String, animated: Bool)
   /// The container is about to show the child `id` at the front
   /// (`navigationController(_:willShow:animated:)`).
   case willShow(String, animated: Bool)

@@ -16,23 +16,29 @@
 /// tabs.setChild(View(id: "home", frame: .zero), inSlot: 0, style: fade)
 /// ```
 ///
-/// Lifecycle events follow ``ContainerEvent``'s order, both children moving
-/// (to and from the parent). Operations issued during a transition queue,
-/// across all slots, and run in order; non-animated ones complete
-/// synchronously when nothing is ahead of them. Transitions count in
-/// ``counter``: share it with a gate (or a ``StackContainer``) so rotations
-/// wait for them.
+/// Every swap and resize runs on a ``TransitionDriver``. Lifecycle events
+/// follow ``ContainerEvent``'s order, both children moving (to and from the
+/// parent). Operations issued during a transition — from outside or from an
+/// observer's callback — queue, across all slots, and run in order once it
+/// has settled and delivered all of its events; non-animated ones complete
+/// synchronously when nothing is ahead of them, on exactly the states the
+/// animated ones reach. Each transition holds one unit of ``counter`` from
+/// its start until it has settled: share it with a gate (or a
+/// ``StackContainer``) so rotations wait for them.
 public final class PlaceholderContainer {
   /// The slots and their children, in their current state.
   public internal(set) var scene: Scene
   /// The slot views' ids, in slot order.
   public let slotIDs: [String]
   /// Receives lifecycle and housekeeping events.
-  public var observer: ((ContainerEvent) -> Void)?
+  public var observer: ((ContainerEvent) -> Void)? {
+    get { driver.observer }
+    set { driver.observer = newValue }
+  }
   /// The clock the transitions play on; ``tick()`` reads it.
-  public let clock: any PlaybackClock
-  /// Counts the container's running transitions.
-  public let counter: AnimationCounter
+  public var clock: any PlaybackClock { driver.clock }
+  /// Counts the container's running transitions, each from its start until it has settled.
+  public var counter: AnimationCounter { driver.counter }
   /// The duration every transition plays at, or `nil` for each style's own.
   public var transitionDuration: Double?
 
@@ -41,9 +47,8 @@ public final class PlaceholderContainer {
     case resize(size: Size, slotFrames: [Rect]?)
   }
 
-  private var queue: [Operation] = []
-  private var player: AnimationPlayer<SceneWriter>?
-  private var isDraining = false
+  /// Runs every operation and transition of the container.
+  private var driver: TransitionDriver!
 
   /// Creates a container whose slots are `slots` (their frames place them;
   /// any subviews they have are replaced by their children).
@@ -66,8 +71,9 @@ public final class PlaceholderContainer {
         return slot
       })
     slotIDs = slots.map(\.id)
-    self.clock = clock
-    self.counter = counter
+    driver = TransitionDriver(clock: clock, counter: counter) { [unowned self] state, id in
+      scene.apply(state, to: id)
+    }
   }
 
   /// The id of the child shown in slot `index`, if any.
@@ -80,10 +86,11 @@ public final class PlaceholderContainer {
     return scene.view(slotIDs[index])?.children.last?.id
   }
 
-  /// Whether a transition is playing.
-  public var isAnimating: Bool { player != nil }
+  /// Whether a transition is playing (from its start until it has settled
+  /// and delivered its last event).
+  public var isAnimating: Bool { driver.isRunning }
   /// Operations waiting for the current transition to end.
-  public var pendingOperationCount: Int { queue.count }
+  public var pendingOperationCount: Int { driver.pendingOperationCount }
 
   /// Shows `view` (or nothing) in slot `index` with `style`, replacing the
   /// slot's current child.
@@ -97,9 +104,7 @@ public final class PlaceholderContainer {
   public func setChild(
     _ view: View?, inSlot index: Int, style: any TransitionStyle, animated: Bool = true
   ) {
-    queue.append(
-      .swap(view: view, slot: index, style: AnyTransitionStyle(style), animated: animated))
-    drain()
+    enqueue(.swap(view: view, slot: index, style: AnyTransitionStyle(style), animated: animated))
   }
 
   /// Changes the container's size (a rotation, a window resize): each slot
@@ -118,29 +123,18 @@ public final class PlaceholderContainer {
   ///     keeps its share). A wrong count or a non-finite or negative frame
   ///     fails the operation with ``ContainerEvent/operationFailed(_:)``.
   public func setBounds(_ size: Size, slotFrames: [Rect]? = nil) {
-    queue.append(.resize(size: size, slotFrames: slotFrames))
-    drain()
+    enqueue(.resize(size: size, slotFrames: slotFrames))
   }
 
   /// Plays the current transition up to the clock's time and starts queued operations.
   public func tick() {
-    player?.tick()
-    drain()
+    driver.tick()
   }
 
-  private func emit(_ event: ContainerEvent) { observer?(event) }
+  private func emit(_ event: ContainerEvent) { driver.emit(event) }
 
-  private func drain() {
-    guard !isDraining else { return }
-    isDraining = true
-    defer { isDraining = false }
-    while player == nil, !queue.isEmpty {
-      do {
-        try execute(queue.removeFirst())
-      } catch {
-        emit(.operationFailed(error))
-      }
-    }
+  private func enqueue(_ operation: Operation) {
+    driver.enqueue { [unowned self] () throws(TransitError) in try execute(operation) }
   }
 
   private func execute(_ operation: Operation) throws(TransitError) {
@@ -185,7 +179,7 @@ public final class PlaceholderContainer {
         slot.frame = frame
         let bounds = Rect(size: frame.size)
         for i in slot.children.indices {
-          slot.children[i] = TransitionBinding.base(slot.children[i], in: bounds)
+          slot.children[i].state = ViewState(frame: bounds)
         }
       }
     }
@@ -212,42 +206,24 @@ public final class PlaceholderContainer {
     }
     guard old != nil || operation.view != nil else { return }
     let bounds = Rect(size: slot.frame.size)
-    let new = operation.view.map { TransitionBinding.base($0, in: bounds) }
-    let context = TransitionContext(
-      bounds: bounds, appearingViewID: new?.id, disappearingViewID: old?.id,
-      duration: transitionDuration)
-    let timeline = try TransitionBinding.forward(
-      style: operation.style, context: context, appearing: new, disappearing: old)
-    if let new { scene.updateView(slotID) { $0.children.append(new) } }
-
-    let animated = operation.animated
-    let player = AnimationPlayer(
-      timeline: timeline, target: SceneWriter(owner: self), clock: clock, counter: counter)
-    player.onEvent = { [unowned self] event in
-      switch event {
-      case .willStart:
-        if let new { emit(.willShow(new.id, animated: animated)) }
-        if let old {
-          emit(.viewWillDisappear(old.id, animated: animated, isMovingFromParent: true))
-        }
-        if let new { emit(.viewWillAppear(new.id, animated: animated, isMovingToParent: true)) }
-      case .didFinishStep: break
-      case .didStop:
-        self.player = nil
+    var new = operation.view
+    new?.state = ViewState(frame: bounds)
+    let request = TransitionRequest(
+      transition: Transition(
+        style: operation.style, appearingViewID: new?.id, disappearingViewID: old?.id,
+        duration: transitionDuration),
+      isReversed: false, bounds: bounds, views: [old, new].compactMap { $0 },
+      animated: operation.animated, shownIsMovingToParent: true, hiddenIsMovingFromParent: true,
+      settle: { [unowned self] in
         if let old { scene.updateView(slotID) { $0.children.removeAll { $0.id == old.id } } }
-        if let old {
-          emit(.viewDidDisappear(old.id, animated: animated, isMovingFromParent: true))
-        }
-        if let new {
-          emit(.viewDidAppear(new.id, animated: animated, isMovingToParent: true))
-          emit(.didShow(new.id, animated: animated))
-        }
-        drain()
-      }
+      })
+    if let new { scene.updateView(slotID) { $0.children.append(new) } }
+    do {
+      try driver.run(request)
+    } catch {
+      // The style failed to bind: nothing started, the slot stays as it was.
+      if let new { scene.updateView(slotID) { $0.children.removeAll { $0.id == new.id } } }
+      throw error
     }
-    self.player = player
-    player.play(animated: animated)
   }
 }
-
-extension PlaceholderContainer: SceneOwner {}

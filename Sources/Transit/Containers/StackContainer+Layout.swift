@@ -14,7 +14,7 @@ extension StackContainer {
       let shouldLoad = i >= topIndex - capacity
       if shouldLoad && !children[i].isLoaded {
         children[i].isLoaded = true
-        children[i].view = TransitionBinding.base(children[i].view, in: bounds)
+        children[i].view = baseLayout(children[i].view)
         reloaded.append(i)
       } else if !shouldLoad && children[i].isLoaded {
         children[i].view = scene.view(children[i].id) ?? children[i].view
@@ -30,27 +30,27 @@ extension StackContainer {
   }
 
   /// The state child `i` rests in between transitions at the current
-  /// bounds: the end state of the push of the child above it (as the
-  /// disappearing view), or, for the top, the end state of its own push.
-  /// Derived from the base layout, so it is the same bits a pop starts from.
+  /// bounds: where the push of the child above it leaves it (as the
+  /// disappearing view), or, for the top, where its own push leaves it.
+  /// Derived from the base layout at the current bounds by the same
+  /// ``Transition`` a pop plays, so it is the same bits a pop starts from.
   func derivedState(of i: Int) -> ViewState {
-    let base = ViewState(frame: bounds)
     let pushIndex = i == children.count - 1 ? i : i + 1
-    guard pushIndex >= 1 else { return base }
-    let appearing = children[pushIndex]
-    let disappearing = children[pushIndex - 1]
-    let context = TransitionContext(
-      bounds: bounds, appearingViewID: appearing.id, disappearingViewID: disappearing.id,
-      duration: transitionDuration)
     do {
-      let timeline = try TransitionBinding.forward(
-        style: appearing.style, context: context, appearing: appearing.view,
-        disappearing: disappearing.view)
-      return timeline.state(of: children[i].id, at: timeline.duration) ?? base
+      let states = try pushTransition(of: pushIndex).endState(at: bounds)
+      return states[children[i].id] ?? ViewState(frame: bounds)
     } catch {
       emit(.operationFailed(error))
-      return base
+      return ViewState(frame: bounds)
     }
+  }
+
+  /// `view` laid out at the bounds in the base state: identity transform,
+  /// alpha 1, visible. Its children are left as the user gave them.
+  func baseLayout(_ view: View) -> View {
+    var view = view
+    view.state = ViewState(frame: bounds)
+    return view
   }
 
   /// Lays every child out at the current bounds and applies, instantly, the
@@ -61,7 +61,7 @@ extension StackContainer {
         let state = derivedState(of: i)
         scene.updateView(children[i].id) { $0.state = state }
       } else {
-        children[i].view = TransitionBinding.base(children[i].view, in: bounds)
+        children[i].view = baseLayout(children[i].view)
       }
     }
   }

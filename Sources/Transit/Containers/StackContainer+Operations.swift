@@ -14,25 +14,7 @@ extension StackContainer {
   }
 
   func enqueue(_ operation: Operation) {
-    queue.append(operation)
-    drain()
-  }
-
-  /// Runs queued operations until one starts an animated transition.
-  /// Re-entrant calls (from a non-animated transition finishing inside
-  /// `execute`) return at once: the outer loop carries on.
-  func drain() {
-    guard !isDraining else { return }
-    isDraining = true
-    defer { isDraining = false }
-    while player == nil, !queue.isEmpty {
-      let operation = queue.removeFirst()
-      do {
-        try execute(operation)
-      } catch {
-        emit(.operationFailed(error))
-      }
-    }
+    driver.enqueue { [unowned self] () throws(TransitError) in try execute(operation) }
   }
 
   private func execute(_ operation: Operation) throws(TransitError) {
@@ -49,8 +31,7 @@ extension StackContainer {
       if index == children.count {
         try push(view, style: style, animated: animated)
       } else {
-        let child = Child(
-          view: TransitionBinding.base(view, in: bounds), style: style, isLoaded: false)
+        let child = Child(view: baseLayout(view), style: style, isLoaded: false)
         children.insert(child, at: index)
         updateLoading(topIndex: children.count - 1)
         relayout()
@@ -87,94 +68,69 @@ extension StackContainer {
     }
   }
 
-  private func push(_ view: View, style: AnyTransitionStyle, animated: Bool) throws(TransitError) {
-    let new = TransitionBinding.base(view, in: bounds)
-    let below = children.last.map { scene.view($0.id) ?? $0.view }
-    let context = TransitionContext(
-      bounds: bounds, appearingViewID: new.id, disappearingViewID: below?.id,
+  /// The transition of the push of child `index` over the child below it.
+  func pushTransition(of index: Int) -> Transition {
+    Transition(
+      style: children[index].style, appearingViewID: children[index].id,
+      disappearingViewID: index > 0 ? children[index - 1].id : nil,
       duration: transitionDuration)
-    let timeline = try TransitionBinding.forward(
-      style: style, context: context, appearing: new, disappearing: below)
+  }
+
+  /// The live view of child `index`.
+  func liveView(_ index: Int) -> View {
+    scene.view(children[index].id) ?? children[index].view
+  }
+
+  private func push(_ view: View, style: AnyTransitionStyle, animated: Bool) throws(TransitError) {
+    let new = baseLayout(view)
     children.append(Child(view: new, style: style, isLoaded: true))
+    let index = children.count - 1
+    let views = [new] + (index > 0 ? [liveView(index - 1)] : [])
+    let request = TransitionRequest(
+      transition: pushTransition(of: index), isReversed: false, bounds: bounds, views: views,
+      animated: animated, shownIsMovingToParent: true, hiddenIsMovingFromParent: false,
+      settle: { [unowned self] in updateLoading(topIndex: children.count - 1) })
     scene.views.append(new)
-    play(
-      timeline, animated: animated,
-      willStart: { [unowned self] in
-        emit(.willShow(new.id, animated: animated))
-        if let below {
-          emit(.viewWillDisappear(below.id, animated: animated, isMovingFromParent: false))
-        }
-        emit(.viewWillAppear(new.id, animated: animated, isMovingToParent: true))
-      },
-      didStop: { [unowned self] in
-        if let below {
-          emit(.viewDidDisappear(below.id, animated: animated, isMovingFromParent: false))
-        }
-        emit(.viewDidAppear(new.id, animated: animated, isMovingToParent: true))
-        emit(.didShow(new.id, animated: animated))
-        updateLoading(topIndex: children.count - 1)
-      })
+    do {
+      try driver.run(request)
+    } catch {
+      children.removeLast()
+      syncScene()
+      throw error
+    }
   }
 
   /// Removes the top with the reverse of its push style, revealing the child
   /// at `targetIndex` (−1: none, the stack becomes empty); children in
   /// between leave at once, without appearance events.
   private func popTop(revealing targetIndex: Int, animated: Bool) throws(TransitError) {
-    let top = children[children.count - 1]
-    let topView = scene.view(top.id) ?? top.view
-    let target = targetIndex >= 0 ? children[targetIndex] : nil
-    let targetView = target.map { scene.view($0.id) ?? $0.view }
-    let context = TransitionContext(
-      bounds: bounds, appearingViewID: top.id, disappearingViewID: target?.id,
-      duration: transitionDuration)
-    let timeline = try TransitionBinding.backward(
-      style: top.style, context: context, appearing: topView, disappearing: targetView)
-
+    // Bind once before changing anything, so that a style that throws leaves
+    // the stack as it was.
+    _ = try popRequest(revealing: targetIndex, animated: animated).timeline()
     children.removeSubrange((targetIndex + 1)..<(children.count - 1))
     syncScene()
-    // Load what the pop will reveal, and what comes within the capacity after it.
+    // Load what the pop will reveal, and what comes within the capacity
+    // after it. The events this sends may rotate the container (nothing is
+    // running): the pop is built afterwards, at the bounds it will play at.
     updateLoading(topIndex: targetIndex)
-    play(
-      timeline, animated: animated,
-      willStart: { [unowned self] in
-        if let target { emit(.willShow(target.id, animated: animated)) }
-        emit(.viewWillDisappear(top.id, animated: animated, isMovingFromParent: true))
-        if let target {
-          emit(.viewWillAppear(target.id, animated: animated, isMovingToParent: false))
-        }
-      },
-      didStop: { [unowned self] in
-        children.removeLast()
-        syncScene()
-        emit(.viewDidDisappear(top.id, animated: animated, isMovingFromParent: true))
-        if let target {
-          emit(.viewDidAppear(target.id, animated: animated, isMovingToParent: false))
-          emit(.didShow(target.id, animated: animated))
-        }
-      })
+    try driver.run(popRequest(revealing: children.count - 2, animated: animated))
   }
 
-  /// Plays `timeline` into the scene, counting in ``counter``. When it
-  /// stops, `didStop` runs, then a size the gate let through is applied, then
-  /// the queue moves on.
-  private func play(
-    _ timeline: Timeline, animated: Bool, willStart: @escaping () -> Void,
-    didStop: @escaping () -> Void
-  ) {
-    let player = AnimationPlayer(
-      timeline: timeline, target: SceneWriter(owner: self), clock: clock, counter: counter)
-    player.onEvent = { [unowned self] event in
-      switch event {
-      case .willStart: willStart()
-      case .didFinishStep: break
-      case .didStop:
-        self.player = nil
-        didStop()
-        applyApprovedSizes()
-        drain()
-      }
-    }
-    self.player = player
-    player.play(animated: animated)
+  /// The pop of the top revealing the child at `targetIndex` (−1: none),
+  /// built at the current bounds from the live views.
+  private func popRequest(revealing targetIndex: Int, animated: Bool) -> TransitionRequest {
+    let topID = children[children.count - 1].id
+    // The transition undone is the top's push over the child it will reveal.
+    var transition = pushTransition(of: children.count - 1)
+    transition.disappearingViewID = targetIndex >= 0 ? children[targetIndex].id : nil
+    var views = [liveView(children.count - 1)]
+    if targetIndex >= 0 { views.append(liveView(targetIndex)) }
+    return TransitionRequest(
+      transition: transition, isReversed: true, bounds: bounds, views: views,
+      animated: animated, shownIsMovingToParent: false, hiddenIsMovingFromParent: true,
+      settle: { [unowned self] in
+        children.removeAll { $0.id == topID }
+        syncScene()
+      })
   }
 }

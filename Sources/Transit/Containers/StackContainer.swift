@@ -23,11 +23,14 @@
 /// ```
 ///
 /// ## Queueing
-/// Operations issued while a transition runs wait in a queue and run in
-/// order, each from the state the previous one left. CoconutKit refused
-/// them instead, so three animated removals in a row removed one (its issue
-/// #25). Non-animated operations complete synchronously when nothing is
-/// ahead of them.
+/// Every operation and transition runs on a ``TransitionDriver``.
+/// Operations issued while a transition runs — from outside or from an
+/// observer's callback — wait in its queue and run in order, each from the
+/// state the previous one left, once the previous transition has settled
+/// and delivered all of its events. CoconutKit refused them instead, so
+/// three animated removals in a row removed one (its issue #25).
+/// Non-animated operations complete synchronously when nothing is ahead of
+/// them, and land on exactly the states the animated ones land on.
 ///
 /// ## Capacity
 /// Children deeper than ``capacity`` below the top are unloaded: their view
@@ -35,10 +38,13 @@
 /// at the current bounds, before a pop reveals it.
 ///
 /// ## Rotation
-/// Every transition's player counts in ``counter``; ``rotate(to:)`` goes
+/// Every transition counts in ``counter`` from its start until it has
+/// settled; ``rotate(to:)`` goes
 /// through ``gate``, so a rotation never happens mid-transition: it is
-/// refused or deferred to the end of the transition (before the next
-/// queued operation starts), by the ``RotationPolicy``.
+/// refused or deferred until the transition has settled, at counter 0
+/// (before the next queued operation starts), by the ``RotationPolicy``.
+/// A rotation requested from an observer's callback counts as
+/// mid-transition.
 ///
 /// ## Threads
 /// Like its players, a container is confined to one isolation domain.
@@ -66,18 +72,20 @@ public final class StackContainer {
   /// The duration every transition plays at, or `nil` for each style's own.
   public var transitionDuration: Double?
   /// Receives lifecycle and housekeeping events; see ``ContainerEvent``.
-  public var observer: ((ContainerEvent) -> Void)?
+  public var observer: ((ContainerEvent) -> Void)? {
+    get { driver.observer }
+    set { driver.observer = newValue }
+  }
   /// The clock the transitions play on; ``tick()`` reads it.
-  public let clock: any PlaybackClock
+  public var clock: any PlaybackClock { driver.clock }
   /// Counts the container's running transitions (share it to gate
   /// rotation on other animations too).
-  public let counter: AnimationCounter
+  public var counter: AnimationCounter { driver.counter }
   /// Lets rotations through only between transitions.
   public let gate: RotationGate<Size>
 
-  var queue: [Operation] = []
-  var player: AnimationPlayer<SceneWriter>?
-  var isDraining = false
+  /// Runs every operation and transition of the stack.
+  var driver: TransitionDriver!
   /// Sizes the gate let through, waiting to be applied at a safe point.
   let approvedSizes = RequestInbox<Size>()
 
@@ -95,13 +103,15 @@ public final class StackContainer {
     rotationPolicy: RotationPolicy = .defer, counter: AnimationCounter = AnimationCounter()
   ) {
     scene = Scene(size: size)
-    self.clock = clock
     self.capacity = max(capacity, 1)
-    self.counter = counter
     let inbox = approvedSizes
     gate = RotationGate(counter: counter, policy: rotationPolicy) { size in
       inbox.post(size)
     }
+    driver = TransitionDriver(clock: clock, counter: counter) { [unowned self] state, id in
+      scene.apply(state, to: id)
+    }
+    driver.betweenTransitions = { [unowned self] in applyApprovedSizes() }
   }
 
   /// The container's bounds.
@@ -110,10 +120,25 @@ public final class StackContainer {
   public var childIDs: [String] { children.map(\.id) }
   /// The id of the shown child, if any.
   public var topID: String? { children.last?.id }
-  /// Whether a transition is playing.
-  public var isAnimating: Bool { player != nil }
+  /// Whether a transition is playing (from its start until it has settled
+  /// and delivered its last event).
+  public var isAnimating: Bool { driver.isRunning }
   /// Operations waiting for the current transition to end.
-  public var pendingOperationCount: Int { queue.count }
+  public var pendingOperationCount: Int { driver.pendingOperationCount }
+  /// The running transition's duration in seconds, or `nil` when none runs.
+  public var runningTransitionDuration: Double? { driver.runningDuration }
+
+  /// Shows frame `index` of `count` of the running transition, bit for bit
+  /// as ``Timeline/sample(frame:of:into:)`` samples it; see
+  /// ``TransitionDriver/showFrame(_:of:)``. `animrender play` draws a
+  /// script's transitions this way.
+  ///
+  /// - Parameters:
+  ///   - index: the frame, 0…`count` − 1 (clamped).
+  ///   - count: the number of frames the duration is divided into.
+  public func showTransitionFrame(_ index: Int, of count: Int) {
+    driver.showFrame(index, of: count)
+  }
 
   // MARK: Operations
 
@@ -205,12 +230,8 @@ public final class StackContainer {
   /// Plays the current transition up to the clock's time, applies a size the
   /// gate has let through, and starts queued operations.
   public func tick() {
-    player?.tick()
-    applyApprovedSizes()
-    drain()
+    driver.tick()
   }
 
-  func emit(_ event: ContainerEvent) { observer?(event) }
+  func emit(_ event: ContainerEvent) { driver.emit(event) }
 }
-
-extension StackContainer: SceneOwner {}

@@ -76,7 +76,11 @@ public final class AnimationPlayer<Target: AnimationTarget> {
   public private(set) var phase: Phase = .idle
   /// Whether the play is paused: ticks change nothing until ``resume()``.
   public private(set) var isPaused = false
-  /// The playhead in the timeline's own time, 0…``Timeline/duration``.
+  /// The playhead in the timeline's own time, 0…``Timeline/duration``:
+  /// the time of the sample the target shows. During a play's delay
+  /// nothing has been applied yet, and it is where the play will start
+  /// (``seek(to:)`` during the delay moves that point); a play stopped
+  /// during its delay puts it back on the sample the target shows.
   public private(set) var time: Double = 0
   /// The pass of the current play, counted from 0.
   public private(set) var pass = 0
@@ -95,6 +99,11 @@ public final class AnimationPlayer<Target: AnimationTarget> {
   private var lastTick = 0.0
   private var playAnimated = true
   private var activity: AnimationCounter.Activity?
+  /// The time of the sample last applied to the target, if any.
+  private var shownTime: Double?
+  /// Set while ``terminate()`` plays the rest out: controls that would
+  /// move the playhead are ignored then, so the play always ends.
+  private var isTerminating = false
   /// Changes whenever the player is controlled, so that a tick interrupted
   /// by a handler does not carry on with stale decisions.
   private var epoch = 0
@@ -184,9 +193,8 @@ public final class AnimationPlayer<Target: AnimationTarget> {
     if !animated {
       terminate()
     } else if delayRemaining == 0 {
-      let current = epoch
       begin()
-      if epoch == current { advance(by: 0) }
+      if phase == .running, !isPaused { advance(by: 0) }
     }
     return true
   }
@@ -207,9 +215,10 @@ public final class AnimationPlayer<Target: AnimationTarget> {
       }
       available -= delayRemaining
       delayRemaining = 0
-      let current = epoch
       begin()
-      guard epoch == current else { return }
+      // A willStart handler may have paused, stopped or redirected the
+      // play: go on from wherever it left it.
+      guard phase == .running, !isPaused else { return }
     }
     advance(by: available * abs(rate))
   }
@@ -217,14 +226,14 @@ public final class AnimationPlayer<Target: AnimationTarget> {
   /// Freezes the play (its delay too) until ``resume()``. Time elapsed since
   /// the last tick is discarded: tick first to account for it.
   public func pause() {
-    guard phase != .idle, !isPaused else { return }
+    guard phase != .idle, !isPaused, !isTerminating else { return }
     epoch &+= 1
     isPaused = true
   }
 
   /// Continues a paused play; the time spent paused does not count.
   public func resume() {
-    guard isPaused else { return }
+    guard isPaused, !isTerminating else { return }
     epoch &+= 1
     isPaused = false
     lastTick = clock.now
@@ -234,14 +243,37 @@ public final class AnimationPlayer<Target: AnimationTarget> {
   /// sample. Works when idle too (scrubbing). During a play, steps the
   /// playhead jumps past in the direction of the pass are reported with
   /// `animated: false`; a seek onto the pass's end completes the pass on the
-  /// next tick.
+  /// next tick. During the delay it only moves the point the play will
+  /// start from: the target is left alone until `willStart`. Ignored while
+  /// ``terminate()`` is ending the play.
   ///
   /// - Parameter time: the new playhead, in the timeline's own time.
   public func seek(to time: Double) {
-    guard time.isFinite else { return }
+    guard time.isFinite, !isTerminating else { return }
     epoch &+= 1
     self.time = min(max(time, 0), timeline.duration)
+    guard phase != .waiting else { return }
     applySample()
+    if phase == .running { _ = reportSteps(upTo: passTime, animated: false) }
+  }
+
+  /// Moves the playhead to frame `index` of `count` and applies exactly
+  /// the sample ``Timeline/sample(frame:of:into:)`` gives for it (frame `i`
+  /// is at `i · D / (count − 1)`, the last one the end itself), bit for bit:
+  /// how an offline renderer draws a play frame by frame. Otherwise as
+  /// ``seek(to:)``.
+  ///
+  /// - Parameters:
+  ///   - index: the frame, 0…`count` − 1 (clamped).
+  ///   - count: the number of frames the duration is divided into.
+  public func seek(toFrame index: Int, of count: Int) {
+    guard !isTerminating else { return }
+    epoch &+= 1
+    time = timeline.time(ofFrame: index, of: count)
+    guard phase != .waiting else { return }
+    timeline.sample(frame: index, of: count, into: &scratch)
+    target.apply(scratch)
+    shownTime = time
     if phase == .running { _ = reportSteps(upTo: passTime, animated: false) }
   }
 
@@ -284,28 +316,45 @@ public final class AnimationPlayer<Target: AnimationTarget> {
   }
 
   /// Jumps to the end of the play and fires the remaining events with
-  /// `animated: false`: `willStart` if the delay had not elapsed, the steps
-  /// of the current pass not reported yet (and, for an autoreversing play
-  /// on its way out, those of the way back), then `didStop(finished: true)`.
+  /// `animated: false`: `willStart` if the delay had not elapsed, then,
+  /// pass by pass exactly as ticking would go through them, the steps not
+  /// reported yet — every remaining pass of a counted ``repetition``; for
+  /// ``Repetition/forever``, the rest of the current repetition (the way
+  /// back too when autoreversing) — then `didStop(finished: true)`. It lands
+  /// where ticking to the end would.
+  ///
+  /// A termination always ends the play and gives its counter unit back:
+  /// while it runs, handlers that pause, resume, seek, reverse or change
+  /// the speed do not move it (a speed or direction set then applies to
+  /// the next play); only ``stop()`` or ``cancel()`` from a handler end it
+  /// earlier, their way.
   public func terminate() {
-    guard phase != .idle else { return }
+    guard phase != .idle, !isTerminating else { return }
     epoch &+= 1
-    let current = epoch
+    isTerminating = true
+    defer { isTerminating = false }
+    isPaused = false
     if phase == .waiting {
       phase = .running
+      delayRemaining = 0
       emit(.willStart(animated: false))
-      guard epoch == current else { return }
+      guard phase == .running else { return }
     }
-    guard reportSteps(upTo: .infinity, animated: false) else { return }
-    if autoreverses && outbound {
-      outbound = false
-      heading = -heading
+    let duration = timeline.duration
+    while true {
+      guard reportSteps(upTo: .infinity, animated: false) else { return }
+      let wayOut = autoreverses && outbound
       pass += 1
+      let isOver = passCount.map { pass >= $0 } ?? !wayOut
+      if isOver { break }
+      if autoreverses {
+        outbound.toggle()
+        heading = -heading
+      }
       reported = []
       leftBehind = []
-      guard reportSteps(upTo: .infinity, animated: false) else { return }
     }
-    time = heading > 0 ? timeline.duration : 0
+    time = heading > 0 ? duration : 0
     applySample()
     let position = stopPosition
     endPlay()
@@ -317,6 +366,8 @@ public final class AnimationPlayer<Target: AnimationTarget> {
   public func stop() {
     guard phase != .idle else { return }
     epoch &+= 1
+    // Stopped during its delay, the play never touched the target.
+    if phase == .waiting { time = shownTime ?? 0 }
     endPlay()
     emit(.didStop(at: .current, finished: false, animated: playAnimated))
   }
@@ -349,9 +400,10 @@ public final class AnimationPlayer<Target: AnimationTarget> {
   }
 
   private func flipDirection() {
-    epoch &+= 1
     sense = -sense
-    guard phase != .idle else { return }
+    // Terminating, the play's own direction stays: the sense is for the next play.
+    guard phase != .idle, !isTerminating else { return }
+    epoch &+= 1
     heading = -heading
     if phase == .waiting {
       time = heading > 0 ? 0 : timeline.duration
@@ -370,6 +422,7 @@ public final class AnimationPlayer<Target: AnimationTarget> {
   private func applySample() {
     timeline.sample(at: time, into: &scratch)
     target.apply(scratch)
+    shownTime = time
   }
 
   /// The delay has elapsed: announce the play and show its first sample.
@@ -379,7 +432,10 @@ public final class AnimationPlayer<Target: AnimationTarget> {
     emit(.willStart(animated: playAnimated))
     guard epoch == current else { return }
     applySample()
-    _ = reportSteps(upTo: passTime, animated: true)
+    // A seek during the delay may start the play further on: the steps it
+    // skipped are jumped past, not played.
+    guard reportSteps(upTo: 0, animated: true) else { return }
+    _ = reportSteps(upTo: passTime, animated: false)
   }
 
   /// Reports the steps of this pass that end at or before `limit` and were

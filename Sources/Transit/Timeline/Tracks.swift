@@ -21,6 +21,9 @@ struct AlphaSegment: Hashable, Sendable {
   var step: Int
   var from: Double
   var to: Double
+  /// Fades only (no absolute target): the segment adds `(to − from) · p` to
+  /// whatever the property is doing, instead of taking it over.
+  var isRelative: Bool = false
 }
 
 struct HiddenSegment: Hashable, Sendable {
@@ -34,20 +37,12 @@ struct HiddenSegment: Hashable, Sendable {
 struct TransformSegment: Hashable, Sendable {
   var step: Int
   var from: Transform3D
-  /// The way to the absolute target, decomposed once when the timeline is
-  /// bound rather than at every sample.
-  var target: TransformInterpolation?
+  var target: Transform3D?
   var operations: Range<Int>
   var to: Transform3D
-
-  init(step: Int, from: Transform3D, target: Transform3D?, operations: Range<Int>, to: Transform3D)
-  {
-    self.step = step
-    self.from = from
-    self.target = target.map { TransformInterpolation(from: from, to: $0) }
-    self.operations = operations
-    self.to = to
-  }
+  /// `target != nil`, kept apart so that sampling can ask without copying
+  /// the optional matrix out of the array.
+  var isAbsolute: Bool = false
 }
 
 /// A relative transform change, evaluable at any progress.
@@ -55,7 +50,8 @@ enum TransformOperation: Hashable, Sendable {
   case translate(Double, Double, Double)
   case scale(Double, Double, Double)
   case rotate(Double, Double, Double, Double)
-  case rotateInPerspective(PerspectiveTurn)
+  case rotateInPerspective(Double, Vector3, Vector3, Double?)
+  case translateInPerspective(Vector3, Double?)
 
   /// `C = translation(pivot) · perspective(distance)` and its inverse, for
   /// conjugating a rotation so that it turns about the pivot behind the camera.
@@ -69,6 +65,14 @@ enum TransformOperation: Hashable, Sendable {
     return (forward, inverse)
   }
 
+  static func turn(_ angle: Double, _ axis: Vector3, _ pivot: Vector3, _ distance: Double?)
+    -> Transform3D
+  {
+    let (c, inverse) = camera(pivot: pivot, distance: distance)
+    return inverse.concatenating(.rotation(angle: angle, x: axis.x, y: axis.y, z: axis.z))
+      .concatenating(c)
+  }
+
   /// The operation at full progress, with the given numbers exactly.
   var full: Transform3D {
     switch self {
@@ -76,8 +80,18 @@ enum TransformOperation: Hashable, Sendable {
     case .scale(let x, let y, let z): return .scale(x: x, y: y, z: z)
     case .rotate(let angle, let x, let y, let z):
       return .rotation(angle: angle, x: x, y: y, z: z)
-    case .rotateInPerspective(let turn): return turn.at(angle: turn.angle)
+    case .rotateInPerspective(let angle, let axis, let pivot, let distance):
+      return TransformOperation.turn(angle, axis, pivot, distance)
+    case .translateInPerspective(let offset, let distance):
+      return TransformOperation.move(offset, distance)
     }
+  }
+
+  /// `P⁻¹ · T(offset) · P`: a translation behind the camera.
+  static func move(_ offset: Vector3, _ distance: Double?) -> Transform3D {
+    let (c, inverse) = camera(pivot: .zero, distance: distance)
+    return inverse.concatenating(.translation(x: offset.x, y: offset.y, z: offset.z))
+      .concatenating(c)
   }
 
   /// The operation a fraction `p` of the way: translations and angles
@@ -90,7 +104,11 @@ enum TransformOperation: Hashable, Sendable {
       return .scale(x: 1 + (x - 1) * p, y: 1 + (y - 1) * p, z: 1 + (z - 1) * p)
     case .rotate(let angle, let x, let y, let z):
       return .rotation(angle: angle * p, x: x, y: y, z: z)
-    case .rotateInPerspective(let turn): return turn.at(angle: turn.angle * p)
+    case .rotateInPerspective(let angle, let axis, let pivot, let distance):
+      return TransformOperation.turn(angle * p, axis, pivot, distance)
+    case .translateInPerspective(let offset, let distance):
+      return TransformOperation.move(
+        Vector3(x: offset.x * p, y: offset.y * p, z: offset.z * p), distance)
     }
   }
 
@@ -128,7 +146,7 @@ enum TransformOperation: Hashable, Sendable {
       m.m23 *= sz
       m.m33 *= sz
       m.m43 *= sz
-    case .rotate, .rotateInPerspective:
+    case .rotate, .rotateInPerspective, .translateInPerspective:
       m = m.concatenating(at(p))
     }
   }
@@ -141,35 +159,11 @@ enum TransformOperation: Hashable, Sendable {
       guard x != 0, y != 0, z != 0 else { return nil }
       return .scale(1 / x, 1 / y, 1 / z)
     case .rotate(let angle, let x, let y, let z): return .rotate(-angle, x, y, z)
-    case .rotateInPerspective(let turn):
-      return .rotateInPerspective(
-        PerspectiveTurn(
-          angle: -turn.angle, axis: turn.axis, pivot: turn.pivot, distance: turn.distance))
+    case .rotateInPerspective(let angle, let axis, let pivot, let distance):
+      return .rotateInPerspective(-angle, axis, pivot, distance)
+    case .translateInPerspective(let offset, let distance):
+      return .translateInPerspective(Vector3(x: -offset.x, y: -offset.y, z: -offset.z), distance)
     }
-  }
-}
-
-/// A turn about an axis through a pivot behind a camera, with the camera's
-/// two matrices worked out once when the timeline is bound: sampling it
-/// costs the rotation's sine and cosine and three products, not five.
-struct PerspectiveTurn: Hashable, Sendable {
-  var angle: Double
-  var axis: Vector3
-  var pivot: Vector3
-  var distance: Double?
-  /// `C` and `C⁻¹` of ``TransformOperation/camera(pivot:distance:)``.
-  private let camera: Transform3D, inverseCamera: Transform3D
-
-  init(angle: Double, axis: Vector3, pivot: Vector3, distance: Double?) {
-    (self.angle, self.axis, self.pivot, self.distance) = (angle, axis, pivot, distance)
-    (camera, inverseCamera) = TransformOperation.camera(pivot: pivot, distance: distance)
-  }
-
-  /// `C⁻¹ · R(angle) · C`.
-  @inline(__always)
-  func at(angle: Double) -> Transform3D {
-    inverseCamera.concatenating(.rotation(angle: angle, x: axis.x, y: axis.y, z: axis.z))
-      .concatenating(camera)
   }
 }
 
@@ -195,6 +189,13 @@ struct Tracks: Hashable, Sendable {
   var frames: [FrameSegment] = []
   var alphas: [AlphaSegment] = []
   var transforms: [TransformSegment] = []
+  /// Each transform segment's step, packed: sampling scans a view's
+  /// segments for the ones running, and a segment is three matrices wide.
+  var transformSteps: [Int] = []
+  /// For each transform segment, the nearest absolute segment of the same
+  /// view at or below it (−1 if none): sampling finds the one in force by
+  /// hopping down these instead of scanning every segment.
+  var transformPreviousAbsolute: [Int] = []
   var operations: [TransformOperation] = []
   var hiddens: [HiddenSegment] = []
 
@@ -250,49 +251,107 @@ struct Tracks: Hashable, Sendable {
     return frames[range.lowerBound].from
   }
 
+  // Overlaps (see `Animation.timeline(from:)`): the highest-index started
+  // absolute segment `a` owns the property, from the value it had when `a`
+  // started (resolved at binding into `from`); every relative segment after
+  // it that has started adds its own motion on top, in step order. Segments
+  // that have all finished are read from their resolved `to`, so an
+  // animation without overlaps samples exactly as a plain chain would.
+
+  /// Where the fold of a property's segments starts: the index of the first
+  /// segment still to add, and whether the value so far came from a running
+  /// absolute segment (which the caller then evaluates).
+  @inline(__always)
+  private static func foldStart(
+    _ range: Range<Int>, absolute: Int?, progress: (Int) -> Double
+  ) -> (finishedThrough: Int, running: Bool) {
+    if let a = absolute, progress(a) != 1 { return (a, true) }
+    var h = absolute ?? range.lowerBound - 1
+    while h + 1 < range.upperBound && progress(h + 1) == 1 { h += 1 }
+    return (h, false)
+  }
+
   @inline(__always)
   private func alpha(_ range: Range<Int>, _ progress: UnsafeMutableBufferPointer<Double>) -> Double
   {
+    var absolute: Int?
     var j = range.upperBound - 1
     while j >= range.lowerBound {
-      let p = progress[alphas[j].step]
-      if !p.isNaN {
-        let segment = alphas[j]
-        if p == 0 { return segment.from }
-        if p == 1 { return segment.to }
-        // Overshooting curves (back, elastic, spring) may leave 0…1; a
-        // renderer cannot draw alpha outside it, so the sample is bounded.
-        return min(1, max(0, segment.from + (segment.to - segment.from) * p))
+      if !alphas[j].isRelative && !progress[alphas[j].step].isNaN {
+        absolute = j
+        break
       }
       j -= 1
     }
-    return alphas[range.lowerBound].from
+    let (h, running) = Tracks.foldStart(range, absolute: absolute) { progress[alphas[$0].step] }
+    var value: Double
+    var moving = running
+    if running {
+      let segment = alphas[h]
+      let p = progress[segment.step]
+      value = p == 0 ? segment.from : segment.from + (segment.to - segment.from) * p
+    } else {
+      value = h >= range.lowerBound ? alphas[h].to : alphas[range.lowerBound].from
+    }
+    var i = h + 1
+    while i < range.upperBound {
+      let p = progress[alphas[i].step]
+      // Not started, or at its very start: adds nothing.
+      if !p.isNaN && p != 0 {
+        value += (alphas[i].to - alphas[i].from) * p
+        moving = true
+      }
+      i += 1
+    }
+    // Overshooting curves (back, elastic, spring) may leave 0…1; a renderer
+    // cannot draw alpha outside it, so the sample is bounded.
+    return moving ? min(1, max(0, value)) : value
   }
 
   @inline(__always)
   private func transform(_ range: Range<Int>, _ progress: UnsafeMutableBufferPointer<Double>)
     -> Transform3D
   {
-    var j = range.upperBound - 1
+    var absolute: Int?
+    var j = transformPreviousAbsolute[range.upperBound - 1]
     while j >= range.lowerBound {
-      let p = progress[transforms[j].step]
-      if !p.isNaN {
-        if p == 0 { return transforms[j].from }
-        if p == 1 { return transforms[j].to }
-        var value: Transform3D
-        if let target = transforms[j].target {
-          value = target.at(p)
-        } else {
-          value = transforms[j].from
-        }
-        for k in transforms[j].operations {
+      if !progress[transformSteps[j]].isNaN {
+        absolute = j
+        break
+      }
+      j = j > range.lowerBound ? transformPreviousAbsolute[j - 1] : -1
+    }
+    let (h, running) = Tracks.foldStart(range, absolute: absolute) {
+      progress[transformSteps[$0]]
+    }
+    var value: Transform3D
+    if running {
+      // Fields read one by one: a whole segment is three matrices, and
+      // copying it costs more than the arithmetic.
+      let p = progress[transforms[h].step]
+      if p == 0 {
+        value = transforms[h].from
+      } else {
+        value = Transform3D.interpolate(
+          from: transforms[h].from, to: transforms[h].target!, progress: p)
+        for k in transforms[h].operations {
           operations[k].apply(to: &value, progress: p)
         }
-        return value
       }
-      j -= 1
+    } else {
+      value = h >= range.lowerBound ? transforms[h].to : transforms[range.lowerBound].from
     }
-    return transforms[range.lowerBound].from
+    var i = h + 1
+    while i < range.upperBound {
+      let p = progress[transformSteps[i]]
+      if !p.isNaN && p != 0 {
+        for k in transforms[i].operations {
+          operations[k].apply(to: &value, progress: p)
+        }
+      }
+      i += 1
+    }
+    return value
   }
 
   @inline(__always)
@@ -309,5 +368,56 @@ struct Tracks: Hashable, Sendable {
       j -= 1
     }
     return hiddens[range.lowerBound].from
+  }
+
+  // MARK: Overlaps
+
+  /// Gives every absolute segment the value its property has at the moment
+  /// the segment starts, so that it takes over without a jump.
+  ///
+  /// Segments are first built as a chain (each starting where the previous
+  /// one ends); this replaces each absolute segment's `from` by the fold of
+  /// the segments before it, sampled at its start. Without overlaps the two
+  /// are the same value, bit for bit.
+  mutating func resolveOverlaps() {
+    transformSteps = transforms.map(\.step)
+    transformPreviousAbsolute = [Int](repeating: -1, count: transforms.count)
+    for view in views {
+      var previous = -1
+      for j in view.transform {
+        if transforms[j].isAbsolute { previous = j }
+        transformPreviousAbsolute[j] = previous
+      }
+    }
+    var progress = [Double](repeating: .nan, count: max(steps.count, 1))
+    progress.withUnsafeMutableBufferPointer { buffer in
+      for view in views.indices {
+        let tracks = views[view]
+        for j in tracks.frame.dropFirst() {
+          let before = tracks.frame.lowerBound..<j
+          at(frames[j].step, for: before.map { frames[$0].step }, into: buffer)
+          frames[j].from = frame(before, buffer)
+        }
+        for j in tracks.alpha.dropFirst() where !alphas[j].isRelative {
+          let before = tracks.alpha.lowerBound..<j
+          at(alphas[j].step, for: before.map { alphas[$0].step }, into: buffer)
+          alphas[j].from = alpha(before, buffer)
+        }
+        for j in tracks.transform.dropFirst() where transforms[j].target != nil {
+          let before = tracks.transform.lowerBound..<j
+          at(transforms[j].step, for: before.map { transforms[$0].step }, into: buffer)
+          transforms[j].from = transform(before, buffer)
+        }
+      }
+    }
+  }
+
+  /// Writes into `progress` the progress of `owners` at the start of `step`.
+  private func at(_ step: Int, for owners: [Int], into progress: UnsafeMutableBufferPointer<Double>)
+  {
+    let time = steps[step].start
+    for owner in owners {
+      progress[owner] = Timeline.progress(of: steps[owner], at: time, rerun: nil)
+    }
   }
 }

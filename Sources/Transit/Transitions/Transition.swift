@@ -99,15 +99,37 @@ public struct Transition: Sendable {
   /// where the style's setup put it. A style's own reverse is bound to the
   /// push's end state instead.
   ///
+  /// ## Instant pops
+  /// With ``duration`` 0 every step of the push is instant, so the push's
+  /// "frame 0" and its end are the same moment and its exact reverse could
+  /// only land on the end. An instant pop is the same pop sampled at its
+  /// end instead: one instant step that sets each view (frame, alpha,
+  /// transform, visibility) to where the animated pop lands, so that
+  /// instant and animated pops leave exactly the same states.
+  ///
   /// - Throws: ``TransitError`` as ``forwardTimeline(from:bounds:)`` does.
   public func reverseTimeline(from baseScene: Scene, bounds: Rect) throws(TransitError)
     -> Timeline
   {
     let forward = try forwardTimeline(from: baseScene, bounds: bounds)
-    guard let custom = try style.reverseAnimation(for: context(bounds: bounds)) else {
-      return forward.reversed()
+    if let custom = try style.reverseAnimation(for: context(bounds: bounds)) {
+      return try custom.timeline(from: forward.endScene)
     }
-    return try custom.timeline(from: forward.endScene)
+    guard duration == 0, forward.duration == 0 else { return forward.reversed() }
+    var animated = self
+    animated.duration = nil
+    let pop = try animated.reverseTimeline(from: baseScene, bounds: bounds)
+    guard pop.duration > 0 else { return forward.reversed() }
+    let end = pop.endScene
+    var changes: [Change] = []
+    for id in viewIDs {
+      guard let state = end.state(of: id) else { continue }
+      changes += [
+        .frame(id, to: state.frame), .alpha(id, to: state.alpha),
+        .transform(id, to: state.transform), .hidden(id, state.isHidden),
+      ]
+    }
+    return try Animation([.instant(changes)]).timeline(from: forward.endScene)
   }
 
   /// The states the push leaves its views in at `bounds`, by view id: what

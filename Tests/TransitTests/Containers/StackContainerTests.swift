@@ -35,13 +35,14 @@ struct StackContainerTests {
       ])
     log.events = []
     stack.push(card("b"), style: TestSlide())
-    #expect(log.lifecycle == ["willShow b", "a willDisappear", "b willAppear moving"])
+    #expect(
+      log.lifecycle == ["willHide a", "a willDisappear", "willShow b", "b willAppear moving"])
     #expect(stack.isAnimating)
     settle(stack, clock)
     #expect(
       log.lifecycle == [
-        "willShow b", "a willDisappear", "b willAppear moving",
-        "a didDisappear", "b didAppear moving", "didShow b",
+        "willHide a", "a willDisappear", "willShow b", "b willAppear moving",
+        "a didDisappear", "didHide a", "b didAppear moving", "didShow b",
       ])
     #expect(stack.childIDs == ["a", "b"])
     #expect(stack.scene.state(of: "a")?.isHidden == true)
@@ -58,17 +59,19 @@ struct StackContainerTests {
     settle(stack, clock)
     #expect(
       log.lifecycle == [
-        "willShow a", "b willDisappear moving", "a willAppear",
-        "b didDisappear moving", "a didAppear", "didShow a",
+        "willHide b", "b willDisappear moving", "willShow a", "a willAppear",
+        "b didDisappear moving", "didHide b", "a didAppear", "didShow a",
       ])
     #expect(bitIdentical(stack.scene, reference(["a"], size: portrait)))
     log.events = []
     stack.push(card("c"), style: TestFade(), animated: false)
     stack.pop(animated: false)
     #expect(
-      Array(log.lifecycle.suffix(6)) == [
-        "willShow a (instant)", "c willDisappear moving (instant)", "a willAppear (instant)",
-        "c didDisappear moving (instant)", "a didAppear (instant)", "didShow a (instant)",
+      Array(log.lifecycle.suffix(8)) == [
+        "willHide c (instant)", "c willDisappear moving (instant)", "willShow a (instant)",
+        "a willAppear (instant)",
+        "c didDisappear moving (instant)", "didHide c (instant)", "a didAppear (instant)",
+        "didShow a (instant)",
       ])
     #expect(bitIdentical(stack.scene, reference(["a"], size: portrait)))
   }
@@ -89,15 +92,16 @@ struct StackContainerTests {
     #expect(log.lifecycle.isEmpty)
     #expect(bitIdentical(stack.scene, reference(["a", "c"], size: portrait)))
     stack.insert(card("d"), at: 2, style: TestFade())
-    #expect(log.lifecycle == ["willShow d", "c willDisappear", "d willAppear moving"])
+    #expect(
+      log.lifecycle == ["willHide c", "c willDisappear", "willShow d", "d willAppear moving"])
     settle(stack, clock)
     log.events = []
     stack.remove(at: 2)
     settle(stack, clock)
     #expect(
       log.lifecycle == [
-        "willShow c", "d willDisappear moving", "c willAppear",
-        "d didDisappear moving", "c didAppear", "didShow c",
+        "willHide d", "d willDisappear moving", "willShow c", "c willAppear",
+        "d didDisappear moving", "didHide d", "c didAppear", "didShow c",
       ])
   }
 
@@ -131,8 +135,8 @@ struct StackContainerTests {
     #expect(stack.childIDs == ["a", "b"])
     #expect(
       log.lifecycle == [
-        "willShow b", "d willDisappear moving", "b willAppear",
-        "d didDisappear moving", "b didAppear", "didShow b",
+        "willHide d", "d willDisappear moving", "willShow b", "b willAppear",
+        "d didDisappear moving", "didHide d", "b didAppear", "didShow b",
       ])
     stack.push(card("e"), style: TestFade(), animated: false)
     stack.popToRoot(animated: false)

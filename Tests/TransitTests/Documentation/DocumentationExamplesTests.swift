@@ -325,25 +325,36 @@ struct DocumentationExamplesTests {
     #expect(pop.endScene.state(of: "detail")?.transform == .translation(x: 844, y: 0))
   }
 
-  @Test("Container article: a stack model that queues operations")
-  func queuedStack() throws {
-    // "Queue operations, never refuse them"
-    var stack = MiniStack(
-      bounds: Rect(x: 0, y: 0, width: 390, height: 844), root: View(id: "root", frame: .zero))
-    stack.push(View(id: "a", frame: .zero), style: PushStyle(from: .right))
-    stack.push(View(id: "b", frame: .zero), style: CoverStyle(from: .bottom))
-    stack.pop()
-    stack.pop()  // four requests while the first animation has not finished
-    #expect(stack.pending.count == 3)
-    while stack.finishCurrentAnimation() {}
-
-    #expect(stack.ids == ["root"])
-    #expect(stack.pending.isEmpty)
-    #expect(stack.scene.state(of: "root") == ViewState(frame: stack.bounds))
+  @Test("Container article: a container of one child on the transition driver")
+  func swapContainer() throws {
+    // "Run every transition on the driver"
+    let clock = ManualClock()
+    let container = SwapContainer(size: Size(width: 390, height: 844), clock: clock)
+    var events: [ContainerEvent] = []
+    container.observer = { events.append($0) }
+    container.show(View(id: "a", frame: .zero), style: NoneStyle(), animated: false)
+    container.show(View(id: "b", frame: .zero), style: CoverStyle(from: .bottom))
+    container.show(View(id: "c", frame: .zero), style: PushStyle(from: .right))  // queued
+    while container.isBusy {
+      clock.advance(by: 1.0 / 60)
+      container.tick()
+    }
+    // container.scene.views.map(\.id) == ["c"], and every event of "b"'s
+    // transition came before the first of "c"'s.
+    #expect(container.scene.views.map(\.id) == ["c"])
+    #expect(container.scene.state(of: "c") == ViewState(frame: container.scene.bounds))
+    let lastOfB = try #require(events.lastIndex(of: .didShow("b", animated: true)))
+    let firstOfC = try #require(events.firstIndex(of: .willHide("b", animated: true)))
+    #expect(lastOfB < firstOfC)
     #expect(
-      stack.log == [
-        "willStart push a", "didStop push a", "willStart push b", "didStop push b",
-        "willStart pop b", "didStop pop b", "willStart pop a", "didStop pop a",
+      events.suffix(8) == [
+        .willHide("b", animated: true),
+        .viewWillDisappear("b", animated: true, isMovingFromParent: true),
+        .willShow("c", animated: true),
+        .viewWillAppear("c", animated: true, isMovingToParent: true),
+        .viewDidDisappear("b", animated: true, isMovingFromParent: true),
+        .didHide("b", animated: true),
+        .viewDidAppear("c", animated: true, isMovingToParent: true), .didShow("c", animated: true),
       ])
   }
 
@@ -395,91 +406,42 @@ struct DocumentationExamplesTests {
   }
 }
 
-/// The container model of "Building a container", section "Queue operations,
-/// never refuse them": a navigation stack that keeps one ``Transition`` per
-/// pushed child and queues what it is asked while an animation runs.
-///
-/// A real container drives each timeline with a player on a clock; here
-/// ``finishCurrentAnimation()`` stands for the player reaching the end.
-struct MiniStack {
-  enum Operation {
-    case push(View, any TransitionStyle)
-    case pop
-  }
-
-  let bounds: Rect
+/// The container of "Building a container", section "Run every transition
+/// on the driver", as the article shows it.
+final class SwapContainer {
   private(set) var scene: Scene
-  /// The ids from the root to the top.
-  private(set) var ids: [String]
-  /// The transition that showed each child above the root, in stack order.
-  private(set) var transitions: [Transition] = []
-  /// What was asked while an animation was running, in order.
-  private(set) var pending: [Operation] = []
-  /// The timeline playing now, what it does, and the view to remove at its
-  /// end (a pop's).
-  private var running: (timeline: Timeline, label: String, leaving: String?)?
-  private(set) var log: [String] = []
+  private(set) var currentID: String?
+  private var driver: TransitionDriver!
 
-  init(bounds: Rect, root: View) {
-    self.bounds = bounds
-    var root = root
-    root.frame = bounds
-    scene = Scene(size: bounds.size, views: [root])
-    ids = [root.id]
-  }
-
-  mutating func push(_ view: View, style: any TransitionStyle) { submit(.push(view, style)) }
-  mutating func pop() { submit(.pop) }
-
-  private mutating func submit(_ operation: Operation) {
-    pending.append(operation)
-    if running == nil { startNext() }
-  }
-
-  /// Starts the first queued operation, if any.
-  private mutating func startNext() {
-    guard running == nil, !pending.isEmpty else { return }
-    let operation = pending.removeFirst()
-    do {
-      switch operation {
-      case .push(var view, let style):
-        view.frame = bounds
-        scene.views.append(view)
-        let transition = Transition(
-          style: style, appearingViewID: view.id, disappearingViewID: ids.last)
-        let timeline = try transition.forwardTimeline(from: scene, bounds: bounds)
-        start(timeline, label: "push \(view.id)", leaving: nil)
-        transitions.append(transition)
-        ids.append(view.id)
-      case .pop:
-        guard ids.count > 1, let transition = transitions.popLast() else { return startNext() }
-        let id = ids.removeLast()
-        // Rebuilt in the current context: the bounds may have changed since the push.
-        let timeline = try transition.reverseTimeline(from: scene, bounds: bounds)
-        start(timeline, label: "pop \(id)", leaving: id)
-      }
-    } catch {
-      log.append("failed: \(error)")
-      startNext()
+  init(size: Size, clock: any PlaybackClock) {
+    scene = Scene(size: size)
+    driver = TransitionDriver(clock: clock) { [unowned self] state, id in
+      scene.apply(state, to: id)
     }
   }
 
-  private mutating func start(_ timeline: Timeline, label: String, leaving: String?) {
-    log.append("willStart \(label)")
-    scene = timeline.startScene
-    running = (timeline, label, leaving)
+  var observer: ((ContainerEvent) -> Void)? {
+    get { driver.observer }
+    set { driver.observer = newValue }
+  }
+  var isBusy: Bool { driver.isRunning || driver.pendingOperationCount > 0 }
+
+  func show(_ view: View, style: any TransitionStyle, animated: Bool = true) {
+    driver.enqueue { [unowned self] () throws(TransitError) in
+      let old = currentID.flatMap { scene.view($0) }
+      var new = view
+      new.state = ViewState(frame: scene.bounds)
+      scene.views.append(new)
+      currentID = new.id
+      try driver.run(
+        TransitionRequest(
+          transition: Transition(
+            style: style, appearingViewID: new.id, disappearingViewID: old?.id),
+          isReversed: false, bounds: scene.bounds, views: [old, new].compactMap { $0 },
+          animated: animated, shownIsMovingToParent: true, hiddenIsMovingFromParent: true,
+          settle: { [unowned self] in scene.views.removeAll { $0.id == old?.id } }))
+    }
   }
 
-  /// Jumps the running animation to its end, as a player does when it
-  /// stops, then starts the next queued operation. Returns `false` when
-  /// nothing was running.
-  mutating func finishCurrentAnimation() -> Bool {
-    guard let (timeline, label, leaving) = running else { return false }
-    scene = timeline.endScene
-    if let leaving { scene.views.removeAll { $0.id == leaving } }
-    running = nil
-    log.append("didStop \(label)")
-    startNext()
-    return true
-  }
+  func tick() { driver.tick() }
 }

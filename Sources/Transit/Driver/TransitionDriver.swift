@@ -1,0 +1,218 @@
+/// The one place where a container's transitions run: everything between
+/// "a container asks for a transition" and "it has settled".
+///
+/// A container (``StackContainer``, ``PlaceholderContainer``, your own)
+/// keeps its model — which children it has, which are loaded — and hands
+/// the driver two things: **operations**, closures that change the model
+/// and may ask for one transition each, and **requests**
+/// (``TransitionRequest``), which say what to play. The driver:
+///
+/// - queues operations and runs them one at a time, in order, each only
+///   once the previous transition has settled;
+/// - builds the style in the current context and binds it to the live
+///   views' base layout (``Transition``), so a pop after a rotation lands
+///   on the layout at the new bounds;
+/// - plays it on its clock, animated, or instantly: an instant transition
+///   is the same transition landed on its end, so it leaves exactly the
+///   states the animated one leaves;
+/// - holds one unit of its ``counter`` from the moment a transition starts
+///   until it has settled (its last sample written, the container's
+///   bookkeeping done, every event delivered), and gives it back exactly
+///   once;
+/// - delivers the ``ContainerEvent``s to ``observer``, in CoconutKit's order.
+///
+/// ```swift
+/// let driver = TransitionDriver(clock: clock) { [unowned self] state, id in
+///   scene.apply(state, to: id)
+/// }
+/// driver.enqueue { [unowned self] () throws(TransitError) in
+///   children.append(detail)
+///   try driver.run(TransitionRequest(
+///     transition: Transition(style: slide, appearingViewID: "detail", disappearingViewID: "list"),
+///     isReversed: false, bounds: bounds, views: [list, detail], animated: true,
+///     shownIsMovingToParent: true, hiddenIsMovingFromParent: false))
+/// }
+/// ```
+///
+/// ## Re-entrancy
+/// Anything an observer does from inside a callback waits its turn: an
+/// operation issued from an event (a will-event, a did-event, any other)
+/// is queued and runs after the current transition has delivered all of
+/// its events and settled, so events of two transitions never interleave.
+/// A ``tick()`` from inside a callback does nothing. A rotation gated on
+/// ``counter`` and requested from a callback sees the unit still held, so
+/// it is deferred (or refused) to the point between transitions where
+/// ``betweenTransitions`` runs, at counter 0.
+///
+/// ## Order at the end of a transition
+/// 1. the last sample is written to the views;
+/// 2. the request's ``TransitionRequest/settle`` runs (the container's bookkeeping);
+/// 3. the did-events are delivered;
+/// 4. the counter unit is given back;
+/// 5. ``betweenTransitions`` runs (a container applies a rotation the gate let through);
+/// 6. the next queued operation runs.
+///
+/// ## Threads
+/// Like its players, a driver belongs to one isolation domain; only its
+/// ``counter`` may be shared across threads.
+public final class TransitionDriver {
+  /// The clock transitions play on; ``tick()`` reads it.
+  public let clock: any PlaybackClock
+  /// Holds one unit while a transition runs, from start to settle.
+  public let counter: AnimationCounter
+  /// Receives every event, transitions' and the container's own.
+  public var observer: ((ContainerEvent) -> Void)?
+  /// Runs between transitions, with no transition running and this
+  /// driver's unit given back: before each queued operation, and on every
+  /// ``tick()`` while idle. Containers apply approved rotations here.
+  public var betweenTransitions: (() -> Void)?
+
+  private struct Running {
+    var request: TransitionRequest
+    var player: AnimationPlayer<StateWriter>
+    var activity: AnimationCounter.Activity
+  }
+
+  private let write: (ViewState, String) -> Void
+  private var queue: [() throws(TransitError) -> Void] = []
+  private var running: Running?
+  private var isDraining = false
+  private var deliveryDepth = 0
+
+  /// Creates an idle driver.
+  ///
+  /// - Parameters:
+  ///   - clock: the clock transitions play on.
+  ///   - counter: the counter its transitions count in; share it with a
+  ///     ``RotationGate`` (and other animations) so that rotations wait.
+  ///   - write: writes one view's sampled state into the container's views.
+  public init(
+    clock: any PlaybackClock, counter: AnimationCounter = AnimationCounter(),
+    write: @escaping (ViewState, String) -> Void
+  ) {
+    self.clock = clock
+    self.counter = counter
+    self.write = write
+  }
+
+  /// Whether a transition is running (from its start until it has settled).
+  public var isRunning: Bool { running != nil }
+
+  /// Operations waiting for their turn.
+  public var pendingOperationCount: Int { queue.count }
+
+  /// The duration of the running transition's timeline, or `nil` when none runs.
+  public var runningDuration: Double? { running?.player.timeline.duration }
+
+  /// Shows frame `index` of `count` of the running transition, sampled
+  /// exactly as ``Timeline/sample(frame:of:into:)`` samples it (frame `i` at
+  /// `i · D / (count − 1)`): how an offline renderer draws a transition
+  /// frame by frame on a ``ManualClock``. The transition goes on from there
+  /// on the next ``tick()`` and settles as usual. Does nothing when no
+  /// transition runs, or from inside an event.
+  ///
+  /// - Parameters:
+  ///   - index: the frame, 0…`count` − 1 (clamped).
+  ///   - count: the number of frames the duration is divided into.
+  public func showFrame(_ index: Int, of count: Int) {
+    guard deliveryDepth == 0 else { return }
+    running?.player.seek(toFrame: index, of: count)
+  }
+
+  /// Queues `operation` and runs the queue if nothing is running. A failing
+  /// operation is reported as ``ContainerEvent/operationFailed(_:)`` and the
+  /// queue goes on.
+  ///
+  /// - Parameter operation: changes the container's model and calls
+  ///   ``run(_:)`` at most once.
+  public func enqueue(_ operation: @escaping () throws(TransitError) -> Void) {
+    queue.append(operation)
+    drain()
+  }
+
+  /// Starts `request`'s transition. Call it from inside an operation, at
+  /// most once per operation: a non-animated transition (or one of
+  /// duration 0) has settled when this returns, an animated one settles on
+  /// a later ``tick()``.
+  ///
+  /// - Parameter request: what to play.
+  /// - Throws: ``TransitError`` from binding the style (before anything
+  ///   changes), or `.invalidState` when a transition is already running.
+  public func run(_ request: TransitionRequest) throws(TransitError) {
+    guard running == nil else {
+      throw TransitError(.invalidState, "a transition is already running; queue the operation")
+    }
+    let timeline = try request.timeline()
+    let player = AnimationPlayer(
+      timeline: timeline, target: StateWriter(write: write), clock: clock)
+    running = Running(request: request, player: player, activity: counter.begin())
+    player.onEvent = { [unowned self] event in
+      switch event {
+      case .willStart: deliver(request.willEvents)
+      case .didFinishStep: break
+      case .didStop: settle()
+      }
+    }
+    player.play(animated: request.animated)
+  }
+
+  /// Plays the running transition up to the clock's time, then, between
+  /// transitions, runs ``betweenTransitions`` and the queued operations.
+  /// Does nothing when called from inside an event.
+  public func tick() {
+    guard deliveryDepth == 0 else { return }
+    running?.player.tick()
+    drain()
+  }
+
+  /// Delivers a container's own event (``ContainerEvent/unloaded(_:)``,
+  /// ``ContainerEvent/boundsChanged(_:)``…) to ``observer``.
+  ///
+  /// - Parameter event: the event.
+  public func emit(_ event: ContainerEvent) {
+    deliver([event])
+  }
+
+  private func deliver(_ events: [ContainerEvent]) {
+    deliveryDepth += 1
+    for event in events { observer?(event) }
+    deliveryDepth -= 1
+    // An operation issued from an event delivered outside any transition
+    // (a rotation's boundsChanged, say) runs now rather than on the next tick.
+    if deliveryDepth == 0 { drain() }
+  }
+
+  /// The transition has reached its end: bookkeeping, did-events, then the unit back.
+  private func settle() {
+    guard let current = running else { return }
+    current.request.settle()
+    deliver(current.request.didEvents)
+    running = nil
+    current.activity.end()
+    drain()
+  }
+
+  /// Runs queued operations until one starts an animated transition.
+  private func drain() {
+    guard !isDraining, deliveryDepth == 0 else { return }
+    isDraining = true
+    defer { isDraining = false }
+    while running == nil {
+      betweenTransitions?()
+      guard running == nil, !queue.isEmpty else { return }
+      let operation = queue.removeFirst()
+      do {
+        try operation()
+      } catch {
+        emit(.operationFailed(error))
+      }
+    }
+  }
+}
+
+/// Hands a player's samples to a driver's writer.
+struct StateWriter: AnimationTarget {
+  let write: (ViewState, String) -> Void
+
+  func apply(_ state: ViewState, to id: String) { write(state, id) }
+}

@@ -1,0 +1,128 @@
+/// One transition a container asks its ``TransitionDriver`` to run: what to
+/// play, on which live views, at which bounds, and who is shown and hidden.
+///
+/// A container describes the transition; the driver does the rest (binds
+/// it, plays it, counts it, reports it). The roles follow the push: a
+/// forward request plays ``Transition/forwardTimeline(from:bounds:)`` and
+/// shows the transition's appearing view; a reversed request (a pop) plays
+/// ``Transition/reverseTimeline(from:bounds:)`` of the push being undone and
+/// shows the push's *disappearing* view again.
+///
+/// ```swift
+/// // A pop of "detail", pushed over "list" with a slide:
+/// let request = TransitionRequest(
+///   transition: Transition(style: slide, appearingViewID: "detail", disappearingViewID: "list"),
+///   isReversed: true, bounds: bounds, views: [list, detail], animated: true,
+///   shownIsMovingToParent: false, hiddenIsMovingFromParent: true,
+///   settle: { children.removeLast() })
+/// ```
+public struct TransitionRequest {
+  /// The push this request plays (forward) or undoes (reversed).
+  public var transition: Transition
+  /// Whether to play the reverse of ``transition`` (a pop).
+  public var isReversed: Bool
+  /// The bounds the style is built at: the container's (or the slot's) current bounds.
+  public var bounds: Rect
+  /// The live views of the transition (its appearing and disappearing views,
+  /// as they are in the container now). Only their content is used: the
+  /// driver binds the style to their base layout at ``bounds``.
+  public var views: [View]
+  /// `false` lands on the end at once; events then report `animated: false`.
+  public var animated: Bool
+  /// The `isMovingToParent` flag of the shown view's appearance events.
+  public var shownIsMovingToParent: Bool
+  /// The `isMovingFromParent` flag of the hidden view's disappearance events.
+  public var hiddenIsMovingFromParent: Bool
+  /// The container's bookkeeping once the last sample has been written and
+  /// before the did-events go out (remove a popped child, unload what went
+  /// beyond the capacity), so that observers see the settled container.
+  public var settle: () -> Void
+
+  /// Creates a request.
+  ///
+  /// - Parameters:
+  ///   - transition: the push to play, or to undo when `isReversed`.
+  ///   - isReversed: whether this is the push's pop.
+  ///   - bounds: the bounds the style is built at.
+  ///   - views: the live appearing and disappearing views.
+  ///   - animated: `false` lands on the end at once.
+  ///   - shownIsMovingToParent: the flag of the shown view's appearance events.
+  ///   - hiddenIsMovingFromParent: the flag of the hidden view's disappearance events.
+  ///   - settle: the container's bookkeeping before the did-events.
+  public init(
+    transition: Transition, isReversed: Bool, bounds: Rect, views: [View], animated: Bool,
+    shownIsMovingToParent: Bool, hiddenIsMovingFromParent: Bool,
+    settle: @escaping () -> Void = {}
+  ) {
+    self.transition = transition
+    self.isReversed = isReversed
+    self.bounds = bounds
+    self.views = views
+    self.animated = animated
+    self.shownIsMovingToParent = shownIsMovingToParent
+    self.hiddenIsMovingFromParent = hiddenIsMovingFromParent
+    self.settle = settle
+  }
+
+  /// The id of the view the request brings to the front, if any.
+  public var shownID: String? {
+    isReversed ? transition.disappearingViewID : transition.appearingViewID
+  }
+
+  /// The id of the view the request sends away, if any.
+  public var hiddenID: String? {
+    isReversed ? transition.appearingViewID : transition.disappearingViewID
+  }
+
+  /// The timeline to play: the transition (or its reverse) bound to the
+  /// base layout of the live views at ``bounds``.
+  func timeline() throws(TransitError) -> Timeline {
+    let ids = [transition.disappearingViewID, transition.appearingViewID].compactMap { $0 }
+    var scene = Scene(size: bounds.size)
+    for id in ids {
+      guard let view = views.first(where: { $0.id == id }) else {
+        throw TransitError(.unknownView, "the transition's view '\(id)' was not given")
+      }
+      scene.views.append(view)
+    }
+    return isReversed
+      ? try transition.reverseTimeline(from: scene, bounds: bounds)
+      : try transition.forwardTimeline(from: scene, bounds: bounds)
+  }
+
+  /// CoconutKit's order when the transition starts: the hidden view's
+  /// `willHide` and `viewWillDisappear`, then the shown view's `willShow`
+  /// and `viewWillAppear`.
+  var willEvents: [ContainerEvent] {
+    var events: [ContainerEvent] = []
+    if let hidden = hiddenID {
+      events.append(.willHide(hidden, animated: animated))
+      events.append(
+        .viewWillDisappear(hidden, animated: animated, isMovingFromParent: hiddenIsMovingFromParent)
+      )
+    }
+    if let shown = shownID {
+      events.append(.willShow(shown, animated: animated))
+      events.append(
+        .viewWillAppear(shown, animated: animated, isMovingToParent: shownIsMovingToParent))
+    }
+    return events
+  }
+
+  /// CoconutKit's order when it ends: `viewDidDisappear` then `didHide` for
+  /// the hidden view, `viewDidAppear` then `didShow` for the shown one.
+  var didEvents: [ContainerEvent] {
+    var events: [ContainerEvent] = []
+    if let hidden = hiddenID {
+      events.append(
+        .viewDidDisappear(hidden, animated: animated, isMovingFromParent: hiddenIsMovingFromParent))
+      events.append(.didHide(hidden, animated: animated))
+    }
+    if let shown = shownID {
+      events.append(
+        .viewDidAppear(shown, animated: animated, isMovingToParent: shownIsMovingToParent))
+      events.append(.didShow(shown, animated: animated))
+    }
+    return events
+  }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+import Transit
+
+@testable import AnimRenderCLI
+
+/// `animrender play` runs a real StackContainer: each frame k of an
+/// operation of N frames is exactly its transition at k·D/(N−1).
+@Suite("Scene-file stories")
+struct StoryTests {
+  static let json = """
+    {
+      "container": { "width": 390, "height": 844, "color": "#101010" },
+      "frames": 5,
+      "views": [
+        { "id": "home", "color": "#ff0000",
+          "children": [ { "id": "bar", "frame": [0.1, 0.1, 0.5, 0.2], "relative": true } ] },
+        { "id": "detail", "color": "#0000ff" }
+      ],
+      "script": [
+        { "show": "home" },
+        { "push": "detail", "style": "STYLE", "duration": 0.4 },
+        { "rotate": "landscape" },
+        { "pop": true, "frames": 4 },
+        { "push": "detail", "style": "STYLE", "frames": 2 },
+        { "pop": true, "duration": 0.2, "frames": 2 }
+      ]
+    }
+    """
+
+  static func states(_ scene: Scene) -> [String: ViewState] {
+    var states: [String: ViewState] = [:]
+    for view in scene.views { states[view.id] = view.state }
+    return states
+  }
+
+  @Test(
+    "frame k of a push and of a pop after a rotation is the transition's frame k, bit for bit",
+    arguments: ["cover-from-bottom-push-to-back", "flip-horizontally", "push-from-left-fade-in"])
+  func framesAreExact(style name: String) throws {
+    let data = Data(Self.json.replacingOccurrences(of: "STYLE", with: name).utf8)
+    let file = try SceneFile.decode(data, name: "story.json")
+    let story = try Story.play(file, name: "story.json")
+    #expect(story.frames.count == 1 + 5 + 1 + 4 + 2 + 2)
+    let portrait = Rect(x: 0, y: 0, width: 390, height: 844)
+    let landscape = Rect(x: 0, y: 0, width: 844, height: 390)
+    let transition = Transition(
+      style: try TransitionStyles.builtIn.style(named: name), appearingViewID: "detail",
+      disappearingViewID: "home", duration: 0.4)
+    let base = Scene(
+      size: portrait.size,
+      views: [View(id: "home", frame: portrait), View(id: "detail", frame: portrait)])
+    let push = try transition.forwardTimeline(from: base, bounds: portrait)
+    for k in 0..<5 {
+      let frame = story.frames[1 + k]
+      let expected = Self.states(push.sample(frame: k, of: 5))
+      let actual = Self.states(frame.scene())
+      for id in ["home", "detail"] {
+        #expect(bitIdentical(actual[id], expected[id]), "push frame \(k), \(id)")
+      }
+      #expect(frame.time == push.time(ofFrame: k, of: 5))
+    }
+    let pop = try transition.reverseTimeline(from: base, bounds: landscape)
+    for k in 0..<4 {
+      let scene = story.frames[7 + k].scene()
+      #expect(scene.size == landscape.size)
+      let expected = Self.states(pop.sample(frame: k, of: 4))
+      let actual = Self.states(scene)
+      for id in ["home", "detail"] {
+        #expect(bitIdentical(actual[id], expected[id]), "pop frame \(k), \(id)")
+      }
+      // Relative children follow the rotation.
+      #expect(scene.view("bar")?.frame == Rect(x: 84.4, y: 39, width: 422, height: 78))
+    }
+    // A pop plays at its push's duration unless it gives its own.
+    let intrinsic = try TransitionStyles.builtIn.style(named: name).intrinsicDuration
+    #expect(abs(story.time - (0.4 + 0.4 + intrinsic + 0.2)) < 1e-12)
+    #expect(abs(story.frames[12].time - (0.8 + intrinsic)) < 1e-12)
+    #expect(abs(story.frames[14].time - (0.8 + intrinsic + 0.2)) < 1e-12)
+  }
+
+  @Test("a story's operations run on a stack: a failed one is a data error naming its place")
+  func failuresNameThePlace() throws {
+    let text = Self.json.replacingOccurrences(of: "STYLE", with: "no-such-style")
+    do {
+      _ = try Story.play(try SceneFile.decode(Data(text.utf8), name: "s.json"), name: "s.json")
+      Issue.record("expected an error")
+    } catch {
+      #expect(error.message.hasPrefix("s.json: script[1]: style:"))
+    }
+  }
+}
+
+private func bitIdentical(_ a: ViewState?, _ b: ViewState?) -> Bool {
+  guard let a, let b else { return false }
+  let left =
+    [a.frame.minX, a.frame.minY, a.frame.width, a.frame.height, a.alpha] + a.transform.entries
+  let right =
+    [b.frame.minX, b.frame.minY, b.frame.width, b.frame.height, b.alpha] + b.transform.entries
+  return a.isHidden == b.isHidden && left.map(\.bitPattern) == right.map(\.bitPattern)
+}
