@@ -59,8 +59,33 @@ enum ProjectiveMapping {
       inverse.d * source.scaleY, inverse.e * source.scaleY, inverse.f * source.scaleY
     )
     let qConstantAlongRow = inverse.g == 0
+    // Weight and source row both constant along a destination row: the
+    // product `va · column` is a signed zero, so dropping it changes no bit.
+    let rowsAreLevel = qConstantAlongRow && va == 0
     let width = destination.width
     let x0 = Double(destination.originX) + 0.5
+    // A turn about the vertical axis: the weight and the source column
+    // depend on the destination column alone, so their division is done
+    // once per column, here, rather than once per pixel; the arithmetic is
+    // the same as the per-pixel path's, so the pixels are identical.
+    let columnsConstantDownward = inverse.h == 0 && ub == 0 && !qConstantAlongRow
+    let columnReciprocal = UnsafeMutablePointer<Double>.allocate(capacity: width)
+    let columnU = UnsafeMutablePointer<Double>.allocate(capacity: width)
+    defer {
+      columnReciprocal.deallocate()
+      columnU.deallocate()
+    }
+    if columnsConstantDownward {
+      let qBase = inverse.g * x0 + inverse.i
+      let uBase = ua * x0 + uc
+      for column in 0..<width {
+        let c = Double(column)
+        let q = qBase + inverse.g * c
+        let r = q > 0 ? 1 / q : 0
+        columnReciprocal[column] = r
+        columnU[column] = (uBase + ua * c) * r - 0.5
+      }
+    }
     for row in 0..<destination.height {
       let out = (destination.pixels + row * destination.rowStride)
         .assumingMemoryBound(to: UInt32.self)
@@ -76,6 +101,12 @@ enum ProjectiveMapping {
 
       @inline(__always) func pixel(_ column: Int, coverage: Double) -> UInt32 {
         let c = Double(column)
+        if columnsConstantDownward {
+          let r = columnReciprocal[column]
+          guard r > 0 else { return 0 }
+          return sampler.sample(
+            x: columnU[column], y: (vBase + va * c) * r - 0.5, coverage: coverage)
+        }
         let q = qBase + inverse.g * c
         guard q > 0 else { return 0 }
         let r = qConstantAlongRow ? rowReciprocal : 1 / q
@@ -89,7 +120,16 @@ enum ProjectiveMapping {
         return coverage > 0 ? pixel(column, coverage: coverage) : 0
       }
       for column in spans.start..<spans.fullStart { out[column] = edgePixel(column) }
-      for column in spans.fullStart..<spans.fullEnd { out[column] = pixel(column, coverage: 1) }
+      if rowsAreLevel && qBase > 0 {
+        // A turn about the horizontal axis: the whole row reads one pair of
+        // source rows, so the vertical half of the sampling is done once.
+        let level = sampler.level(y: vBase * rowReciprocal - 0.5)
+        for column in spans.fullStart..<spans.fullEnd {
+          out[column] = level.sample(x: (uBase + ua * Double(column)) * rowReciprocal - 0.5)
+        }
+      } else {
+        for column in spans.fullStart..<spans.fullEnd { out[column] = pixel(column, coverage: 1) }
+      }
       for column in spans.fullEnd..<spans.end { out[column] = edgePixel(column) }
     }
   }
@@ -174,20 +214,55 @@ enum ProjectiveMapping {
       (lastColumn, lastRow) = (source.width - 1, source.height - 1)
     }
 
+    /// The row pair to sample at source height `y` (pixel-centre coordinates).
+    func level(y: Double) -> Level {
+      let sy = min(max(y, 0), maxY)
+      let iy = Int(sy)
+      let iy1 = min(iy &+ 1, lastRow)
+      return Level(
+        top: UnsafePointer((pixels + iy &* stride).assumingMemoryBound(to: UInt32.self)),
+        bottom: UnsafePointer((pixels + iy1 &* stride).assumingMemoryBound(to: UInt32.self)),
+        fy: sy - Double(iy), maxX: maxX, lastColumn: lastColumn)
+    }
+
     /// The source at pixel-centre coordinates (`x`, `y`), scaled by coverage.
     @inline(__always)
     func sample(x: Double, y: Double, coverage: Double) -> UInt32 {
       let sx = min(max(x, 0), maxX)
       let sy = min(max(y, 0), maxY)
+      // Clamped above, so none of the index arithmetic can overflow: the
+      // wrapping operators spare the inner loop its overflow checks.
       let ix = Int(sx)
       let iy = Int(sy)
-      let ix1 = min(ix + 1, lastColumn)
-      let iy1 = min(iy + 1, lastRow)
-      let top = (pixels + iy * stride).assumingMemoryBound(to: UInt32.self)
-      let bottom = (pixels + iy1 * stride).assumingMemoryBound(to: UInt32.self)
+      let ix1 = min(ix &+ 1, lastColumn)
+      let iy1 = min(iy &+ 1, lastRow)
+      let top = (pixels + iy &* stride).assumingMemoryBound(to: UInt32.self)
+      let bottom = (pixels + iy1 &* stride).assumingMemoryBound(to: UInt32.self)
       return ProjectiveMapping.blend(
         top[ix], top[ix1], bottom[ix], bottom[ix1], fx: sx - Double(ix), fy: sy - Double(iy),
         coverage: coverage)
+    }
+  }
+
+  /// One source row pair of a ``Sampler``, for destination rows that read
+  /// a single source height: the clamp, the row addresses and the vertical
+  /// fraction are worked out once per row, not once per pixel.
+  struct Level {
+    let top: UnsafePointer<UInt32>
+    let bottom: UnsafePointer<UInt32>
+    let fy: Double
+    let maxX: Double
+    let lastColumn: Int
+
+    /// The same value as ``Sampler/sample(x:y:coverage:)`` at this row's
+    /// height with full coverage.
+    @inline(__always)
+    func sample(x: Double) -> UInt32 {
+      let sx = min(max(x, 0), maxX)
+      let ix = Int(sx)
+      let ix1 = min(ix &+ 1, lastColumn)
+      return ProjectiveMapping.blend(
+        top[ix], top[ix1], bottom[ix], bottom[ix1], fx: sx - Double(ix), fy: fy, coverage: 1)
     }
   }
 

@@ -45,7 +45,11 @@ final class ScratchPixels {
     }) {
       return free.remove(at: index)
     }
-    return (.allocate(capacity: count), count)
+    // A moving view asks for a little more every frame: room to grow keeps
+    // it from allocating (and page-faulting) afresh each time. Untouched
+    // pages cost nothing, so the headroom is free until it is used.
+    let capacity = count + count / 2
+    return (.allocate(capacity: capacity), capacity)
   }
 
   private func giveBack(_ buffer: (pointer: UnsafeMutablePointer<UInt32>, capacity: Int)) {
