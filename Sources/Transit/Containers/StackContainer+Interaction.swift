@@ -18,7 +18,8 @@ extension StackContainer {
   ///   gesture does not queue), or the push's own error (`.duplicateView`,
   ///   a style that throws); nothing changes then.
   public func beginInteractivePush(_ view: View, style: any TransitionStyle) throws(TransitError) {
-    try beginInteractive(.insert(view, index: nil, style: AnyTransitionStyle(style), animated: true))
+    try beginInteractive(
+      .insert(view, index: nil, style: AnyTransitionStyle(style), animated: true))
   }
 
   /// Begins a pop of the top that a gesture drives (the swipe back); see

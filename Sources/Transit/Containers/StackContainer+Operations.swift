@@ -139,6 +139,8 @@ extension StackContainer {
   func restore(_ snapshot: Snapshot) {
     let wasLoaded = Set(snapshot.children.filter(\.isLoaded).map(\.id))
     let isLoaded = Set(children.filter(\.isLoaded).map(\.id))
+    // Children a pop-to took away left without events, and come back without them.
+    let unloadedNow = Set(children.filter { !$0.isLoaded }.map(\.id))
     let sizeChanged = snapshot.scene.size != scene.size
     let size = scene.size
     children = snapshot.children
@@ -152,7 +154,7 @@ extension StackContainer {
     for child in children where isLoaded.contains(child.id) && !wasLoaded.contains(child.id) {
       emit(.unloaded(child.id))
     }
-    for child in children where wasLoaded.contains(child.id) && !isLoaded.contains(child.id) {
+    for child in children where wasLoaded.contains(child.id) && unloadedNow.contains(child.id) {
       emit(.reloaded(child.id))
     }
   }

@@ -170,7 +170,7 @@ public final class TransitionDriver {
       throw TransitError(.invalidState, "a transition is already running; queue the operation")
     }
     let timeline = try request.timeline()
-    if startsInteractive {
+    if startsInteractive, timeline.duration > 0 {
       startsInteractive = false
       startInteraction(request, timeline: timeline)
       return
@@ -211,7 +211,9 @@ public final class TransitionDriver {
   /// ``releaseInteraction(_:)`` completes it.
   ///
   /// An interaction follows a finger, so it never waits in the queue: it
-  /// begins only on an idle driver. Operations issued while it runs queue
+  /// begins only on an idle driver. A transition of duration 0 has nothing
+  /// to follow: it runs at once, exactly as when not interactive, and
+  /// there is no interaction to update or release. Operations issued while it runs queue
   /// behind it as usual.
   ///
   /// - Parameter operation: changes the container's model and calls

@@ -143,7 +143,9 @@ struct InteractiveTransitionTests {
     #expect(throws: TransitError.self) { try stack.beginInteractivePop() }
     settle(stack, clock)
     try stack.beginInteractivePop()
-    #expect(throws: TransitError.self) { try stack.beginInteractivePush(card("x"), style: TestSlide()) }
+    #expect(throws: TransitError.self) {
+      try stack.beginInteractivePush(card("x"), style: TestSlide())
+    }
     #expect(stack.childIDs == ["a", "b", "c"])
   }
 
@@ -162,7 +164,8 @@ struct InteractiveTransitionTests {
     #expect(stack.scene == before)
     // a was reloaded for the pop; the cancel unloads it again.
     #expect(log.events.contains(.reloaded("a")))
-    #expect(log.events.last(where: { if case .unloaded = $0 { true } else { false } }) == .unloaded("a"))
+    #expect(
+      log.events.last(where: { if case .unloaded = $0 { true } else { false } }) == .unloaded("a"))
   }
 
   @Test("a placeholder swap, cancelled and then finished")
@@ -250,7 +253,8 @@ struct InteractiveTransitionTests {
     try stack.finishInteraction()
     #expect(!stack.isAnimating)
     #expect(stack.counter.count == 0)
-    #expect(log.lifecycle.suffix(4) == ["b didDisappear moving", "didHide b", "a didAppear", "didShow a"])
+    #expect(
+      log.lifecycle.suffix(4) == ["b didDisappear moving", "didHide b", "a didAppear", "didShow a"])
   }
 
   @Test("VCTransitionsLibrary #16: a cancelled pop leaves the right view on top")
