@@ -164,12 +164,14 @@ struct ScriptOperation: Decodable {
   var duration: Double?
   var curve: String?
   var frames: Int?
+  /// Drives a push, pop or popTo like a gesture; see ``InteractiveSpec``.
+  var interactive: InteractiveSpec?
   /// Where in the file this operation is, for messages: "script[3]".
   var place: String = ""
 
   private enum Keys: String, CodingKey, CaseIterable {
     case show, push, pop, popTo, popToRoot, insert, at, remove, rotate, wait
-    case style, duration, curve, frames
+    case style, duration, curve, frames, interactive
   }
 
   init(from decoder: any Decoder) throws {
@@ -224,6 +226,12 @@ struct ScriptOperation: Decodable {
     duration = try c.decodeIfPresent(Double.self, forKey: .duration)
     curve = try c.decodeIfPresent(String.self, forKey: .curve)
     frames = try c.decodeIfPresent(Int.self, forKey: .frames)
+    interactive = try c.decodeIfPresent(InteractiveSpec.self, forKey: .interactive)
+    if interactive != nil, ![.push, .pop, .popTo].contains(verb) {
+      throw DecodingError.dataCorruptedError(
+        forKey: .interactive, in: c,
+        debugDescription: "only push, pop and popTo can be interactive, not \(verb.rawValue)")
+    }
     if let duration,
       !(duration.isFinite && duration >= 0 && duration <= RenderLimits.maximumSeconds)
     {

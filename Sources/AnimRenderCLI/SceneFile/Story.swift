@@ -77,21 +77,41 @@ final class Story {
       hold(frames: operation.frames ?? 1, seconds: 0)
     case .push(let id):
       guard !ids.contains(id) else { throw fail(operation, "\"\(id)\" is already on the stack") }
-      stack.push(try screen(id, operation), style: try style(operation))
-      try animate(operation)
+      let screen = try screen(id, operation)
+      let style = try style(operation)
+      if let interactive = operation.interactive {
+        try drive(operation, interactive) { () throws(TransitError) in
+          try stack.beginInteractivePush(screen, style: style)
+        }
+      } else {
+        stack.push(screen, style: style)
+        try animate(operation)
+      }
     case .pop:
       guard ids.count > 1 else {
         throw fail(operation, "cannot pop: only the root is on the stack")
       }
-      stack.pop()
-      try animate(operation)
+      if let interactive = operation.interactive {
+        try drive(operation, interactive) { () throws(TransitError) in
+          try stack.beginInteractivePop()
+        }
+      } else {
+        stack.pop()
+        try animate(operation)
+      }
     case .popTo(let id):
       guard let index = ids.firstIndex(of: id) else {
         throw fail(operation, "cannot pop to \"\(id)\": it is not on the stack")
       }
       guard index < ids.count - 1 else { throw fail(operation, "\"\(id)\" is already the top") }
-      stack.pop(to: id)
-      try animate(operation)
+      if let interactive = operation.interactive {
+        try drive(operation, interactive) { () throws(TransitError) in
+          try stack.beginInteractivePop(to: id)
+        }
+      } else {
+        stack.pop(to: id)
+        try animate(operation)
+      }
     case .popToRoot:
       guard ids.count > 1 else { throw fail(operation, "cannot pop to the root: it is the top") }
       stack.popToRoot()
@@ -184,6 +204,51 @@ final class Story {
       stack.tick()
     }
     time += duration
+    try check(operation)
+  }
+
+  /// Drives the transition `begin` starts like a gesture: one frame per
+  /// progress value, then the release and its completion in the
+  /// operation's frames, sampled on the clock at k·T/N after the release
+  /// (T the completion's duration), the last one the settled stack.
+  private func drive(
+    _ operation: ScriptOperation, _ interactive: InteractiveSpec,
+    begin: () throws(TransitError) -> Void
+  ) throws(CLIError) {
+    do { try begin() } catch { throw fail(operation, error.message) }
+    try check(operation)
+    let count = operation.frames ?? animatedFrames
+    for progress in interactive.progress {
+      stack.updateInteraction(progress: progress)
+      frames.append(FrameSpec(source: .still(snapshot()), time: time))
+    }
+    let duration = stack.runningTransitionDuration ?? 0
+    let last = interactive.progress.last ?? 0
+    let finishes = interactive.release == .finish
+    do {
+      if finishes {
+        try stack.finishInteraction(velocity: interactive.velocity)
+      } else {
+        try stack.cancelInteraction(velocity: interactive.velocity)
+      }
+    } catch { throw fail(operation, error.message) }
+    let total = (finishes ? 1 - last : last) * duration
+    let start = clock.now
+    if count == 0 {
+      clock.advance(by: total + 1)
+      stack.tick()
+    }
+    for k in stride(from: 1, through: count, by: 1) {
+      if k == count {
+        clock.advance(by: total + 1)
+      } else {
+        clock.advance(by: start + total * Double(k) / Double(count) - clock.now)
+      }
+      stack.tick()
+      frames.append(
+        FrameSpec(source: .still(snapshot()), time: time + total * Double(k) / Double(count)))
+    }
+    time += total
     try check(operation)
   }
 
