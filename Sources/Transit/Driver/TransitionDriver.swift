@@ -75,6 +75,8 @@ public final class TransitionDriver {
     /// Drives an interactive transition; `nil` for a played one.
     var interaction: Interaction?
     var activity: AnimationCounter.Activity
+    /// Turned back by ``reverseRunning(where:)``: it settles as cancelled.
+    var isTurnedBack = false
   }
 
   /// An interactive transition: where the finger holds it, then how it completes.
@@ -184,7 +186,8 @@ public final class TransitionDriver {
       switch event {
       case .willStart: deliver(request.willEvents)
       case .didFinishStep: break
-      case .didStop: settle()
+      case .didStop:
+        if running?.isTurnedBack == true { settleCancelled() } else { settle() }
       }
     }
     player.play(animated: request.animated)
@@ -201,6 +204,31 @@ public final class TransitionDriver {
       running?.player?.tick()
     }
     drain()
+  }
+
+  /// Turns the running transition back from where it is, when
+  /// `shouldReverse` accepts its request: it plays the exact mirror of the
+  /// part already played and settles as a cancelled transition (the
+  /// request's ``TransitionRequest/rollback``, then the cancelled-transition
+  /// events; see ``releaseInteraction(_:)``). How a container implements
+  /// the `reverse` ``TransitionInterruption``: a pop issued while its push
+  /// runs turns the push back instead of waiting.
+  ///
+  /// Nothing happens (returning `false`) when no played transition runs,
+  /// operations are queued (the new one must wait its turn behind them),
+  /// the transition is interactive or already turned back, or from inside
+  /// an event.
+  ///
+  /// - Parameter shouldReverse: decides from the running request.
+  /// - Returns: whether the transition was turned back.
+  public func reverseRunning(where shouldReverse: (TransitionRequest) -> Bool) -> Bool {
+    guard deliveryDepth == 0, queue.isEmpty, var current = running, !current.isTurnedBack,
+      let player = current.player, player.phase == .running, shouldReverse(current.request)
+    else { return false }
+    current.isTurnedBack = true
+    running = current
+    player.reverse()
+    return true
   }
 
   // MARK: Interactive transitions
