@@ -68,4 +68,51 @@ struct InteractiveSceneTests {
     let image = try PNGDecoder.decode(contentsOf: folder.appendingPathComponent("p.png").path)
     try assertGolden(image, named: "interactive-pop", suite: "examples")
   }
+
+  @Test func theInterruptedPushExampleMatchesItsGolden() throws {
+    let folder = try CLI.temporaryFolder()
+    let path = CLI.packageRoot.appendingPathComponent("Examples/interrupted-push.json").path
+    let result = try CLI.run(
+      ["play", path, "--layout", "grid", "--columns", "5", "-o", "i.png"], in: folder)
+    #expect(result.status == 0, "\(result.stderr)")
+    let image = try PNGDecoder.decode(contentsOf: folder.appendingPathComponent("i.png").path)
+    try assertGolden(image, named: "interrupted-push", suite: "examples")
+  }
+
+  @Test func aReversedPushEndsOnItsStartAndQueueWaits() throws {
+    let folder = try CLI.temporaryFolder()
+    let script =
+      #"[{"show": "a"}, {"push": "b", "duration": 0.5, "frames": 3}, {"pop": true, "after": 0.2, "frames": 2}]"#
+    let reversed = try HostileInputTests.scene(
+      folder, script, name: "r.json", extra: #", "interruptions": "reverse""#)
+    let queued = try HostileInputTests.scene(folder, script, name: "q.json")
+    for name in [reversed, queued] {
+      let result = try CLI.run(
+        ["play", name, "--layout", "grid", "--columns", "8", "-o", "\(name).png"], in: folder)
+      #expect(result.status == 0, "\(result.stderr)")
+    }
+    let r = try PNGDecoder.decode(contentsOf: folder.appendingPathComponent("r.json.png").path)
+    let q = try PNGDecoder.decode(contentsOf: folder.appendingPathComponent("q.json.png").path)
+    // Reversed: show, the push's frames before 0.2 s (one), two mirror frames.
+    // Queued: show, three push frames, two pop frames.
+    #expect(r.width * 6 == q.width * 4)
+    let cell = r.width / 4
+    func pixel(_ image: Image, _ column: Int) -> UInt32 {
+      image.pixels[(image.height / 2) * image.width + column * cell + cell - 3]
+    }
+    #expect(pixel(r, 3) == pixel(r, 0))
+    #expect(pixel(q, 5) == pixel(q, 0))
+  }
+
+  @Test func badInterruptionsAndAfterAreErrors() throws {
+    let folder = try CLI.temporaryFolder()
+    let mode = try HostileInputTests.scene(
+      folder, #"[{"show": "a"}]"#, extra: #", "interruptions": "cancel""#)
+    let bad = try CLI.run(["play", mode, "-o", "x.png"], in: folder)
+    #expect(bad.status == 65)
+    #expect(bad.stderr.contains("interruptions: expected \"queue\" or \"reverse\""))
+    let after = try run(#"[{"show": "a"}, {"push": "b", "after": -1}]"#)
+    #expect(after.status == 65)
+    #expect(after.stderr.contains("script[1].after"))
+  }
 }
