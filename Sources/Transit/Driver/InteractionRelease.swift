@@ -47,17 +47,32 @@ public struct InteractionRelease: Hashable, Sendable {
   }
 
   /// The progress the completion ends on.
-  var target: Double { finishes ? 1 : 0 }
+  public var target: Double { finishes ? 1 : 0 }
 
-  /// How long the completion takes from `progress` for a transition of `duration`.
-  func completionDuration(from progress: Double, duration: Double) -> Double {
+  /// How long the completion takes from `progress` for a transition of
+  /// `duration`: UIKit's `(1 − p) · D / completionSpeed` to finish,
+  /// `p · D / completionSpeed` to cancel. Public, with
+  /// ``progress(at:from:total:)``, so that a host can move its own chrome
+  /// (a navigation bar, a shadow) along the same completion.
+  ///
+  /// - Parameters:
+  ///   - progress: the progress at release.
+  ///   - duration: the transition's duration.
+  /// - Returns: the completion's duration in seconds.
+  public func completionDuration(from progress: Double, duration: Double) -> Double {
     abs(target - progress) * duration / completionSpeed
   }
 
   /// The progress `elapsed` seconds after a release at `progress`, for a
   /// completion that takes `total` seconds. Exactly `progress` at 0; the
   /// caller lands on ``target`` itself once `elapsed` reaches `total`.
-  func progress(at elapsed: Double, from progress: Double, total: Double) -> Double {
+  ///
+  /// - Parameters:
+  ///   - elapsed: seconds since the release.
+  ///   - progress: the progress at release.
+  ///   - total: the completion's duration, ``completionDuration(from:duration:)``.
+  /// - Returns: the progress to show, 0…1.
+  public func progress(at elapsed: Double, from progress: Double, total: Double) -> Double {
     guard total > 0, elapsed > 0 else { return progress }
     guard elapsed < total else { return target }
     let offset = progress - target
