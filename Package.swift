@@ -110,7 +110,9 @@ let package = Package(
     ),
     .testTarget(
       name: "TransitTestingTests",
-      dependencies: ["TransitTesting"]
+      dependencies: ["TransitTesting"],
+      // Read through #filePath rather than bundled, like TransitRenderTests.
+      exclude: ["Fixtures"]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -12,7 +12,9 @@ import TransitRender
 /// brighter, at most two neighbours identical to it, and its darkest or
 /// brightest neighbour has three or more identical neighbours of its own in
 /// both images: the mark of an edge drawn slightly differently, not of a
-/// changed picture.
+/// changed picture. Ties between equally dark (or bright) neighbours go to
+/// the first met visiting column by column, as in pixelmatch, so the counts
+/// are pixelmatch's exactly (checked against its own counts on fixtures).
 ///
 /// ```swift
 /// let result = try ImageComparison.compare(golden, actual)
@@ -135,8 +137,11 @@ public enum ImageComparison {
     var zeroes = (x == x0 || x == x2 || y == y0 || y == y2) ? 1 : 0
     var darkest = (delta: 0.0, x: 0, y: 0)
     var brightest = (delta: 0.0, x: 0, y: 0)
-    for ny in y0...y2 {
-      for nx in x0...x2 where nx != x || ny != y {
+    // Column by column (x outer), as pixelmatch visits them: with the strict
+    // comparisons below, the first of two equally dark (or bright)
+    // neighbours is the one checked for siblings, so the order decides.
+    for nx in x0...x2 {
+      for ny in y0...y2 where nx != x || ny != y {
         let delta = brightnessDelta(centre, image[ny * width + nx])
         if delta == 0 {
           zeroes += 1

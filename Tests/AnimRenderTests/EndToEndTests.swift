@@ -52,6 +52,16 @@ struct EndToEndTests {
     #expect(drawn.status == 0)
     let image = try PNGDecoder.decode(contentsOf: plot)
     #expect(image.width == 400 && image.height == 400)
+    // The standard values (easings.net's Penner, CSS steps() in doubles).
+    let back = try CLI.run(["curve", "ease-in-out-back", "--samples", "5"])
+    #expect(back.stdout.split(separator: "\n")[2] == "0.25,-0.09968184375")
+    let elastic = try CLI.run(["curve", "ease-in-out-elastic", "--samples", "21"])
+    let row = try #require(elastic.stdout.split(separator: "\n").first { $0.hasPrefix("0.55,") })
+    let value = try #require(Double(row.dropFirst(5)))
+    #expect(abs(value - 0.9565879555832677) < 1e-12)
+    let stairs = try CLI.run(["curve", "steps(5,jump-none)", "--samples", "6"])
+    #expect(
+      stairs.stdout == "t,value\n0.0,0.0\n0.2,0.25\n0.4,0.5\n0.6,0.75\n0.8,1.0\n1.0,1.0\n")
     let bad = try CLI.run(["curve", "ease-in-quadd"])
     #expect(bad.status == 65)
     #expect(bad.stderr.contains("ease-in-quad"))

@@ -6,6 +6,8 @@ import TransitTesting
 
 /// Stills of the flips at fixed angles, drawn with the flip styles' own
 /// geometry: the red screen turned by θ and the blue one by θ − 180°, both
+/// pushed back as the flip pushes them (by a fifth of the camera distance at
+/// 90°, in proportion to the turn on either side, as CoconutKit does), and
 /// seen by the camera at four times the bounds' larger side. Back faces are
 /// culled, so below 90° only red shows, above it only blue, and at exactly
 /// 90° nothing (edge-on).
@@ -15,10 +17,14 @@ struct FlipStillTests {
   static let bounds = Rect(x: 0, y: 0, width: 120, height: 200)
 
   static func still(axisX: Double, axisY: Double, degrees: Int) -> Scene {
-    let camera = Transform3D.perspective(distance: 4 * max(bounds.width, bounds.height))
+    let distance = 4 * max(bounds.width, bounds.height)
+    let camera = Transform3D.perspective(distance: distance)
+    // The push: 0 face-on, distance / 5 edge-on.
+    let push = -distance / 5 * Double(min(degrees, 180 - degrees)) / 90
     func turned(_ degrees: Double) -> Transform3D {
-      Transform3D.rotation(angle: degrees * .pi / 180, x: axisX, y: axisY, z: 0).concatenating(
-        camera)
+      Transform3D.rotation(angle: degrees * .pi / 180, x: axisX, y: axisY, z: 0)
+        .concatenating(.translation(x: 0, y: 0, z: push))
+        .concatenating(camera)
     }
     var red = PlaceholderScreen.red.view(id: "from", bounds: bounds)
     red.transform = turned(Double(degrees))

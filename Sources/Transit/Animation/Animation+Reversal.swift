@@ -3,17 +3,33 @@ extension Animation {
   /// opposite order and mirrored in time, each step's relative changes
   /// inverted in the opposite order, curves mirrored.
   ///
-  /// Bound to the state this animation ends on, the result returns to the
-  /// state it started from. It is exact whenever the inverse arithmetic is
-  /// (translations by representable amounts, scales by powers of two,
-  /// fades), and otherwise within rounding of the inverse operations:
-  /// floating point cannot undo `x · 0.1` bit for bit. When you have the
-  /// scene, prefer ``Timeline/reversed()``, which never inverts anything and
-  /// is exact by construction; transitions use it.
+  /// Only relative changes (translate, scale, rotate, fade) can be undone
+  /// without knowing the state they started from. What the result
+  /// guarantees, bound to the state this animation ends on:
+  ///
+  /// - the same duration, and every step's span mirrored in time;
+  /// - frames, alphas and transforms return to where they started exactly
+  ///   when the inverse arithmetic is exact (translations by representable
+  ///   amounts, scales by powers of two, fades), and otherwise to within
+  ///   rounding of the inverse operations: floating point cannot undo
+  ///   `x · 0.1` bit for bit;
+  /// - in between, each step follows its mirrored curve, so states match
+  ///   the forward's at mirrored times to within that rounding and within
+  ///   the curves' mirror identity (see ``TimingCurve/mirrored``).
+  ///
+  /// A visibility change is an absolute value too: `.hidden("v", false)`
+  /// leaves a visible view visible, and only the scene can tell whether
+  /// undoing it means hiding the view. So it throws rather than guess.
+  ///
+  /// ``Timeline/reversed()`` guarantees more, for every kind of change,
+  /// visibility included: it never inverts anything, so its frame i of n
+  /// *is* the forward's frame n − 1 − i, bit for bit (R2), and it ends bit
+  /// for bit on the forward's start (R3). When you have the scene, prefer
+  /// it; transitions use it.
   ///
   /// - Throws: ``TransitError`` with code `.invalidState` when a step sets an
-  ///   absolute frame, alpha or transform (the value it replaced is unknown
-  ///   without a scene), or scales by zero (no inverse exists).
+  ///   absolute frame, alpha, transform or visibility (the value it replaced
+  ///   is unknown without a scene), or scales by zero (no inverse exists).
   public func reversed() throws(TransitError) -> Animation {
     let (starts, total) = schedule
     let ends = zip(starts, steps).map { $0 + $1.duration }
@@ -74,7 +90,12 @@ extension Change {
       return Change(
         viewID,
         .rotateInPerspective(angle: -angle, axis: axis, pivot: pivot, cameraDistance: distance))
-    case .hidden(let value): return Change(viewID, .hidden(!value))
+    case .translateInPerspective(let offset, let distance):
+      return Change(
+        viewID,
+        .translateInPerspective(
+          offset: Vector3(x: -offset.x, y: -offset.y, z: -offset.z), cameraDistance: distance))
+    case .hidden: throw absolute("visibility")
     }
   }
 }

@@ -169,6 +169,11 @@ extension Change {
       if let distance, !(distance.isFinite && distance > 0) {
         throw fail("camera distance must be finite and above 0, got \(distance)")
       }
+    case .translateInPerspective(let offset, let distance):
+      guard offset.isFinite else { throw fail("translation must be finite, got \(offset)") }
+      if let distance, !(distance.isFinite && distance > 0) {
+        throw fail("camera distance must be finite and above 0, got \(distance)")
+      }
     case .hidden:
       break
     }

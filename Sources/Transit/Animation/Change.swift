@@ -41,6 +41,18 @@ public struct Change: Hashable, Sendable, Codable {
     /// unlike an absolute target it stays exactly on its arc at every frame
     /// and composes with the changes before and after it.
     case rotateInPerspective(angle: Double, axis: Vector3, pivot: Vector3, cameraDistance: Double?)
+    /// Moves the view by `offset` in the space behind a camera
+    /// `cameraDistance` points in front of it (`nil`: no perspective), after
+    /// whatever turns it has: `P⁻¹ · T(offset · progress) · P` with
+    /// `P = perspective(cameraDistance)`.
+    ///
+    /// Following a ``rotateInPerspective(angle:axis:pivot:cameraDistance:)``
+    /// through the same camera, `P⁻¹ · R · P · P⁻¹ · T · P = P⁻¹ · R · T · P`:
+    /// the turned view moves in depth as Core Animation's sublayer
+    /// transforms move it. A negative z pushes it away from the camera, as
+    /// CoconutKit's flips push their cards back by a fifth of the camera
+    /// distance while they turn.
+    case translateInPerspective(offset: Vector3, cameraDistance: Double?)
     /// Shows or hides the view. Showing takes effect when the step starts,
     /// hiding when it ends, so the view is visible while it animates.
     case hidden(Bool)
@@ -93,6 +105,13 @@ public struct Change: Hashable, Sendable, Codable {
     Change(
       id,
       .rotateInPerspective(angle: angle, axis: axis, pivot: pivot, cameraDistance: cameraDistance))
+  }
+  /// Moves the view by `offset` behind a camera `cameraDistance` points
+  /// away, after its turns through the same camera.
+  public static func translate(
+    _ id: String, by offset: Vector3, cameraDistance: Double?
+  ) -> Change {
+    Change(id, .translateInPerspective(offset: offset, cameraDistance: cameraDistance))
   }
   /// Hides or shows the view.
   public static func hidden(_ id: String, _ isHidden: Bool = true) -> Change {

@@ -7,6 +7,27 @@ extension Animation {
   /// starting value is the value the previous step left, so relative changes
   /// accumulate exactly as written.
   ///
+  /// ## Overlapping changes
+  /// When a step starts while an earlier step (in step order) is still
+  /// changing the same property of the same view, the property never jumps:
+  ///
+  /// - A step with an **absolute** target (frame, alpha, transform) takes
+  ///   the property over, as GSAP does: it starts from the value the
+  ///   property has at that moment, the earlier steps' motion included, and
+  ///   goes to its target; what the earlier steps had still to do no longer
+  ///   applies.
+  /// - A step with only **relative** changes (translate, scale, rotate,
+  ///   fade) adds its motion on top, as Core Animation's additive animations
+  ///   do: the earlier motion finishes as it would have, and the new one is
+  ///   composed after it (transforms) or added to it (fades).
+  /// - Visibility has no in-between: the latest started step in step order
+  ///   decides, showing as it starts and hiding as it ends.
+  ///
+  /// So overlaps change the path, never the destination: an animation ends
+  /// on the same state, bit for bit, with or without its overlaps, and an
+  /// animation without overlaps plays exactly as a chain of its steps.
+  /// Exact reversal (``Timeline/reversed()``) is unaffected.
+  ///
   /// - Throws: ``TransitError`` for an invalid scene (duplicate ids, values out
   ///   of range), an invalid animation (see ``validate()``), an unknown view
   ///   id, or an alpha that would leave 0…1; the message names the step, the
@@ -77,7 +98,9 @@ extension Animation {
               .invalidValue,
               "\(place), view '\(id)': alpha would reach \(value), outside 0…1")
           }
-          alphas[index].append(AlphaSegment(step: k, from: state.alpha, to: value))
+          alphas[index].append(
+            AlphaSegment(
+              step: k, from: state.alpha, to: value, isRelative: changes.alphaTarget == nil))
           state.alpha = value
         }
         if changes.transformTarget != nil || !changes.operations.isEmpty {
@@ -94,7 +117,8 @@ extension Animation {
           transforms[index].append(
             TransformSegment(
               step: k, from: state.transform, target: changes.transformTarget,
-              operations: first..<operations.count, to: value))
+              operations: first..<operations.count, to: value,
+              isAbsolute: changes.transformTarget != nil))
           state.transform = value
         }
         if let hidden = changes.hidden {
@@ -128,6 +152,7 @@ extension Animation {
       }
       tracks.subtreeAnimated[i] = animated
     }
+    tracks.resolveOverlaps()
     return Timeline(
       initialScene: scene, duration: schedule.duration, tracks: tracks, preorder: preorder)
   }
@@ -163,6 +188,8 @@ private struct StepChanges {
     case .rotate(let angle, let x, let y, let z): operations.append(.rotate(angle, x, y, z))
     case .rotateInPerspective(let angle, let axis, let pivot, let distance):
       operations.append(.rotateInPerspective(angle, axis, pivot, distance))
+    case .translateInPerspective(let offset, let distance):
+      operations.append(.translateInPerspective(offset, distance))
     case .hidden(let value): hidden = value
     }
   }

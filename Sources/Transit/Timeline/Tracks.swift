@@ -21,6 +21,9 @@ struct AlphaSegment: Hashable, Sendable {
   var step: Int
   var from: Double
   var to: Double
+  /// Fades only (no absolute target): the segment adds `(to − from) · p` to
+  /// whatever the property is doing, instead of taking it over.
+  var isRelative: Bool = false
 }
 
 struct HiddenSegment: Hashable, Sendable {
@@ -37,6 +40,9 @@ struct TransformSegment: Hashable, Sendable {
   var target: Transform3D?
   var operations: Range<Int>
   var to: Transform3D
+  /// `target != nil`, kept apart so that sampling can ask without copying
+  /// the optional matrix out of the array.
+  var isAbsolute: Bool = false
 }
 
 /// A relative transform change, evaluable at any progress.
@@ -45,6 +51,7 @@ enum TransformOperation: Hashable, Sendable {
   case scale(Double, Double, Double)
   case rotate(Double, Double, Double, Double)
   case rotateInPerspective(Double, Vector3, Vector3, Double?)
+  case translateInPerspective(Vector3, Double?)
 
   /// `C = translation(pivot) · perspective(distance)` and its inverse, for
   /// conjugating a rotation so that it turns about the pivot behind the camera.
@@ -75,7 +82,16 @@ enum TransformOperation: Hashable, Sendable {
       return .rotation(angle: angle, x: x, y: y, z: z)
     case .rotateInPerspective(let angle, let axis, let pivot, let distance):
       return TransformOperation.turn(angle, axis, pivot, distance)
+    case .translateInPerspective(let offset, let distance):
+      return TransformOperation.move(offset, distance)
     }
+  }
+
+  /// `P⁻¹ · T(offset) · P`: a translation behind the camera.
+  static func move(_ offset: Vector3, _ distance: Double?) -> Transform3D {
+    let (c, inverse) = camera(pivot: .zero, distance: distance)
+    return inverse.concatenating(.translation(x: offset.x, y: offset.y, z: offset.z))
+      .concatenating(c)
   }
 
   /// The operation a fraction `p` of the way: translations and angles
@@ -90,6 +106,9 @@ enum TransformOperation: Hashable, Sendable {
       return .rotation(angle: angle * p, x: x, y: y, z: z)
     case .rotateInPerspective(let angle, let axis, let pivot, let distance):
       return TransformOperation.turn(angle * p, axis, pivot, distance)
+    case .translateInPerspective(let offset, let distance):
+      return TransformOperation.move(
+        Vector3(x: offset.x * p, y: offset.y * p, z: offset.z * p), distance)
     }
   }
 
@@ -127,7 +146,7 @@ enum TransformOperation: Hashable, Sendable {
       m.m23 *= sz
       m.m33 *= sz
       m.m43 *= sz
-    case .rotate, .rotateInPerspective:
+    case .rotate, .rotateInPerspective, .translateInPerspective:
       m = m.concatenating(at(p))
     }
   }
@@ -142,6 +161,8 @@ enum TransformOperation: Hashable, Sendable {
     case .rotate(let angle, let x, let y, let z): return .rotate(-angle, x, y, z)
     case .rotateInPerspective(let angle, let axis, let pivot, let distance):
       return .rotateInPerspective(-angle, axis, pivot, distance)
+    case .translateInPerspective(let offset, let distance):
+      return .translateInPerspective(Vector3(x: -offset.x, y: -offset.y, z: -offset.z), distance)
     }
   }
 }
@@ -168,6 +189,13 @@ struct Tracks: Hashable, Sendable {
   var frames: [FrameSegment] = []
   var alphas: [AlphaSegment] = []
   var transforms: [TransformSegment] = []
+  /// Each transform segment's step, packed: sampling scans a view's
+  /// segments for the ones running, and a segment is three matrices wide.
+  var transformSteps: [Int] = []
+  /// For each transform segment, the nearest absolute segment of the same
+  /// view at or below it (−1 if none): sampling finds the one in force by
+  /// hopping down these instead of scanning every segment.
+  var transformPreviousAbsolute: [Int] = []
   var operations: [TransformOperation] = []
   var hiddens: [HiddenSegment] = []
 
@@ -223,49 +251,107 @@ struct Tracks: Hashable, Sendable {
     return frames[range.lowerBound].from
   }
 
+  // Overlaps (see `Animation.timeline(from:)`): the highest-index started
+  // absolute segment `a` owns the property, from the value it had when `a`
+  // started (resolved at binding into `from`); every relative segment after
+  // it that has started adds its own motion on top, in step order. Segments
+  // that have all finished are read from their resolved `to`, so an
+  // animation without overlaps samples exactly as a plain chain would.
+
+  /// Where the fold of a property's segments starts: the index of the first
+  /// segment still to add, and whether the value so far came from a running
+  /// absolute segment (which the caller then evaluates).
+  @inline(__always)
+  private static func foldStart(
+    _ range: Range<Int>, absolute: Int?, progress: (Int) -> Double
+  ) -> (finishedThrough: Int, running: Bool) {
+    if let a = absolute, progress(a) != 1 { return (a, true) }
+    var h = absolute ?? range.lowerBound - 1
+    while h + 1 < range.upperBound && progress(h + 1) == 1 { h += 1 }
+    return (h, false)
+  }
+
   @inline(__always)
   private func alpha(_ range: Range<Int>, _ progress: UnsafeMutableBufferPointer<Double>) -> Double
   {
+    var absolute: Int?
     var j = range.upperBound - 1
     while j >= range.lowerBound {
-      let p = progress[alphas[j].step]
-      if !p.isNaN {
-        let segment = alphas[j]
-        if p == 0 { return segment.from }
-        if p == 1 { return segment.to }
-        // Overshooting curves (back, elastic, spring) may leave 0…1; a
-        // renderer cannot draw alpha outside it, so the sample is bounded.
-        return min(1, max(0, segment.from + (segment.to - segment.from) * p))
+      if !alphas[j].isRelative && !progress[alphas[j].step].isNaN {
+        absolute = j
+        break
       }
       j -= 1
     }
-    return alphas[range.lowerBound].from
+    let (h, running) = Tracks.foldStart(range, absolute: absolute) { progress[alphas[$0].step] }
+    var value: Double
+    var moving = running
+    if running {
+      let segment = alphas[h]
+      let p = progress[segment.step]
+      value = p == 0 ? segment.from : segment.from + (segment.to - segment.from) * p
+    } else {
+      value = h >= range.lowerBound ? alphas[h].to : alphas[range.lowerBound].from
+    }
+    var i = h + 1
+    while i < range.upperBound {
+      let p = progress[alphas[i].step]
+      // Not started, or at its very start: adds nothing.
+      if !p.isNaN && p != 0 {
+        value += (alphas[i].to - alphas[i].from) * p
+        moving = true
+      }
+      i += 1
+    }
+    // Overshooting curves (back, elastic, spring) may leave 0…1; a renderer
+    // cannot draw alpha outside it, so the sample is bounded.
+    return moving ? min(1, max(0, value)) : value
   }
 
   @inline(__always)
   private func transform(_ range: Range<Int>, _ progress: UnsafeMutableBufferPointer<Double>)
     -> Transform3D
   {
-    var j = range.upperBound - 1
+    var absolute: Int?
+    var j = transformPreviousAbsolute[range.upperBound - 1]
     while j >= range.lowerBound {
-      let p = progress[transforms[j].step]
-      if !p.isNaN {
-        if p == 0 { return transforms[j].from }
-        if p == 1 { return transforms[j].to }
-        var value: Transform3D
-        if let target = transforms[j].target {
-          value = Transform3D.interpolate(from: transforms[j].from, to: target, progress: p)
-        } else {
-          value = transforms[j].from
-        }
-        for k in transforms[j].operations {
+      if !progress[transformSteps[j]].isNaN {
+        absolute = j
+        break
+      }
+      j = j > range.lowerBound ? transformPreviousAbsolute[j - 1] : -1
+    }
+    let (h, running) = Tracks.foldStart(range, absolute: absolute) {
+      progress[transformSteps[$0]]
+    }
+    var value: Transform3D
+    if running {
+      // Fields read one by one: a whole segment is three matrices, and
+      // copying it costs more than the arithmetic.
+      let p = progress[transforms[h].step]
+      if p == 0 {
+        value = transforms[h].from
+      } else {
+        value = Transform3D.interpolate(
+          from: transforms[h].from, to: transforms[h].target!, progress: p)
+        for k in transforms[h].operations {
           operations[k].apply(to: &value, progress: p)
         }
-        return value
       }
-      j -= 1
+    } else {
+      value = h >= range.lowerBound ? transforms[h].to : transforms[range.lowerBound].from
     }
-    return transforms[range.lowerBound].from
+    var i = h + 1
+    while i < range.upperBound {
+      let p = progress[transformSteps[i]]
+      if !p.isNaN && p != 0 {
+        for k in transforms[i].operations {
+          operations[k].apply(to: &value, progress: p)
+        }
+      }
+      i += 1
+    }
+    return value
   }
 
   @inline(__always)
@@ -282,5 +368,56 @@ struct Tracks: Hashable, Sendable {
       j -= 1
     }
     return hiddens[range.lowerBound].from
+  }
+
+  // MARK: Overlaps
+
+  /// Gives every absolute segment the value its property has at the moment
+  /// the segment starts, so that it takes over without a jump.
+  ///
+  /// Segments are first built as a chain (each starting where the previous
+  /// one ends); this replaces each absolute segment's `from` by the fold of
+  /// the segments before it, sampled at its start. Without overlaps the two
+  /// are the same value, bit for bit.
+  mutating func resolveOverlaps() {
+    transformSteps = transforms.map(\.step)
+    transformPreviousAbsolute = [Int](repeating: -1, count: transforms.count)
+    for view in views {
+      var previous = -1
+      for j in view.transform {
+        if transforms[j].isAbsolute { previous = j }
+        transformPreviousAbsolute[j] = previous
+      }
+    }
+    var progress = [Double](repeating: .nan, count: max(steps.count, 1))
+    progress.withUnsafeMutableBufferPointer { buffer in
+      for view in views.indices {
+        let tracks = views[view]
+        for j in tracks.frame.dropFirst() {
+          let before = tracks.frame.lowerBound..<j
+          at(frames[j].step, for: before.map { frames[$0].step }, into: buffer)
+          frames[j].from = frame(before, buffer)
+        }
+        for j in tracks.alpha.dropFirst() where !alphas[j].isRelative {
+          let before = tracks.alpha.lowerBound..<j
+          at(alphas[j].step, for: before.map { alphas[$0].step }, into: buffer)
+          alphas[j].from = alpha(before, buffer)
+        }
+        for j in tracks.transform.dropFirst() where transforms[j].target != nil {
+          let before = tracks.transform.lowerBound..<j
+          at(transforms[j].step, for: before.map { transforms[$0].step }, into: buffer)
+          transforms[j].from = transform(before, buffer)
+        }
+      }
+    }
+  }
+
+  /// Writes into `progress` the progress of `owners` at the start of `step`.
+  private func at(_ step: Int, for owners: [Int], into progress: UnsafeMutableBufferPointer<Double>)
+  {
+    let time = steps[step].start
+    for owner in owners {
+      progress[owner] = Timeline.progress(of: steps[owner], at: time, rerun: nil)
+    }
   }
 }

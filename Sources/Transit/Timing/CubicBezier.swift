@@ -14,8 +14,7 @@ struct CubicBezier: Sendable {
   ///
   /// `1 − (1 − x)` is not always `x` in floating point (`1 − 0.1` rounds), so
   /// mirroring twice by formula would drift in the last bit. Remembering the
-  /// source makes ``mirrored`` an exact involution. It takes no part in
-  /// equality: two Béziers with the same control points are the same curve.
+  /// source makes ``mirrored`` an exact involution.
   private let source: (x1: Double, y1: Double, x2: Double, y2: Double)?
 
   // Polynomial coefficients, as in WebKit's UnitBezier:
@@ -56,10 +55,23 @@ struct CubicBezier: Sendable {
   /// that mirroring it again returns exactly `self`.
   var mirrored: CubicBezier {
     let me = (x1: x1, y1: y1, x2: x2, y2: y2)
-    if let source {
-      return CubicBezier(source.x1, source.y1, source.x2, source.y2, source: me)
-    }
-    return CubicBezier(1 - x2, 1 - y2, 1 - x1, 1 - y1, source: me)
+    let (x1, y1, x2, y2) = mirrorPoints
+    return CubicBezier(x1, y1, x2, y2, source: me)
+  }
+
+  /// The control points of ``mirrored``: the remembered source, or else the
+  /// formula (1 − x2, 1 − y2, 1 − x1, 1 − y1).
+  var mirrorPoints: (x1: Double, y1: Double, x2: Double, y2: Double) {
+    source ?? (1 - x2, 1 - y2, 1 - x1, 1 - y1)
+  }
+
+  /// Whether ``mirrored`` differs from the formula's mirror, which happens
+  /// when this curve is itself a mirror and `1 − (1 − x)` rounds away from
+  /// `x`: then its text form must say what it mirrors (`mirrored(…)`), or
+  /// reading it back would lose the difference.
+  var mirrorsByMemory: Bool {
+    guard let source else { return false }
+    return source != (1 - x2, 1 - y2, 1 - x1, 1 - y1)
   }
 
   func sampleX(_ s: Double) -> Double { ((ax * s + bx) * s + cx) * s }
@@ -104,9 +116,14 @@ struct CubicBezier: Sendable {
   func value(at t: Double) -> Double { sampleY(solve(x: t)) }
 }
 
+/// Two Béziers are equal when they have the same control points *and*
+/// mirror to the same control points, so that `a == b` implies
+/// `a.mirrored == b.mirrored` (which exact reversal, R4, relies on). Only a
+/// mirrored curve whose source does not survive `1 − (1 − x)` differs from
+/// the curve with the same control points written by hand.
 extension CubicBezier: Hashable {
   static func == (a: CubicBezier, b: CubicBezier) -> Bool {
-    (a.x1, a.y1, a.x2, a.y2) == (b.x1, b.y1, b.x2, b.y2)
+    (a.x1, a.y1, a.x2, a.y2) == (b.x1, b.y1, b.x2, b.y2) && a.mirrorPoints == b.mirrorPoints
   }
 
   func hash(into hasher: inout Hasher) {

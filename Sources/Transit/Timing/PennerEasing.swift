@@ -3,9 +3,13 @@ import RealModule
 extension TimingCurve {
   /// The shape of one of Robert Penner's easing equations.
   ///
-  /// Each family is defined by its ease-in function `in(t)`; ease-out and
-  /// ease-in-out are derived from it (see ``EasingMode``). The ease-in
-  /// functions, on 0…1:
+  /// The curves are Robert Penner's easing equations exactly as
+  /// [easings.net](https://easings.net) writes them, checked against a table
+  /// computed from those formulas outside Transit to 1e-12. Each family is
+  /// defined by its ease-in function `in(t)`; ease-out and ease-in-out are
+  /// derived from it (see ``EasingMode``), except that back and elastic
+  /// ease-in-out, as in Penner's originals, use their own constants. The
+  /// ease-in functions, on 0…1:
   ///
   /// | family | ease-in | range | monotonic |
   /// |---|---|---|---|
@@ -16,6 +20,17 @@ extension TimingCurve {
   /// | back | 2.70158t³ − 1.70158t² | ≈ −0.1…1 | no: pulls back first |
   /// | elastic | −2^(10t − 10)·sin((10t − 10.75)·2π/3) | ≈ −0.37…1 | no: oscillates |
   /// | bounce | 1 − bounceOut(1 − t) | 0…1 | no: bounces |
+  ///
+  /// The ease-in-out of back and elastic is built from its own kernel `k(t)`
+  /// in place of `in(t)` (see ``EasingMode/easeInOut``):
+  ///
+  /// | family | ease-in-out kernel k(t) |
+  /// |---|---|
+  /// | back | (c + 1)t³ − ct², c = 1.70158 × 1.525 = 2.5949095 |
+  /// | elastic | −2^(10t − 10)·sin((10t − 11.125)·2π/4.5) |
+  ///
+  /// so that, for example, `ease-in-out-back` is −0.0997 at t = 0.25 and
+  /// `ease-in-out-elastic` 0.9566 at t = 0.55.
   ///
   /// Back and elastic overshoot: progress leaves 0…1, so the animated values
   /// go past their endpoints. Expo and elastic are, as in Penner's original,
@@ -52,13 +67,15 @@ extension TimingCurve {
     case easeIn = "ease-in"
     /// `out(t) = 1 − in(1 − t)`: slow at the end; the mirror of ease-in.
     case easeOut = "ease-out"
-    /// `in(2t) / 2` on the first half and `1 − in(2 − 2t) / 2` on the second:
-    /// slow at both ends, point-symmetric about (0.5, 0.5), hence its own
-    /// mirror.
+    /// `k(2t) / 2` on the first half (t < ½) and `1 − k(2 − 2t) / 2` on the
+    /// second: slow at both ends, point-symmetric about (0.5, 0.5), hence its
+    /// own mirror.
     ///
-    /// Transit derives it from ease-in for every family, so that the symmetry
-    /// is exact; Penner's original back and elastic in-out used different
-    /// constants (overshoot × 1.525, period 0.45).
+    /// The kernel `k` is the family's `in` for every family but two: as in
+    /// Penner's equations (and easings.net), back in-out overshoots by
+    /// 1.70158 × 1.525 and elastic in-out oscillates with its own period,
+    /// 2π/4.5 in place of 2π/3, so that each half looks like the in-curve
+    /// squeezed into half the time. See ``EasingFamily`` for the kernels.
     case easeInOut = "ease-in-out"
   }
 
@@ -101,7 +118,20 @@ struct PennerEasing: Hashable, Sendable {
     switch mode {
     case .easeIn: return easeIn(t)
     case .easeOut: return 1 - easeIn(1 - t)
-    case .easeInOut: return t < 0.5 ? easeIn(2 * t) / 2 : 1 - easeIn(2 - 2 * t) / 2
+    case .easeInOut: return t < 0.5 ? inOutKernel(2 * t) / 2 : 1 - inOutKernel(2 - 2 * t) / 2
+    }
+  }
+
+  /// The function each half of ease-in-out squeezes: `in`, except for back
+  /// and elastic, whose in-out Penner gave constants of its own.
+  private func inOutKernel(_ t: Double) -> Double {
+    switch family {
+    case .back:
+      let overshoot = 1.70158 * 1.525
+      return (overshoot + 1) * t * t * t - overshoot * t * t
+    case .elastic:
+      return -Double.exp2(10 * t - 10) * Double.sin((10 * t - 11.125) * (2 * .pi / 4.5))
+    default: return easeIn(t)
     }
   }
 

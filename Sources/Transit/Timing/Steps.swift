@@ -31,19 +31,32 @@ extension TimingCurve {
   /// it (CSS's "before flag" unset) for ``value(at:)``;
   /// ``value(at:before:)`` gives either side.
   ///
-  /// - Range: 0…1, taking only multiples of 1/jumps (to within 2⁻⁵⁴, see
-  ///   below), where jumps is `count` for jump-start and jump-end,
+  /// - Range: 0…1, taking only the values k/jumps (rounded), where jumps is `count` for jump-start and jump-end,
   ///   `count − 1` for jump-none and `count + 1` for jump-both.
   /// - Monotonic: non-decreasing; not continuous.
   /// - Endpoints: exactly 1 at 1. Exactly 0 at 0 for jump-end and jump-none;
   ///   1/jumps at 0 for jump-start and jump-both (with the before flag unset).
   /// - Mirror: jump-start ↔ jump-end, jump-none and jump-both to themselves,
-  ///   with the before flag flipped. The identity
-  ///   `mirrored.value(at: t, before: b) == 1 − value(at: 1 − t, before: !b)`
-  ///   holds bit for bit at every t: time is first rounded to a multiple of
-  ///   2⁻⁵³, where `1 − t` is exact, jumps are located exactly with a fused
-  ///   multiply-add, and values k/jumps are rounded to multiples of 2⁻⁵³ from
-  ///   the nearer end, so that `1 − value` is exact too.
+  ///   with the before flag flipped.
+  ///
+  /// The value is CSS Easing Level 1's step easing algorithm evaluated in
+  /// double arithmetic, as browsers compute it: the step is
+  /// `floor(t · count)` of the *rounded* product, a jump is where that
+  /// product is a whole number, and the value is the rounded quotient
+  /// `step / jumps`. So `steps(5, jump-none)` at t = 0.2 is 0.25 and at
+  /// t = 0.6 is 0.75: `0.6 · 5` rounds to exactly 3, a boundary, although
+  /// the double nearest 0.6 lies just below 3/5.
+  ///
+  /// The mirror identity
+  /// `mirrored.value(at: t, before: b) == 1 − value(at: 1 − t, before: !b)`
+  /// holds bit for bit whenever `t · count` is exact — t a multiple of 2⁻ᵐ
+  /// with `count · 2ᵐ ≤ 2⁵³`, which makes `1 − t` and `(1 − t) · count`
+  /// exact too — and jumps is a power of two (1, 2, 4, …), so that every
+  /// value `k / jumps` is exact. With other jump counts those times still
+  /// take mirrored steps, and the two sides differ only by the rounding of
+  /// `k / jumps`, less than 2⁻⁵². At other times, within a few units in the
+  /// last place of a jump, rounding `t · count` decides the step, as it does
+  /// in a browser, and the two sides may lie on different sides of the jump.
   ///
   /// ```swift
   /// let clock = try TimingCurve.steps(4, .jumpEnd)
@@ -86,35 +99,16 @@ struct Steps: Hashable, Sendable {
     }
   }
 
-  /// The CSS step easing algorithm, at a time already clamped into 0…1.
+  /// The CSS step easing algorithm, in double arithmetic as a browser runs
+  /// it, at a time already clamped into 0…1.
   func value(at t: Double, before: Bool) -> Double {
-    let time = Self.onGrid(t)
-    let n = Double(count)
-    // floor(time · n) and whether time · n is an integer, both exactly: the
-    // fused multiply-add rounds time · n − step once, so its sign is exact.
-    var step = (time * n).rounded(.down)
-    var remainder = (-step).addingProduct(time, n)
-    if remainder < 0 {
-      step -= 1
-      remainder = (-step).addingProduct(time, n)
-    }
-    var current = Int(step)
+    // count ≤ 2³¹ − 1, so the product's floor always fits an Int.
+    let product = t * Double(count)
+    let floor = product.rounded(.down)
+    var current = Int(floor)
+    if before && product == floor { current -= 1 }
     if position == .jumpStart || position == .jumpBoth { current += 1 }
-    if before && remainder == 0 { current -= 1 }
     current = min(max(current, 0), jumps)
-    return Self.fraction(current, of: jumps)
-  }
-
-  /// `x` rounded to the nearest multiple of 2⁻⁵³, on which `1 − x` is exact
-  /// for x in 0…1 and equals the rounded `1 − x` of the unrounded x.
-  private static func onGrid(_ x: Double) -> Double {
-    (x * 0x1p53).rounded(.toNearestOrEven) / 0x1p53
-  }
-
-  /// k / jumps on the 2⁻⁵³ grid, computed from the nearer end so that
-  /// `fraction(jumps − k) == 1 − fraction(k)` exactly.
-  private static func fraction(_ k: Int, of jumps: Int) -> Double {
-    if k <= jumps - k { return onGrid(Double(k) / Double(jumps)) }
-    return 1 - onGrid(Double(jumps - k) / Double(jumps))
+    return Double(current) / Double(jumps)
   }
 }

@@ -5,13 +5,20 @@ extension TimingCurve: CustomStringConvertible {
   /// curves print CSS-like functions with no spaces and the shortest decimal
   /// that reads back to the same `Double`: `cubic-bezier(0.2,0.9,0.1,1)`,
   /// `steps(4,jump-end)`, `spring(1,100,10,0)`, and
-  /// `mirrored(spring(1,100,10,0))` for a spring played backwards.
+  /// `mirrored(spring(1,100,10,0))` for a spring played backwards. A
+  /// mirrored Bézier prints as `mirrored(…)` of its source when the source
+  /// cannot be recomputed from its control points (`mirrored(ease-in)`:
+  /// `1 − (1 − 0.42)` is not 0.42), so that the text reads back to an equal
+  /// curve, one that also mirrors to the same curve.
   public var description: String {
     switch storage {
     case .linear: return "linear"
     case .cubicBezier(let bezier):
       if let preset = Self.bezierPresets.first(where: { $0.curve.storage == storage }) {
         return preset.name
+      }
+      if bezier.mirrorsByMemory {
+        return "mirrored(\(TimingCurve(storage: .cubicBezier(bezier.mirrored)).description))"
       }
       let numbers = [bezier.x1, bezier.y1, bezier.x2, bezier.y2].map(Self.format)
       return "cubic-bezier(\(numbers.joined(separator: ",")))"

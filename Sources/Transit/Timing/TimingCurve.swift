@@ -72,9 +72,10 @@ public struct TimingCurve: Hashable, Sendable {
   /// specification's "before flag" does. Every other curve is continuous
   /// inside 0…1 and ignores `before`.
   ///
-  /// The flag is what makes steps mirror exactly: the mirror of a staircase
-  /// swaps left and right limits, so
-  /// `mirrored.value(at: t, before: b) == 1 − value(at: 1 − t, before: !b)`.
+  /// The flag is what makes steps mirror: the mirror of a staircase swaps
+  /// left and right limits, so
+  /// `mirrored.value(at: t, before: b) == 1 − value(at: 1 − t, before: !b)`,
+  /// bit for bit at the times ``steps(_:_:)`` names.
   public func value(at t: Double, before: Bool) -> Double {
     let time = t >= 1 ? 1 : (t > 0 ? t : 0)
     if case .steps(let steps) = storage {
@@ -103,9 +104,12 @@ public struct TimingCurve: Hashable, Sendable {
   /// involution: `c.mirrored.mirrored == c`, with the same stored parameters,
   /// bit for bit.
   ///
-  /// The identity is exact for steps at every `t` (using the flipped before
-  /// flag at jumps, see ``value(at:before:)``) and holds to rounding error,
-  /// about 1e-15, for the other families.
+  /// The identity holds to rounding error, about 1e-15, for continuous
+  /// curves. For steps it is exact at the times ``steps(_:_:)`` names (using
+  /// the flipped before flag at jumps, see ``value(at:before:)``); elsewhere
+  /// a step computed as browsers compute it may round to the other side of a
+  /// jump. Exact reversal of a bound animation never relies on it:
+  /// ``Timeline/reversed()`` reads the forward's own curves at mirrored times.
   public var mirrored: TimingCurve {
     switch storage {
     case .linear: return self

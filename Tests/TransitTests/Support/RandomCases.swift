@@ -117,9 +117,14 @@ struct RandomCases {
           changes.append(.fade(id, by: delta))
           alpha[id] = current + delta
         case 6:
-          if chance(0.5) {
+          if chance(0.4) {
             changes.append(
               .rotate(id, by: double(-7...7), x: double(-1...1), y: double(-1...1), z: 1))
+          } else if chance(0.3) {
+            changes.append(
+              .translate(
+                id, by: Vector3(x: double(-50...50), y: double(-50...50), z: double(-800...100)),
+                cameraDistance: chance(0.2) ? nil : double(1000...4000)))
           } else {
             changes.append(
               .rotate(

@@ -84,4 +84,41 @@ struct CubicBezierTests {
     let curve = try TimingCurve.cubicBezier(0.3, 1.6, 0.6, 1)
     #expect((0..<100).contains { curve.value(at: Double($0) / 100) > 1 })
   }
+
+  @Test("equal curves mirror to equal curves, and the text keeps what they mirror to")
+  func equalityAgreesWithMirroring() async {
+    // Decimal control points, as people write them: uniform random doubles
+    // are multiples of 2⁻⁵³, on which 1 − (1 − x) never rounds.
+    await propertyCheck(
+      count: 2000, input: Gen.int(in: 0...1000), Gen.int(in: -2000...2000), Gen.int(in: 0...1000),
+      Gen.int(in: -2000...2000)
+    ) { x1, y1, x2, y2 in
+      let original = try! TimingCurve.cubicBezier(
+        Double(x1) / 1000, Double(y1) / 1000, Double(x2) / 1000, Double(y2) / 1000)
+      let mirror = original.mirrored
+      let points = mirror.bezierControlPoints!
+      let byHand = try! TimingCurve.cubicBezier(points.x1, points.y1, points.x2, points.y2)
+      if mirror == byHand {
+        #expect(mirror.mirrored == byHand.mirrored)
+        #expect(mirror.hashValue == byHand.hashValue)
+      }
+      #expect(mirror.mirrored == original)
+      #expect(try! TimingCurve(parsing: mirror.description) == mirror, "\(mirror)")
+      #expect(try! TimingCurve(parsing: mirror.description).mirrored == original)
+    }
+  }
+
+  @Test("the issue's pair: same control points, different mirrors, so not equal")
+  func sameControlPointsDifferentMirrors() throws {
+    // 1 − (1 − 0.1) rounds to 0.09999999999999998.
+    let original = try TimingCurve.cubicBezier(0.2, -0.5, 0.7, 0.1)
+    let mirror = original.mirrored
+    let points = try #require(mirror.bezierControlPoints)
+    let byHand = try TimingCurve.cubicBezier(points.x1, points.y1, points.x2, points.y2)
+    #expect(mirror.mirrored.bezierControlPoints!.y2 == 0.1)
+    #expect(byHand.mirrored.bezierControlPoints!.y2 == 0.09999999999999998)
+    #expect(mirror != byHand)
+    #expect(mirror.description == "mirrored(cubic-bezier(0.2,-0.5,0.7,0.1))")
+    #expect(TimingCurve.easeIn.mirrored.description == "mirrored(ease-in)")
+  }
 }

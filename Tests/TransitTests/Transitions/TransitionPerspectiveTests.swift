@@ -12,6 +12,63 @@ struct TransitionPerspectiveTests {
       .concatenating(.perspective(distance: d))
   }
 
+  /// CoconutKit's flip at a moment: the layer turned by `angle`, then its
+  /// parent's sublayer transform, a move of `z` in depth and the camera:
+  /// `R · T(0, 0, z) · P`.
+  static func coconutKit(
+    _ angle: Double, axis: (Double, Double), depth z: Double, distance d: Double
+  ) -> Transform3D {
+    Transform3D.rotation(angle: angle, x: axis.0, y: axis.1, z: 0)
+      .concatenating(.translation(x: 0, y: 0, z: z))
+      .concatenating(.perspective(distance: d))
+  }
+
+  @Test(
+    "a flip's corners are where CoconutKit draws them, pushed back by camera/5 and forward again",
+    arguments: ["flip-horizontally", "flip-vertically"])
+  func flipDepthAsCoconutKit(name: String) throws {
+    let axis: (Double, Double) = name == "flip-horizontally" ? (1, 0) : (0, 1)
+    for bounds in [F.portrait, F.landscape, F.square] {
+      let d = 4 * max(bounds.width, bounds.height)
+      let timeline = try F.transition(F.style(name)).forwardTimeline(
+        from: F.scene(bounds), bounds: bounds)
+      let corners = [
+        Point(x: 0, y: 0), Point(x: bounds.width, y: 0), Point(x: 0, y: bounds.height),
+        Point(x: bounds.width, y: bounds.height),
+      ]
+      var largestPush = 0.0
+      for i in 0..<61 {
+        let time = 0.6 * Double(i) / 60
+        // The model: ease-in over the first 0.3 s, ease-out over the next.
+        let (angle, depth): (Double, Double)
+        if time <= 0.3 {
+          let p = TimingCurve.easeIn.value(at: time / 0.3)
+          (angle, depth) = (.pi / 2 * p, -d / 5 * p)
+        } else {
+          let p = TimingCurve.easeOut.value(at: (time - 0.3) / 0.3)
+          (angle, depth) = (.pi / 2 + .pi / 2 * p, -d / 5 + d / 5 * p)
+        }
+        let model = Self.coconutKit(angle, axis: axis, depth: depth, distance: d)
+        let flat = Self.turned(angle, axis: axis, distance: d)
+        let actual = try #require(timeline.state(of: F.disappearing, at: time)).transform
+        for corner in corners {
+          guard let expected = F.project(corner, frame: bounds, transform: model),
+            let drawn = F.project(corner, frame: bounds, transform: actual)
+          else { continue }
+          #expect(
+            abs(expected.x - drawn.x) < 1e-6 && abs(expected.y - drawn.y) < 1e-6,
+            "\(name) at \(time): \(drawn), CoconutKit \(expected)")
+          if let unpushed = F.project(corner, frame: bounds, transform: flat) {
+            largestPush = max(
+              largestPush, abs(unpushed.x - expected.x), abs(unpushed.y - expected.y))
+          }
+        }
+      }
+      // The push is no detail: without it corners are tens of points off.
+      #expect(largestPush > 20, "\(name) at \(bounds.size)")
+    }
+  }
+
   @Test(
     "a flip's frames carry a camera at 4 × the bounds' larger side",
     arguments: ["flip-horizontally", "flip-vertically"])
@@ -21,23 +78,26 @@ struct TransitionPerspectiveTests {
     for bounds in [F.portrait, F.landscape, F.square] {
       let d = 4 * max(bounds.width, bounds.height)
       let timeline = try F.transition(style).forwardTimeline(from: F.scene(bounds), bounds: bounds)
-      // Mid-progress (0.3 s of 0.6): both views edge-on, seen through the camera.
+      // Mid-progress (0.3 s of 0.6): both views edge-on, a fifth of the
+      // camera distance further away, seen through the camera.
       let middle = try #require(timeline.state(of: F.disappearing, at: 0.3)).transform
-      #expect(F.isCloseOnPlane(middle, Self.turned(.pi / 2, axis: axis, distance: d)), "\(name)")
+      let pushedBack = Self.coconutKit(.pi / 2, axis: axis, depth: -d / 5, distance: d)
+      #expect(F.isCloseOnPlane(middle, pushedBack, tolerance: 1e-9), "\(name)")
       let other = try #require(timeline.state(of: F.appearing, at: 0.3)).transform
-      #expect(F.isCloseOnPlane(other, Self.turned(-.pi / 2, axis: axis, distance: d)), "\(name)")
+      let otherPushedBack = Self.coconutKit(-.pi / 2, axis: axis, depth: -d / 5, distance: d)
+      #expect(F.isCloseOnPlane(other, otherPushedBack, tolerance: 1e-9), "\(name)")
       #expect(!middle.isAffine2D)
       // Frame 0: the appearing view turned by −π, through the same camera.
       let start = try #require(timeline.state(of: F.appearing, at: 0)).transform
       #expect(F.isCloseOnPlane(start, Self.turned(-.pi, axis: axis, distance: d)))
       // The disappearing view ends turned by π; the appearing one is flat.
       let end = try #require(timeline.state(of: F.disappearing, at: 0.6)).transform
-      #expect(F.isCloseOnPlane(end, Self.turned(.pi, axis: axis, distance: d)))
+      #expect(F.isCloseOnPlane(end, Self.turned(.pi, axis: axis, distance: d), tolerance: 1e-9))
       #expect(timeline.state(of: F.appearing, at: 0.6)?.transform == .identity)
     }
   }
 
-  @Test("between steps a flip stays on its arc: every frame is a pure turn through the camera")
+  @Test("between steps a flip stays on its path: every frame is a turn, a push and the camera")
   func flipFramesStayOnTheArc() throws {
     let bounds = F.portrait
     let d = 4 * max(bounds.width, bounds.height)
@@ -45,10 +105,14 @@ struct TransitionPerspectiveTests {
       from: F.scene(bounds), bounds: bounds)
     for i in 1..<30 {
       let t = try #require(timeline.state(of: F.disappearing, frame: i, of: 60)).transform
-      // A pure turn about y has m11 = cos θ and m31 = sin θ on the plane rows
-      // before the camera; recover θ from m11 and m13 and rebuild it.
+      // A turn about y has m11 = cos θ and m13 = −sin θ on the plane rows
+      // before the camera; recover θ, and the push that goes with it (the
+      // same progress of the same step), and rebuild the frame.
       let angle = atan2(-t.m13, t.m11)
-      #expect(F.isCloseOnPlane(t, Self.turned(angle, axis: (0, 1), distance: d), tolerance: 1e-9))
+      let depth = -d / 5 * angle / (.pi / 2)
+      #expect(
+        F.isCloseOnPlane(
+          t, Self.coconutKit(angle, axis: (0, 1), depth: depth, distance: d), tolerance: 1e-9))
     }
   }
 
