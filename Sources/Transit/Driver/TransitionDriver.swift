@@ -298,9 +298,9 @@ public final class TransitionDriver {
   /// the container back as it was before the transition began, and the
   /// events are UIKit's for a cancelled interactive transition: the view
   /// that was to be shown gets `viewWillDisappear` and `viewDidDisappear`
-  /// (then ``ContainerEvent/didCancelShow(_:)``), the one that was to be
+  /// (then ``ContainerEvent/didCancelShow(_:animated:)``), the one that was to be
   /// hidden `viewWillAppear` and `viewDidAppear` (then
-  /// ``ContainerEvent/didCancelHide(_:)``).
+  /// ``ContainerEvent/didCancelHide(_:animated:)``).
   ///
   /// - Parameter release: finish or cancel, the velocity and completion speed.
   /// - Returns: whether an interaction was released.
