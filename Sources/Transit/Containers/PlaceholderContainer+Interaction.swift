@@ -24,6 +24,10 @@ extension PlaceholderContainer {
   /// Whether a gesture drives a swap now (begun, not yet released).
   public var isInteracting: Bool { driver.isInteracting }
 
+  /// The running transition's duration in seconds, or `nil` when none
+  /// runs: progress p shows its frame at p × this.
+  public var runningTransitionDuration: Double? { driver.runningDuration }
+
   /// The progress the interactive swap shows, or `nil` when none runs.
   public var interactionProgress: Double? { driver.interactionProgress }
 

@@ -177,3 +177,51 @@ struct InteractivePropertyTests {
     #expect(cases.contains { $0.velocity == nil && !$0.finishes })
   }
 }
+
+@Suite("Interactive placeholder swaps over every style")
+struct InteractiveSwapPropertyTests {
+  @Test("a dragged swap shows the played frame, cancels onto the start and finishes on the end")
+  func everyStyle() throws {
+    let size = Size(width: 390, height: 844)
+    let slot = View(id: "slot", frame: Rect(x: 0, y: 100, width: 390, height: 600))
+    for (index, style) in InteractivePropertyTests.styles.enumerated() {
+      var random = RandomCases(seed: UInt64(index) + 1)
+      let progress = random.double(0...0.999)
+      func container(_ clock: ManualClock) -> PlaceholderContainer {
+        let container = PlaceholderContainer(size: size, slots: [slot], clock: clock)
+        container.setChild(card("a"), inSlot: 0, style: style, animated: false)
+        return container
+      }
+      let clock = ManualClock()
+      let dragged = container(clock)
+      let before = dragged.scene
+      try dragged.beginInteractiveSwap(card("b"), inSlot: 0, style: style)
+      let referenceClock = ManualClock()
+      let played = container(referenceClock)
+      played.setChild(card("b"), inSlot: 0, style: style)
+      guard dragged.isInteracting else {
+        #expect(dragged.scene == played.scene, "\(style.name): instant swap differs")
+        continue
+      }
+      dragged.updateInteraction(progress: progress)
+      let duration = try #require(dragged.runningTransitionDuration)
+      referenceClock.advance(by: progress * duration)
+      played.tick()
+      #expect(dragged.scene == played.scene, "\(style.name): frame at \(progress) differs")
+      let finishes = random.chance(0.5)
+      if finishes {
+        try dragged.finishInteraction(velocity: random.double(-2...2))
+      } else {
+        try dragged.cancelInteraction(completionSpeed: random.double(0.5...2))
+      }
+      clock.advance(by: 100)
+      dragged.tick()
+      referenceClock.advance(by: 100)
+      played.tick()
+      #expect(dragged.counter.count == 0)
+      #expect(
+        dragged.scene == (finishes ? played.scene : before),
+        "\(style.name): \(finishes ? "finish" : "cancel") does not land exactly")
+    }
+  }
+}
