@@ -5,16 +5,18 @@ SWIFT ?= swift
 
 .PHONY: test demo deps lint format docs pictures
 
-# Libraries linked in: Cairo, libpng, libspng (BSD), zlib, libwebp (BSD), Pango + fontconfig
+# Libraries linked in: Cairo, libpng, libspng (BSD), zlib, ISA-L (BSD-3-Clause, the PNG
+# encoder's fast deflate), libwebp (BSD), Pango + fontconfig
 # (LGPL/MIT, linked dynamically). Programs the tests read outputs back with:
 # ffmpeg/ffprobe (also what writes .mp4/.webm), rsvg-convert, pdftoppm and
 # Python's Pillow.
 SUDO := $(if $(shell [ `id -u` = 0 ] && echo root),,sudo)
-APT_PACKAGES := pkg-config libcairo2-dev libpng-dev libspng-dev zlib1g-dev libwebp-dev libpango1.0-dev \
+APT_PACKAGES := pkg-config libcairo2-dev libpng-dev libspng-dev zlib1g-dev libisal-dev libwebp-dev \
+  libpango1.0-dev \
   ffmpeg librsvg2-bin poppler-utils python3 python3-pip
 
 deps:
-	@if ! pkg-config --exists cairo libpng spng zlib libwebpmux pangocairo 2>/dev/null \
+	@if ! pkg-config --exists cairo libpng spng zlib libisal libwebpmux pangocairo 2>/dev/null \
 	    || ! command -v ffprobe >/dev/null || ! command -v rsvg-convert >/dev/null \
 	    || ! command -v pdftoppm >/dev/null || ! command -v python3 >/dev/null; then \
 	  echo "installing $(APT_PACKAGES)"; \

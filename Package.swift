@@ -39,9 +39,23 @@ let package = Package(
       name: "CTransitPango",
       providers: [.apt(["libpango1.0-dev"])]
     ),
+    .systemLibrary(
+      name: "CISAL",
+      pkgConfig: "libisal",
+      providers: [.apt(["libisal-dev"])]
+    ),
+    // The PNG encoder's engine: a vectorised SUB filter feeding ISA-L (fast)
+    // or zlib (smaller, smallest) in segments that compress on any thread.
+    .target(
+      name: "CTransitDeflate",
+      dependencies: ["CISAL", "CTransitCairo"],
+      cSettings: [.unsafeFlags(["-O2"])]
+    ),
     .target(
       name: "TransitRender",
-      dependencies: ["Transit", "CTransitCairo", "CTransitWebP", "CTransitPango"],
+      dependencies: [
+        "Transit", "CTransitCairo", "CTransitDeflate", "CTransitWebP", "CTransitPango",
+      ],
       // The bundled fonts, copied beside the products; see TextFonts.
       resources: [.copy("Text/Fonts")]
     ),

@@ -7,7 +7,8 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
-bench="$root/../shared/bench"
+bench=${BENCH:-$root/../shared/bench}
+[ -d "$bench" ] || bench=$root/../../shared/bench
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 command -v hyperfine >/dev/null || { echo "hyperfine is needed: apt-get install -y hyperfine" >&2; exit 1; }

@@ -128,7 +128,7 @@ public struct GoldenCheck: Sendable {
         try BinaryFile.createDirectories(String(path[..<slash]))
       }
       // Goldens are kept in the repository: compress them well.
-      try image.writePNG(to: path, compression: what == "golden" ? .best : .fast)
+      try image.writePNG(to: path, compression: what == "golden" ? .smallest : .fast)
     } catch {
       throw GoldenFailure(.unreadable, "cannot write the \(what) \(path): \(error.message)")
     }

@@ -1,20 +1,33 @@
 // Timeline sampling: a 1,000-view scene animated by 10 steps, every view
-// changing in every step (translation, scale, fade), sampled into one scene
-// buffer frame after frame, the way a player or renderer does.
+// changing in every step, sampled into one scene buffer frame after frame,
+// the way a player or renderer does. The kind of change is the second
+// argument:
 //
-//   swift run -c release --package-path Benchmarks TransitBenchmarks [samples]
+// - `flat` (the default): translation, scale and fade;
+// - `turn`: a 3-D turn in perspective about a pivot (what flips and
+//   rotations do);
+// - `absolute`: an absolute 3-D transform target reached by decomposed
+//   interpolation.
 //
-// It prints nanoseconds per view per sample (the best of several rounds, to
-// discount a noisy machine). Allocations are counted from outside, with
+//   swift run -c release --package-path Benchmarks TransitBenchmarks [samples] [kind]
+//
+// It prints nanoseconds per view per sample: the best of several rounds, each
+// timed by the thread's own CPU clock, to discount a busy machine (time spent
+// waiting for a core is not counted). Allocations are counted from outside, with
 // valgrind, by `Benchmarks/sampling.sh`: it runs this program for two numbers
 // of samples and divides the difference in heap allocations by the
 // difference in samples.
 
+import Glibc
 import Transit
 
 let viewCount = 1_000
 let stepCount = 10
 let samples = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 20_000
+let kind = CommandLine.arguments.dropFirst(2).first ?? "flat"
+guard ["flat", "turn", "absolute"].contains(kind) else {
+  fatalError("kind must be flat, turn or absolute, got \(kind)")
+}
 
 func makeScene() -> Scene {
   var views: [View] = []
@@ -36,10 +49,25 @@ func makeAnimation(_ scene: Scene) -> Animation {
   var steps: [AnimationStep] = []
   for k in 0..<stepCount {
     var changes: [Change] = []
-    for id in ids {
-      changes.append(.translate(id, x: Double(k + 1), y: -1))
-      changes.append(.scale(id, by: k.isMultiple(of: 2) ? 1.05 : 1 / 1.05))
-      changes.append(.fade(id, by: k.isMultiple(of: 2) ? -0.05 : 0.05))
+    for (i, id) in ids.enumerated() {
+      switch kind {
+      case "turn":
+        changes.append(
+          .rotate(
+            id, by: k.isMultiple(of: 2) ? 0.3 : -0.3, axis: Vector3(x: 0, y: 1, z: 0),
+            pivot: Vector3(x: 0, y: 0, z: -20), cameraDistance: 500))
+      case "absolute":
+        let angle = Double(k + i % 7) * 0.1
+        changes.append(
+          .transform(
+            id,
+            to: Transform3D.rotation(angle: angle, x: 0, y: 1, z: 0)
+              .concatenating(.perspective(distance: 500)).translated(x: Double(k), y: 2)))
+      default:
+        changes.append(.translate(id, x: Double(k + 1), y: -1))
+        changes.append(.scale(id, by: k.isMultiple(of: 2) ? 1.05 : 1 / 1.05))
+        changes.append(.fade(id, by: k.isMultiple(of: 2) ? -0.05 : 0.05))
+      }
     }
     steps.append(
       AnimationStep(
@@ -56,20 +84,24 @@ timeline.sample(at: 0.5, into: &buffer)  // warm: the buffer is now uniquely hel
 
 var checksum = 0.0
 var best = Double.infinity
-let clock = ContinuousClock()
+func threadCPUSeconds() -> Double {
+  var time = timespec()
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+  return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
+}
 let rounds = 5
 for _ in 0..<rounds {
   let perRound = max(samples / rounds, 1)
-  let elapsed = clock.measure {
-    for s in 0..<perRound {
-      timeline.sample(frame: s % 240, of: 240, into: &buffer)
-      checksum += buffer.views[s % buffer.views.count].alpha
-    }
+  let start = threadCPUSeconds()
+  for s in 0..<perRound {
+    timeline.sample(frame: s % 240, of: 240, into: &buffer)
+    checksum += buffer.views[s % buffer.views.count].alpha
   }
-  let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+  let seconds = threadCPUSeconds() - start
   best = min(best, seconds * 1e9 / Double(perRound) / Double(viewCount))
 }
 let perView = (best * 100).rounded() / 100
 print(
-  "timeline sampling: \(viewCount) views, \(stepCount) steps: \(perView) ns per view per sample")
+  "timeline sampling (\(kind)): \(viewCount) views, \(stepCount) steps: \(perView) ns per view per sample"
+)
 print("checksum \(checksum)")

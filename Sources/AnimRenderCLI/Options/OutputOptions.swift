@@ -9,13 +9,13 @@ struct OutputOptions: ParsableArguments {
   }
 
   enum Compression: String, ExpressibleByArgument, CaseIterable {
-    case fast, `default`, best
+    case fast, smaller, smallest
 
     var png: PNGCompression {
       switch self {
       case .fast: .fast
-      case .default: .default
-      case .best: .best
+      case .smaller: .smaller
+      case .smallest: .smallest
       }
     }
   }
@@ -51,7 +51,10 @@ struct OutputOptions: ParsableArguments {
   )
   var output: String?
 
-  @Option(help: "fast (zlib 1, the default), default (zlib 6) or best (zlib 9).")
+  @Option(
+    help:
+      "fast (ISA-L igzip, the default), smaller (zlib 6, about half the size) or smallest (zlib 9)."
+  )
   var compression: Compression = .fast
 
   @Option(help: "Loops of an animation (APNG, GIF, WebP), 0 for forever.")

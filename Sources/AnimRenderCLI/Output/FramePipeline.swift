@@ -3,13 +3,27 @@ import Synchronization
 import Transit
 import TransitRender
 
-/// Draws frames on every core and hands them to the chosen layout.
+/// Draws frames on every core and hands them to the chosen layout, keeping
+/// memory flat however many frames there are.
 ///
 /// Each worker owns its Renderer (a Cairo context is never shared between
 /// threads) and takes the next frame index from a shared counter, so a slow
-/// frame never holds the others up. For `--layout frames` a worker encodes
-/// and stages each PNG as soon as it is drawn and keeps no pixels, so memory
-/// stays near two frames per core however many frames there are.
+/// frame never holds the others up. Nothing keeps a whole frame longer than
+/// it takes to compress it:
+///
+/// - `frames`: a worker encodes and stages each PNG as soon as it is drawn.
+/// - `apng`: a worker filters and deflates each frame as soon as it is drawn
+///   and keeps only the compressed data (kilobytes), which is put together
+///   in order at the end.
+/// - `strip`, `grid`: the sheet is made one band (a row of cells) at a time:
+///   the band's frames are drawn into it on every core, then its rows are
+///   cut into pieces that deflate on every core as independent segments of
+///   the PNG's one stream (see `DeflateSegment`).
+///
+/// PNG writes RGB when every pixel is opaque; whether a frame is opaque is
+/// known only once it is drawn. The pipeline assumes opaque frames and,
+/// should one turn out translucent, draws again what it wrote as RGB: the
+/// output is the same as if it had known from the start.
 struct FramePipeline {
   var frames: [FrameSpec]
   var renderOptions: RenderOptions
@@ -45,34 +59,60 @@ struct FramePipeline {
       frames: frames, layout: layout, columns: output.columns, padding: output.padding,
       labels: output.labels, pixelWidth: pixelWidth, pixelHeight: pixelHeight,
       rowTitles: rowTitles.isEmpty ? 0 : FrameSheet.rowTitleHeight,
-      inputBytes: inputBytes, workerCount: FramePipeline.workerCount)
+      inputBytes: inputBytes,
+      streams: format == .png && (layout == .apng || layout == .animation || rowTitles.isEmpty),
+      workerCount: FramePipeline.workerCount)
   }
 
   /// Draws every frame; `body` receives each (index, image) on a worker thread.
   func draw(progress: ProgressBar, _ body: @Sendable (Int, Image) throws(CLIError) -> Void)
     throws(CLIError)
   {
+    try draw(Array(frames.indices), progress: progress, body)
+  }
+
+  /// Draws the frames at `indices`; `body` receives each (index, image) on a
+  /// worker thread.
+  func draw(
+    _ indices: [Int], progress: ProgressBar?,
+    _ body: @Sendable (Int, Image) throws(CLIError) -> Void
+  ) throws(CLIError) {
+    let frames = self.frames
+    let labels = output.labels
+    try work(indices, progress: progress) { renderer, index throws(CLIError) in
+      do {
+        var image = try renderer.render(frames[index].scene())
+        if labels { image = try FrameLabel.attach(time: frames[index].time, below: image) }
+        try body(index, image)
+      } catch let error as CLIError {
+        throw error
+      } catch {
+        throw CLIError(.software, "drawing frame \(index) failed: \(error)")
+      }
+    }
+  }
+
+  /// Runs `body` for each of `indices` on every core, each worker with its
+  /// own Renderer, taking the next index from a shared counter so that a
+  /// slow frame never holds the others up; the first failure stops them.
+  func work(
+    _ indices: [Int], progress: ProgressBar?,
+    _ body: @Sendable (Renderer, Int) throws(CLIError) -> Void
+  ) throws(CLIError) {
     let next = Atomic(0)
     let failure = Mutex<CLIError?>(nil)
-    let frames = self.frames
     let options = renderOptions
-    let labels = output.labels
-    DispatchQueue.concurrentPerform(iterations: min(FramePipeline.workerCount, frames.count)) { _ in
+    DispatchQueue.concurrentPerform(iterations: min(FramePipeline.workerCount, indices.count)) {
+      _ in
       let renderer = Renderer(options: options)
       while failure.withLock({ $0 == nil }) {
-        let index = next.add(1, ordering: .relaxed).oldValue
-        guard index < frames.count else { return }
-        do {
-          var image = try renderer.render(frames[index].scene())
-          if labels { image = try FrameLabel.attach(time: frames[index].time, below: image) }
-          try body(index, image)
-          progress.advance()
-        } catch let error as CLIError {
-          failure.withLock { if $0 == nil { $0 = error } }
+        let position = next.add(1, ordering: .relaxed).oldValue
+        guard position < indices.count else { return }
+        do throws(CLIError) {
+          try body(renderer, indices[position])
+          progress?.advance()
         } catch {
-          failure.withLock {
-            if $0 == nil { $0 = CLIError(.software, "drawing frame \(index) failed: \(error)") }
-          }
+          failure.withLock { if $0 == nil { $0 = error } }
         }
       }
     }
@@ -105,6 +145,11 @@ struct FramePipeline {
       return nil
     case _ where format.isVector:
       bytes = try encodeVector(progress: progress)
+    case .animation where format == .png, .apng where format == .png:
+      bytes = try animation(progress: progress)
+    case .strip where format == .png && rowTitles.isEmpty,
+      .grid where format == .png && rowTitles.isEmpty:
+      bytes = try sheet(progress: progress)
     case .strip, .grid, .animation, .apng:
       let images = Mutex<[Image?]>(Array(repeating: nil, count: frames.count))
       try draw(progress: progress) { index, image throws(CLIError) in
@@ -116,6 +161,179 @@ struct FramePipeline {
     try atomic.stage(bytes, as: destination)
     return nil
   }
+}
+
+extension FramePipeline {
+  /// The APNG: frames compressed as they are drawn, assembled at the end.
+  private func animation(progress: ProgressBar) throws(CLIError) -> [UInt8] {
+    let compression = output.compression.png
+    let delay = FrameDelay.approximating(seconds: 1 / framesPerSecond)
+    let translucent = Atomic(false)
+    let compressed = Mutex<[APNGEncoder.CompressedFrame?]>(
+      Array(repeating: nil, count: frames.count))
+    let body: @Sendable (Int, Image) throws(CLIError) -> Void = { index, image throws(CLIError) in
+      // RGB while every frame so far was opaque; the filter finds out.
+      let frame: APNGEncoder.CompressedFrame
+      do {
+        frame = try APNGEncoder.compress(
+          .init(image: image, delay: delay),
+          hasAlpha: translucent.load(ordering: .relaxed) ? true : nil, compression: compression)
+      } catch {
+        throw CLIError(.software, "encoding frame \(index) failed: \(error)")
+      }
+      if frame.hasAlpha { translucent.store(true, ordering: .relaxed) }
+      compressed.withLock { $0[index] = frame }
+    }
+    try draw(Array(frames.indices), progress: progress, body)
+    if translucent.load(ordering: .relaxed) {
+      // Frames written as RGB before a translucent one showed up, again as RGBA.
+      let redo = compressed.withLock { all in all.indices.filter { !all[$0]!.hasAlpha } }
+      try draw(redo, progress: nil, body)
+    }
+    do {
+      return try APNGEncoder.encode(compressed.withLock { $0.map { $0! } }, loopCount: output.loops)
+    } catch {
+      throw CLIError(.software, "composing the output failed: \(error)")
+    }
+  }
+
+  /// The strip's or grid's cells: frames with their labels.
+  func sheetLayout() throws(CLIError) -> FrameSheet.Layout {
+    let cellHeight = budget.cellHeight
+    let columns =
+      layout == .grid
+      ? (output.columns ?? Int(Double(frames.count).squareRoot().rounded(.up))) : nil
+    do {
+      return try FrameSheet.Layout(
+        cellWidth: pixelWidth, cellHeight: cellHeight, count: frames.count, columns: columns,
+        padding: output.padding)
+    } catch {
+      throw CLIError.usage("cannot lay out the frames: \(error.message)")
+    }
+  }
+
+  /// The strip or grid, drawn and compressed a band at a time on every core.
+  ///
+  /// The padding takes `--background`; cells after the last frame take it
+  /// too, unless it is transparent: then they take the scene's own
+  /// background, so that a sheet of opaque frames stays opaque (and RGB).
+  private func sheet(progress: ProgressBar) throws(CLIError) -> [UInt8] {
+    let layout = try sheetLayout()
+    let background = ColorText.parse(output.background) ?? .clear
+    let empty = background.alpha > 0 ? background : frames[frames.count - 1].scene().backgroundColor
+    var hasAlpha =
+      (layout.padding > 0 && background.alpha < 1) || (layout.hasEmptyCells && empty.alpha < 1)
+    if let bytes = try sheet(layout, background, empty, hasAlpha: hasAlpha, progress: progress) {
+      return bytes
+    }
+    // A translucent frame: the sheet again as RGBA.
+    hasAlpha = true
+    return try sheet(layout, background, empty, hasAlpha: true, progress: nil)!
+  }
+
+  /// The sheet's PNG, or `nil` when a frame turned out translucent while
+  /// `hasAlpha` is false.
+  private func sheet(
+    _ layout: FrameSheet.Layout, _ background: Color, _ empty: Color, hasAlpha: Bool,
+    progress: ProgressBar?
+  ) throws(CLIError) -> [UInt8]? {
+    let compression = output.compression.png
+    let bandCapacity = layout.width * (layout.cellHeight + 2 * layout.padding)
+    let band = SharedPixels(count: bandCapacity)
+    defer { band.deallocate() }
+    var stream = ZlibStream(compression: compression)
+    for b in 0..<layout.rows {
+      let rows = layout.bandRows(b)
+      // Cells are left to their frames: only the padding is filled here.
+      layout.fillPadding(ofBand: b, with: background.premultipliedARGB32, in: band.pointer)
+      // Empty cells exist only in the last row of a sheet of several rows,
+      // so there are fewer of them than columns in a row that fits.
+      if b == layout.rows - 1, layout.hasEmptyCells {
+        for index in layout.count..<(layout.rows * layout.columns) {
+          layout.fillCell(
+            index, with: empty.premultipliedARGB32, in: band.pointer, firstRow: rows.lowerBound)
+        }
+      }
+      let frames = self.frames
+      let (labels, cellWidth, cellHeight) = (output.labels, layout.cellWidth, layout.cellHeight)
+      try work(Array(layout.cells(inBand: b)), progress: progress) {
+        renderer, index throws(CLIError) in
+        let (left, top) = layout.origin(ofCell: index)
+        let cell = band.pointer + (top - rows.lowerBound) * layout.width + left
+        do {
+          let scene = frames[index].scene()
+          let size = try renderer.pixelSize(of: scene)
+          if labels || size.width != cellWidth || size.height != cellHeight {
+            // A labelled or smaller frame: drawn apart, then placed.
+            var image = try renderer.render(scene)
+            if labels { image = try FrameLabel.attach(time: frames[index].time, below: image) }
+            if image.width < cellWidth || image.height < cellHeight {
+              layout.fillCell(
+                index, with: background.premultipliedARGB32, in: band.pointer,
+                firstRow: rows.lowerBound)
+            }
+            layout.place(image, inCell: index, in: band.pointer, firstRow: rows.lowerBound)
+          } else {
+            // Straight into its cell: no image to allocate and copy.
+            try renderer.render(scene, into: cell, rowStride: layout.width)
+          }
+        } catch {
+          throw CLIError(.software, "drawing frame \(index) failed: \(error)")
+        }
+      }
+      // The filter finds a translucent pixel in an RGB sheet as it goes.
+      guard
+        let segments = try compress(
+          band, width: layout.width, rows: rows.count, hasAlpha: hasAlpha,
+          compression: compression, endsStream: b == layout.rows - 1)
+      else { return nil }
+      for segment in segments { stream.append(segment) }
+    }
+    return PNGEncoder.assemble(
+      width: layout.width, height: layout.height, hasAlpha: hasAlpha, imageData: stream.finish())
+  }
+
+  /// A band's rows cut into pieces deflated on every core; `nil` when the
+  /// band is written as RGB but a pixel is not opaque.
+  private func compress(
+    _ band: SharedPixels, width: Int, rows: Int, hasAlpha: Bool, compression: PNGCompression,
+    endsStream: Bool
+  ) throws(CLIError) -> [DeflateSegment]? {
+    // Pieces of at least 16 rows, a few per core so that uneven ones even out.
+    let count = max(1, min(rows / 16, 3 * FramePipeline.workerCount))
+    let cuts = (0...count).map { $0 * rows / count }
+    let results = Mutex<[Result<DeflateSegment?, RenderError>?]>(
+      Array(repeating: nil, count: count))
+    DispatchQueue.concurrentPerform(iterations: count) { piece in
+      let result = Result { () throws(RenderError) in
+        try DeflateSegment.compress(
+          band.pointer + cuts[piece] * width, width: width, stride: width,
+          rowCount: cuts[piece + 1] - cuts[piece], hasAlpha: hasAlpha, compression: compression,
+          isLast: endsStream && piece == count - 1)
+      }
+      results.withLock { $0[piece] = result }
+    }
+    var segments: [DeflateSegment] = []
+    do {
+      for result in results.withLock({ $0 }) {
+        guard let segment = try result!.get() else { return nil }
+        segments.append(segment)
+      }
+    } catch {
+      throw CLIError(.software, "compressing the sheet failed: \(error)")
+    }
+    return segments
+  }
+}
+
+/// A pixel buffer that workers write to in disjoint places (each frame its
+/// own cell) and then read: shared without a lock by construction.
+private final class SharedPixels: @unchecked Sendable {
+  let pointer: UnsafeMutablePointer<UInt32>
+
+  init(count: Int) { pointer = .allocate(capacity: count) }
+
+  func deallocate() { pointer.deallocate() }
 }
 
 extension FrameDelay {

@@ -20,6 +20,10 @@ struct OutputBudget {
   var rowTitles = 0
   /// Bytes of decoded input images the run holds.
   var inputBytes: Int
+  /// Whether the layout streams (a PNG strip, grid or animation): frames
+  /// are compressed as they are drawn and a sheet is made a row of cells at
+  /// a time, so neither every frame nor the whole sheet is held.
+  var streams = false
   var workerCount: Int
 
   /// The height of a frame with its label band, if any.
@@ -79,10 +83,11 @@ struct OutputBudget {
     case .frames:
       break
     case .apng, .animation:
-      // Every frame, and its encoded bytes (never larger than its pixels).
-      needed += 2 * frames.count * frameBytes
+      // Every frame, and its encoded bytes (never larger than its pixels);
+      // streamed, only the compressed frames, counted at their size at most.
+      needed += (streams ? 1 : 2) * frames.count * frameBytes / (streams ? 8 : 1)
     case .strip, .grid:
-      needed += frames.count * frameBytes
+      if !streams { needed += frames.count * frameBytes }
       try checkBudget()
       let columns = try sheetColumns()
       let size: (width: Int, height: Int)
@@ -95,7 +100,10 @@ struct OutputBudget {
           "\(error.message); use --layout frames or apng, fewer frames, more rows (--columns), less --padding or a smaller --scale"
         )
       }
-      needed += size.width * size.height * 4
+      // Streamed: one row of cells with the padding around it.
+      needed +=
+        streams
+        ? size.width * (cellHeight + rowTitles + 2 * padding) * 4 : size.width * size.height * 4
     }
     try checkBudget()
   }

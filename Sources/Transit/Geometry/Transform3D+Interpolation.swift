@@ -23,11 +23,44 @@ extension Transform3D {
   ) -> Transform3D {
     if p == 0 { return a }
     if p == 1 { return b }
-    guard let start = DecomposedTransform3D(a), let end = DecomposedTransform3D(b) else {
-      let (x, y) = (a.entries, b.entries)
+    return TransformInterpolation(from: a, to: b).at(p)
+  }
+}
+
+/// Two transforms decomposed once and interpolated as often as wanted: a
+/// timeline keeps one for each absolute transform target, so sampling it
+/// costs a slerp and a recomposition and allocates nothing.
+struct TransformInterpolation: Hashable, Sendable {
+  /// The transforms at progress 0 and 1, returned exactly there.
+  let from: Transform3D, to: Transform3D
+  /// Both decomposed, or `nil` when either cannot be.
+  private let components: Components?
+
+  private struct Components: Hashable, Sendable {
+    var start: DecomposedTransform3D
+    var end: DecomposedTransform3D
+  }
+
+  init(from: Transform3D, to: Transform3D) {
+    self.from = from
+    self.to = to
+    if let start = DecomposedTransform3D(from), let end = DecomposedTransform3D(to) {
+      components = Components(start: start, end: end)
+    } else {
+      components = nil
+    }
+  }
+
+  /// The transform a fraction `p` of the way; see
+  /// ``Transform3D/interpolate(from:to:progress:)``.
+  func at(_ p: Double) -> Transform3D {
+    if p == 0 { return from }
+    if p == 1 { return to }
+    guard let components else {
+      let (x, y) = (from.entries, to.entries)
       return Transform3D(entries: (0..<16).map { x[$0] + (y[$0] - x[$0]) * p })!
     }
-    return start.interpolated(to: end, progress: p).recomposed
+    return components.start.interpolated(to: components.end, progress: p).recomposed
   }
 }
 
@@ -38,72 +71,81 @@ extension Transform3D {
 /// perspective column is `(q, w)`, and the 3×3 part `L = S · K · R` is a
 /// scale `S = diag(scale)`, a lower unit-triangular skew
 /// `K = [[1, 0, 0], [xy, 1, 0], [xz, yz, 1]]` and a rotation `R`.
-struct DecomposedTransform3D {
-  var translation: [Double]
-  var scale: [Double]
+///
+/// Plain SIMD values, so that decomposing, interpolating and recomposing
+/// allocate nothing: a timeline decomposes an absolute target once, when it
+/// is bound, and samples it at the cost of a slerp and a recomposition.
+/// Every sum is written out in the order of the first, array-based version
+/// (`0 + a₀b₀ + a₁b₁ + a₂b₂`), so the results are the same to the bit.
+struct DecomposedTransform3D: Hashable, Sendable {
+  var translation: SIMD3<Double>
+  var scale: SIMD3<Double>
   /// The xy, xz and yz shear factors.
-  var skew: [Double]
+  var skew: SIMD3<Double>
   /// (q, w): the perspective column solved out of the matrix.
-  var perspective: [Double]
+  var perspective: SIMD4<Double>
   /// (x, y, z, w), unit length: a rotation by θ about the unit axis u is
   /// (u·sin(θ/2), cos(θ/2)), as for `Transform3D.rotation(angle:x:y:z:)`.
-  var quaternion: [Double]
+  var quaternion: SIMD4<Double>
 
   /// Decomposes `transform`, or returns `nil` when it is singular, has
   /// m44 = 0 or holds non-finite entries.
   init?(_ transform: Transform3D) {
-    guard transform.isFinite, transform.m44 != 0 else { return nil }
-    let e = transform.entries.map { $0 / transform.m44 }
-    let rows: [[Double]] = [[e[0], e[1], e[2]], [e[4], e[5], e[6]], [e[8], e[9], e[10]]]
-    let lastColumn = [e[3], e[7], e[11]]
-    translation = [e[12], e[13], e[14]]
+    let t = transform
+    guard t.hasFiniteEntries, t.m44 != 0 else { return nil }
+    let w = t.m44
+    let rows = (
+      SIMD3(t.m11 / w, t.m12 / w, t.m13 / w), SIMD3(t.m21 / w, t.m22 / w, t.m23 / w),
+      SIMD3(t.m31 / w, t.m32 / w, t.m33 / w)
+    )
+    let lastColumn = SIMD3(t.m14 / w, t.m24 / w, t.m34 / w)
+    translation = SIMD3(t.m41 / w, t.m42 / w, t.m43 / w)
     guard let inverse = Self.inverse3(rows) else { return nil }
 
     // L·q = last column, so q = last column · L⁻ᵀ; then w from m44 = 1.
-    if lastColumn.allSatisfy({ $0 == 0 }) {
-      perspective = [0, 0, 0, 1]
+    if lastColumn == .zero {
+      perspective = SIMD4(0, 0, 0, 1)
     } else {
-      let q = (0..<3).map { i in Self.dot(inverse[i], lastColumn) }
-      perspective = q + [1 - Self.dot(translation, q)]
+      let q = SIMD3(
+        Self.dot(inverse.0, lastColumn), Self.dot(inverse.1, lastColumn),
+        Self.dot(inverse.2, lastColumn))
+      perspective = SIMD4(q, 1 - Self.dot(translation, q))
     }
 
     // Gram–Schmidt on the rows of L.
-    var r0 = rows[0]
-    var scale = [Self.length(r0), 0, 0]
-    r0 = r0.map { $0 / scale[0] }
-    var xy = Self.dot(r0, rows[1])
-    var r1 = Self.combine(rows[1], r0, -xy)
-    scale[1] = Self.length(r1)
-    r1 = r1.map { $0 / scale[1] }
-    xy /= scale[1]
-    var xz = Self.dot(r0, rows[2])
-    var r2 = Self.combine(rows[2], r0, -xz)
+    var r0 = rows.0
+    var scale = SIMD3(Self.length(r0), 0, 0)
+    r0 = r0 / scale.x
+    var xy = Self.dot(r0, rows.1)
+    var r1 = rows.1 + -xy * r0
+    scale.y = Self.length(r1)
+    r1 = r1 / scale.y
+    xy /= scale.y
+    var xz = Self.dot(r0, rows.2)
+    var r2 = rows.2 + -xz * r0
     var yz = Self.dot(r1, r2)
-    r2 = Self.combine(r2, r1, -yz)
-    scale[2] = Self.length(r2)
-    r2 = r2.map { $0 / scale[2] }
-    xz /= scale[2]
-    yz /= scale[2]
+    r2 = r2 + -yz * r1
+    scale.z = Self.length(r2)
+    r2 = r2 / scale.z
+    xz /= scale.z
+    yz /= scale.z
     // A reflection: negate the scales and the rows so that R is a rotation.
     if Self.dot(r0, Self.cross(r1, r2)) < 0 {
-      scale = scale.map { -$0 }
-      (r0, r1, r2) = (r0.map { -$0 }, r1.map { -$0 }, r2.map { -$0 })
+      scale = -scale
+      (r0, r1, r2) = (-r0, -r1, -r2)
     }
     self.scale = scale
-    skew = [xy, xz, yz]
-    quaternion = Self.quaternion(rows: [r0, r1, r2])
+    skew = SIMD3(xy, xz, yz)
+    quaternion = Self.quaternion(rows: (r0, r1, r2))
   }
 
   /// Linear interpolation of every component, slerp of the rotation.
   func interpolated(to other: DecomposedTransform3D, progress p: Double) -> DecomposedTransform3D {
-    func mix(_ a: [Double], _ b: [Double]) -> [Double] {
-      zip(a, b).map { $0 + ($1 - $0) * p }
-    }
     var result = self
-    result.translation = mix(translation, other.translation)
-    result.scale = mix(scale, other.scale)
-    result.skew = mix(skew, other.skew)
-    result.perspective = mix(perspective, other.perspective)
+    result.translation = translation + (other.translation - translation) * p
+    result.scale = scale + (other.scale - scale) * p
+    result.skew = skew + (other.skew - skew) * p
+    result.perspective = perspective + (other.perspective - perspective) * p
     result.quaternion = Self.slerp(quaternion, other.quaternion, p)
     return result
   }
@@ -111,104 +153,120 @@ struct DecomposedTransform3D {
   /// The matrix these components describe, `[[L, L·q], [t, t·q + w]]`.
   var recomposed: Transform3D {
     let r = Self.rotationRows(quaternion)
-    let rows = [
-      r[0].map { $0 * scale[0] },
-      Self.combine(r[1], r[0], skew[0]).map { $0 * scale[1] },
-      Self.combine(Self.combine(r[2], r[0], skew[1]), r[1], skew[2]).map { $0 * scale[2] },
-    ]
-    let q = Array(perspective.prefix(3))
-    let lastColumn = rows.map { Self.dot($0, q) }
-    let m44 = Self.dot(translation, q) + perspective[3]
+    let row0 = r.0 * scale.x
+    let row1 = (r.1 + skew.x * r.0) * scale.y
+    let row2 = ((r.2 + skew.y * r.0) + skew.z * r.1) * scale.z
+    let q = SIMD3(perspective.x, perspective.y, perspective.z)
+    let m44 = Self.dot(translation, q) + perspective.w
     return Transform3D(
-      entries: rows[0] + [lastColumn[0]] + rows[1] + [lastColumn[1]] + rows[2] + [lastColumn[2]]
-        + translation + [m44])!
+      m11: row0.x, m12: row0.y, m13: row0.z, m14: Self.dot(row0, q),
+      m21: row1.x, m22: row1.y, m23: row1.z, m24: Self.dot(row1, q),
+      m31: row2.x, m32: row2.y, m33: row2.z, m34: Self.dot(row2, q),
+      m41: translation.x, m42: translation.y, m43: translation.z, m44: m44)
   }
 
   // MARK: - Small vector helpers
 
-  private static func dot(_ a: [Double], _ b: [Double]) -> Double {
-    zip(a, b).reduce(0) { $0 + $1.0 * $1.1 }
+  @inline(__always)
+  private static func dot(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> Double {
+    0 + a.x * b.x + a.y * b.y + a.z * b.z
   }
 
-  private static func length(_ a: [Double]) -> Double { dot(a, a).squareRoot() }
-
-  /// a + k·b
-  private static func combine(_ a: [Double], _ b: [Double], _ k: Double) -> [Double] {
-    zip(a, b).map { $0 + k * $1 }
+  @inline(__always)
+  private static func dot(_ a: SIMD4<Double>, _ b: SIMD4<Double>) -> Double {
+    0 + a.x * b.x + a.y * b.y + a.z * b.z + a.w * b.w
   }
 
-  private static func cross(_ a: [Double], _ b: [Double]) -> [Double] {
-    [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]]
+  private static func length(_ a: SIMD3<Double>) -> Double { dot(a, a).squareRoot() }
+
+  private static func cross(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> SIMD3<Double> {
+    SIMD3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x)
   }
+
+  typealias Rows = (SIMD3<Double>, SIMD3<Double>, SIMD3<Double>)
 
   /// The inverse of a 3×3 matrix given by rows, or `nil` when singular.
-  private static func inverse3(_ m: [[Double]]) -> [[Double]]? {
-    let c0 = cross(m[1], m[2])
-    let c1 = cross(m[2], m[0])
-    let c2 = cross(m[0], m[1])
-    let det = dot(m[0], c0)
+  private static func inverse3(_ m: Rows) -> Rows? {
+    let c0 = cross(m.1, m.2)
+    let c1 = cross(m.2, m.0)
+    let c2 = cross(m.0, m.1)
+    let det = dot(m.0, c0)
     guard det != 0, det.isFinite else { return nil }
     // The inverse's columns are c0, c1, c2 divided by the determinant.
-    return (0..<3).map { i in [c0[i] / det, c1[i] / det, c2[i] / det] }
+    return (
+      SIMD3(c0.x / det, c1.x / det, c2.x / det), SIMD3(c0.y / det, c1.y / det, c2.y / det),
+      SIMD3(c0.z / det, c1.z / det, c2.z / det)
+    )
   }
 
   // MARK: - Quaternions
 
   /// The rotation rows for `p' = p · R`: the transpose of the usual
   /// column-vector matrix of the quaternion.
-  private static func rotationRows(_ q: [Double]) -> [[Double]] {
-    let (x, y, z, w) = (q[0], q[1], q[2], q[3])
-    return [
-      [1 - 2 * (y * y + z * z), 2 * (x * y + z * w), 2 * (x * z - y * w)],
-      [2 * (x * y - z * w), 1 - 2 * (x * x + z * z), 2 * (y * z + x * w)],
-      [2 * (x * z + y * w), 2 * (y * z - x * w), 1 - 2 * (x * x + y * y)],
-    ]
+  private static func rotationRows(_ q: SIMD4<Double>) -> Rows {
+    let (x, y, z, w) = (q.x, q.y, q.z, q.w)
+    return (
+      SIMD3(1 - 2 * (y * y + z * z), 2 * (x * y + z * w), 2 * (x * z - y * w)),
+      SIMD3(2 * (x * y - z * w), 1 - 2 * (x * x + z * z), 2 * (y * z + x * w)),
+      SIMD3(2 * (x * z + y * w), 2 * (y * z - x * w), 1 - 2 * (x * x + y * y))
+    )
   }
 
   /// The quaternion of rotation rows (the inverse of ``rotationRows(_:)``),
   /// by Shepperd's method: it divides by the largest of the four candidates,
   /// which stays accurate where the CSS specification's square roots of
   /// differences lose half their digits.
-  private static func quaternion(rows r: [[Double]]) -> [Double] {
-    // c[i][j] is the column-vector matrix, the transpose of the rows.
-    let c: [[Double]] = (0..<3).map { i in (0..<3).map { j in r[j][i] } }
-    let trace = c[0][0] + c[1][1] + c[2][2]
-    let q: [Double]
+  private static func quaternion(rows r: Rows) -> SIMD4<Double> {
+    // cij is the column-vector matrix, the transpose of the rows.
+    let (c00, c01, c02) = (r.0.x, r.1.x, r.2.x)
+    let (c10, c11, c12) = (r.0.y, r.1.y, r.2.y)
+    let (c20, c21, c22) = (r.0.z, r.1.z, r.2.z)
+    let trace = c00 + c11 + c22
+    let q: SIMD4<Double>
     if trace > 0 {
       let s = (trace + 1).squareRoot() * 2
-      q = [(c[2][1] - c[1][2]) / s, (c[0][2] - c[2][0]) / s, (c[1][0] - c[0][1]) / s, s / 4]
-    } else if c[0][0] > c[1][1], c[0][0] > c[2][2] {
-      let s = (1 + c[0][0] - c[1][1] - c[2][2]).squareRoot() * 2
-      q = [s / 4, (c[0][1] + c[1][0]) / s, (c[0][2] + c[2][0]) / s, (c[2][1] - c[1][2]) / s]
-    } else if c[1][1] > c[2][2] {
-      let s = (1 + c[1][1] - c[0][0] - c[2][2]).squareRoot() * 2
-      q = [(c[0][1] + c[1][0]) / s, s / 4, (c[1][2] + c[2][1]) / s, (c[0][2] - c[2][0]) / s]
+      q = SIMD4((c21 - c12) / s, (c02 - c20) / s, (c10 - c01) / s, s / 4)
+    } else if c00 > c11, c00 > c22 {
+      let s = (1 + c00 - c11 - c22).squareRoot() * 2
+      q = SIMD4(s / 4, (c01 + c10) / s, (c02 + c20) / s, (c21 - c12) / s)
+    } else if c11 > c22 {
+      let s = (1 + c11 - c00 - c22).squareRoot() * 2
+      q = SIMD4((c01 + c10) / s, s / 4, (c12 + c21) / s, (c02 - c20) / s)
     } else {
-      let s = (1 + c[2][2] - c[0][0] - c[1][1]).squareRoot() * 2
-      q = [(c[0][2] + c[2][0]) / s, (c[1][2] + c[2][1]) / s, s / 4, (c[1][0] - c[0][1]) / s]
+      let s = (1 + c22 - c00 - c11).squareRoot() * 2
+      q = SIMD4((c02 + c20) / s, (c12 + c21) / s, s / 4, (c10 - c01) / s)
     }
-    let norm = length(q)
-    return q.map { $0 / norm }
+    return q / dot(q, q).squareRoot()
   }
 
   /// Spherical linear interpolation along the shorter arc; linear (then
   /// normalised) when the two are so close that sin θ would lose precision.
-  private static func slerp(_ a: [Double], _ b: [Double], _ p: Double) -> [Double] {
+  private static func slerp(_ a: SIMD4<Double>, _ b: SIMD4<Double>, _ p: Double) -> SIMD4<Double> {
     var b = b
     var cosine = dot(a, b)
     if cosine < 0 {
-      b = b.map { -$0 }
+      b = -b
       cosine = -cosine
     }
     if cosine > 0.9995 {
-      let mixed = zip(a, b).map { $0 + ($1 - $0) * p }
-      let norm = length(mixed)
-      return mixed.map { $0 / norm }
+      let mixed = a + (b - a) * p
+      return mixed / dot(mixed, mixed).squareRoot()
     }
     let angle = Double.acos(min(cosine, 1))
     let sine = Double.sin(angle)
     let wa = Double.sin((1 - p) * angle) / sine
     let wb = Double.sin(p * angle) / sine
-    return zip(a, b).map { wa * $0 + wb * $1 }
+    return wa * a + wb * b
+  }
+}
+
+extension Transform3D {
+  /// Whether all sixteen entries are finite, without building an array.
+  var hasFiniteEntries: Bool {
+    // x·0 is 0 for every finite x and NaN otherwise.
+    let zero =
+      (m11 * 0 + m12 * 0 + m13 * 0 + m14 * 0) + (m21 * 0 + m22 * 0 + m23 * 0 + m24 * 0)
+      + (m31 * 0 + m32 * 0 + m33 * 0 + m34 * 0) + (m41 * 0 + m42 * 0 + m43 * 0 + m44 * 0)
+    return zero == 0
   }
 }

@@ -31,9 +31,9 @@ final class CairoContext {
   }
 
   /// Throws when any call since the context was made has failed.
-  func check(_ what: String) throws(RenderError) {
+  func check(_ what: @autoclosure () -> String) throws(RenderError) {
     let status = cairo_status(pointer)
-    guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(what, status) }
+    guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(what(), status) }
   }
 
   func save() { cairo_save(pointer) }

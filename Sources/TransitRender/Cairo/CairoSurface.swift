@@ -26,14 +26,17 @@ final class CairoSurface {
   }
 
   /// Wraps pixels the caller owns and keeps alive for the surface's lifetime.
+  /// Rows are `rowStride` pixels apart (the width by default).
   convenience init(
-    wrapping pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int, what: String
+    wrapping pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int,
+    rowStride: Int? = nil, what: String
   ) throws(RenderError) {
     try Image.validate(width: width, height: height, what: what)
-    let surface = pixels.withMemoryRebound(to: UInt8.self, capacity: width * height * 4) {
+    let stride = rowStride ?? width
+    let surface = pixels.withMemoryRebound(to: UInt8.self, capacity: stride * height * 4) {
       cairo_image_surface_create_for_data(
         $0, CAIRO_FORMAT_ARGB32, Int32(width), Int32(height),
-        Int32(width * 4))!
+        Int32(stride * 4))!
     }
     try self.init(adopting: surface, width: width, height: height, what: what)
   }
@@ -87,8 +90,8 @@ final class CairoSurface {
   }
 
   /// Checks the surface's sticky error status.
-  func check(_ what: String) throws(RenderError) {
+  func check(_ what: @autoclosure () -> String) throws(RenderError) {
     let status = cairo_surface_status(pointer)
-    guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(what, status) }
+    guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(what(), status) }
   }
 }

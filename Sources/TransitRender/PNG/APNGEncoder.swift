@@ -33,7 +33,7 @@ public enum APNGEncoder {
   ///   - images: the frames, in order; all of one size.
   ///   - delay: how long each frame shows.
   ///   - loopCount: how many times to play; 0 (the default) loops forever.
-  ///   - compression: how hard zlib works; see ``PNGCompression``.
+  ///   - compression: how hard the encoder works; see ``PNGCompression``.
   /// - Returns: the bytes of an APNG file, which shows the first frame in
   ///   viewers that do not animate PNGs.
   /// - Throws: ``RenderError`` as ``encode(_:loopCount:compression:)`` does.
@@ -54,26 +54,91 @@ public enum APNGEncoder {
   public static func encode(
     _ frames: [Frame], loopCount: Int = 0, compression: PNGCompression = .fast
   ) throws(RenderError) -> [UInt8] {
+    let hasAlpha = frames.contains { !$0.image.isOpaque }
+    var compressed: [CompressedFrame] = []
+    compressed.reserveCapacity(frames.count)
+    for frame in frames {
+      compressed.append(try compress(frame, hasAlpha: hasAlpha, compression: compression))
+    }
+    return try encode(compressed, loopCount: loopCount)
+  }
+
+  /// A frame whose scanlines are already filtered and deflated: what an
+  /// animation keeps of each frame while the others are drawn, so that
+  /// frames compress on every core and memory holds kilobytes per frame
+  /// instead of the pixels.
+  public struct CompressedFrame: Sendable {
+    /// The frame's size in pixels.
+    public var width: Int, height: Int
+    /// Whether its scanlines are RGBA (else RGB); one animation uses one kind.
+    public var hasAlpha: Bool
+    /// Its time on screen.
+    public var delay: FrameDelay
+    /// The zlib stream of its scanlines.
+    var imageData: [UInt8]
+  }
+
+  /// Filters and deflates one frame, on any thread.
+  ///
+  /// - Parameters:
+  ///   - frame: the picture and its delay.
+  ///   - hasAlpha: whether to write RGBA, the same for every frame of an
+  ///     animation; `nil` writes RGB when the frame is opaque and RGBA
+  ///     otherwise (see ``CompressedFrame/hasAlpha``), which lets frames be
+  ///     compressed as they come before the animation's kind is known.
+  ///   - compression: how hard the encoder works; see ``PNGCompression``.
+  /// - Throws: ``RenderError`` when the frame is translucent but `hasAlpha`
+  ///   is `false`, or the engine fails.
+  public static func compress(
+    _ frame: Frame, hasAlpha: Bool?, compression: PNGCompression = .fast
+  ) throws(RenderError) -> CompressedFrame {
+    let segment: DeflateSegment
+    let alpha: Bool
+    if let hasAlpha {
+      guard
+        let compressed = try DeflateSegment.whole(
+          frame.image, hasAlpha: hasAlpha, compression: compression)
+      else { throw RenderError("a translucent APNG frame cannot be written as RGB") }
+      (segment, alpha) = (compressed, hasAlpha)
+    } else {
+      (segment, alpha) = try DeflateSegment.whole(frame.image, compression: compression)
+    }
+    var stream = ZlibStream(compression: compression)
+    stream.append(segment)
+    return CompressedFrame(
+      width: frame.image.width, height: frame.image.height, hasAlpha: alpha,
+      delay: frame.delay, imageData: stream.finish())
+  }
+
+  /// Puts compressed frames together into an APNG file.
+  ///
+  /// - Throws: ``RenderError`` when there are no frames, they differ in size
+  ///   or in colour type, a delay's denominator is 0, or the loop count is
+  ///   outside `0…UInt32.max`.
+  public static func encode(_ frames: [CompressedFrame], loopCount: Int = 0) throws(RenderError)
+    -> [UInt8]
+  {
     guard let first = frames.first else { throw RenderError("an APNG needs at least one frame") }
     guard loopCount >= 0, loopCount <= Int(UInt32.max) else {
       throw RenderError("APNG loop count \(loopCount) is outside 0…\(UInt32.max)")
     }
-    let level = compression.zlibLevel
-    guard (0...9).contains(level) else { throw RenderError("zlib level \(level) is outside 0…9") }
-    let (width, height) = (first.image.width, first.image.height)
+    let (width, height) = (first.width, first.height)
     for (index, frame) in frames.enumerated() {
-      guard frame.image.width == width, frame.image.height == height else {
+      guard frame.width == width, frame.height == height else {
         throw RenderError(
-          "APNG frame \(index) is \(frame.image.width)×\(frame.image.height), "
-            + "frame 0 is \(width)×\(height)")
+          "APNG frame \(index) is \(frame.width)×\(frame.height), frame 0 is \(width)×\(height)")
+      }
+      guard frame.hasAlpha == first.hasAlpha else {
+        throw RenderError("APNG frame \(index) has a different colour type from frame 0")
       }
       guard frame.delay.denominator != 0 else {
         throw RenderError("APNG frame \(index) has a delay denominator of 0")
       }
     }
-    let hasAlpha = frames.contains { !$0.image.isOpaque }
-    var writer = PNGChunkWriter(capacity: 1 << 16)
-    writer.append("IHDR", PNGChunkWriter.header(width: width, height: height, hasAlpha: hasAlpha))
+    let total = frames.reduce(0) { $0 + $1.imageData.count + 64 }
+    var writer = PNGChunkWriter(capacity: total + 64)
+    writer.append(
+      "IHDR", PNGChunkWriter.header(width: width, height: height, hasAlpha: first.hasAlpha))
     var control: [UInt8] = []
     PNGChunkWriter.append32(UInt32(frames.count), to: &control)
     PNGChunkWriter.append32(UInt32(loopCount), to: &control)
@@ -82,16 +147,14 @@ public enum APNGEncoder {
     for (index, frame) in frames.enumerated() {
       writer.append("fcTL", frameControl(sequence: sequence, frame: frame))
       sequence += 1
-      let compress = { (output: inout [UInt8]) throws(RenderError) in
-        try ScanlineFilter.appendCompressedImageData(
-          frame.image, hasAlpha: hasAlpha, level: level, to: &output)
-      }
       if index == 0 {
-        try writer.append("IDAT", body: compress)
+        writer.append("IDAT", frame.imageData)
       } else {
-        var prefix: [UInt8] = []
-        PNGChunkWriter.append32(sequence, to: &prefix)
-        try writer.append("fdAT", prefix: prefix, body: compress)
+        var data: [UInt8] = []
+        data.reserveCapacity(frame.imageData.count + 4)
+        PNGChunkWriter.append32(sequence, to: &data)
+        data.append(contentsOf: frame.imageData)
+        writer.append("fdAT", data)
         sequence += 1
       }
     }
@@ -100,11 +163,11 @@ public enum APNGEncoder {
   }
 
   /// The 26 bytes of an `fcTL` chunk for a full-canvas frame.
-  private static func frameControl(sequence: UInt32, frame: Frame) -> [UInt8] {
+  private static func frameControl(sequence: UInt32, frame: CompressedFrame) -> [UInt8] {
     var data: [UInt8] = []
     PNGChunkWriter.append32(sequence, to: &data)
-    PNGChunkWriter.append32(UInt32(frame.image.width), to: &data)
-    PNGChunkWriter.append32(UInt32(frame.image.height), to: &data)
+    PNGChunkWriter.append32(UInt32(frame.width), to: &data)
+    PNGChunkWriter.append32(UInt32(frame.height), to: &data)
     PNGChunkWriter.append32(0, to: &data)  // x offset
     PNGChunkWriter.append32(0, to: &data)  // y offset
     data.append(UInt8(frame.delay.numerator >> 8))

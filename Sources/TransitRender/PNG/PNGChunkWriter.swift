@@ -33,26 +33,6 @@ struct PNGChunkWriter {
     appendCRC(from: start)
   }
 
-  /// Appends a chunk whose data `body` appends to the file directly after
-  /// `prefix`; the length is filled in afterwards. Compressed image data goes
-  /// straight into the file this way, without an intermediate copy.
-  mutating func append(
-    _ type: String, prefix: [UInt8] = [], body: (inout [UInt8]) throws(RenderError) -> Void
-  ) throws(RenderError) {
-    let lengthAt = bytes.count
-    PNGChunkWriter.append32(0, to: &bytes)
-    let start = bytes.count
-    bytes.append(contentsOf: Array(type.utf8))
-    bytes.append(contentsOf: prefix)
-    try body(&bytes)
-    let length = UInt32(bytes.count - start - 4)
-    bytes[lengthAt] = UInt8(truncatingIfNeeded: length >> 24)
-    bytes[lengthAt + 1] = UInt8(truncatingIfNeeded: length >> 16)
-    bytes[lengthAt + 2] = UInt8(truncatingIfNeeded: length >> 8)
-    bytes[lengthAt + 3] = UInt8(truncatingIfNeeded: length)
-    appendCRC(from: start)
-  }
-
   /// Appends the CRC-32 (zlib's, which is PNG's) of everything from `start`.
   private mutating func appendCRC(from start: Int) {
     let crc = bytes.withUnsafeBytes { buffer in

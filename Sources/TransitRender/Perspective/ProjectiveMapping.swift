@@ -36,91 +36,164 @@ enum ProjectiveMapping {
 
   /// Maps `source` through `toDevice` (view coordinates → device pixels)
   /// into `destination`, where `quad` holds the device images of the view's
-  /// four corners in order.
+  /// four corners in order. Every destination pixel is written.
+  ///
+  /// Each row is cut where the edge functions say coverage changes: columns
+  /// outside the quad (with a pixel of margin) are cleared in one sweep,
+  /// columns a pixel or more inside every edge skip the coverage product,
+  /// and only the few pixels along the edges compute it. When the
+  /// homogeneous weight is constant along a row (a turn about the
+  /// horizontal axis), the division happens once per row.
   static func map(
     _ source: Source, through toDevice: Homography, quad: [(x: Double, y: Double)],
     into destination: Destination
   ) {
     guard let inverse = toDevice.inverse else { return }
-    // Edge functions, positive inside whichever way the quad winds.
+    let (edgeA, edgeB, edgeC) = edgeFunctions(quad)
+    let sampler = Sampler(source)
+    // Source coordinates already scaled to source pixels.
+    let (ua, ub, uc) = (
+      inverse.a * source.scaleX, inverse.b * source.scaleX, inverse.c * source.scaleX
+    )
+    let (va, vb, vc) = (
+      inverse.d * source.scaleY, inverse.e * source.scaleY, inverse.f * source.scaleY
+    )
+    let qConstantAlongRow = inverse.g == 0
+    let width = destination.width
+    let x0 = Double(destination.originX) + 0.5
+    for row in 0..<destination.height {
+      let out = (destination.pixels + row * destination.rowStride)
+        .assumingMemoryBound(to: UInt32.self)
+      let y = Double(destination.originY + row) + 0.5
+      let edgeBase = edgeA * x0 + edgeB * y + edgeC
+      let uBase = ua * x0 + ub * y + uc
+      let vBase = va * x0 + vb * y + vc
+      let qBase = inverse.g * x0 + inverse.h * y + inverse.i
+      let rowReciprocal = 1 / qBase
+      let spans = Spans(edgeA: edgeA, edgeBase: edgeBase, width: width)
+      out.update(repeating: 0, count: spans.start)
+      (out + spans.end).update(repeating: 0, count: width - spans.end)
+
+      @inline(__always) func pixel(_ column: Int, coverage: Double) -> UInt32 {
+        let c = Double(column)
+        let q = qBase + inverse.g * c
+        guard q > 0 else { return 0 }
+        let r = qConstantAlongRow ? rowReciprocal : 1 / q
+        return sampler.sample(
+          x: (uBase + ua * c) * r - 0.5, y: (vBase + va * c) * r - 0.5, coverage: coverage)
+      }
+      @inline(__always) func edgePixel(_ column: Int) -> UInt32 {
+        let e = edgeBase + edgeA * Double(column) + 0.5
+        let clamped = e.clamped(lowerBound: .zero, upperBound: .one)
+        let coverage = clamped[0] * clamped[1] * clamped[2] * clamped[3]
+        return coverage > 0 ? pixel(column, coverage: coverage) : 0
+      }
+      for column in spans.start..<spans.fullStart { out[column] = edgePixel(column) }
+      for column in spans.fullStart..<spans.fullEnd { out[column] = pixel(column, coverage: 1) }
+      for column in spans.fullEnd..<spans.end { out[column] = edgePixel(column) }
+    }
+  }
+
+  /// The quad's edges as functions `a·x + b·y + c`: the signed distance in
+  /// pixels from each edge, positive inside whichever way the quad winds.
+  private static func edgeFunctions(_ quad: [(x: Double, y: Double)])
+    -> (SIMD4<Double>, SIMD4<Double>, SIMD4<Double>)
+  {
     var area = 0.0
     for k in 0..<4 {
       let (p, q) = (quad[k], quad[(k + 1) % 4])
       area += p.x * q.y - q.x * p.y
     }
     let orientation = area >= 0 ? 1.0 : -1.0
-    var edgeA = [Double](repeating: 0, count: 4)
-    var edgeB = [Double](repeating: 0, count: 4)
-    var edgeC = [Double](repeating: 0, count: 4)
+    var (a, b, c) = (SIMD4<Double>.zero, SIMD4<Double>.zero, SIMD4<Double>.zero)
     for k in 0..<4 {
       let (p, q) = (quad[k], quad[(k + 1) % 4])
       let (dx, dy) = (q.x - p.x, q.y - p.y)
       let length = (dx * dx + dy * dy).squareRoot()
       guard length > 0 else {
         // A degenerate edge bounds nothing: make it always "inside".
-        (edgeA[k], edgeB[k], edgeC[k]) = (0, 0, 1e9)
+        (a[k], b[k], c[k]) = (0, 0, 1e9)
         continue
       }
       // cross(q − p, r − p) / |q − p| = (dx·(y − py) − dy·(x − px)) / length
-      edgeA[k] = -dy / length * orientation
-      edgeB[k] = dx / length * orientation
-      edgeC[k] = (dy * p.x - dx * p.y) / length * orientation
+      a[k] = -dy / length * orientation
+      b[k] = dx / length * orientation
+      c[k] = (dy * p.x - dx * p.y) / length * orientation
     }
-    let maxX = Double(source.width - 1)
-    let maxY = Double(source.height - 1)
-    let sourceStride = source.rowStride
-    for row in 0..<destination.height {
-      let y = Double(destination.originY + row) + 0.5
-      let x0 = Double(destination.originX) + 0.5
-      var u = inverse.a * x0 + inverse.b * y + inverse.c
-      var v = inverse.d * x0 + inverse.e * y + inverse.f
-      var q = inverse.g * x0 + inverse.h * y + inverse.i
-      var e0 = edgeA[0] * x0 + edgeB[0] * y + edgeC[0]
-      var e1 = edgeA[1] * x0 + edgeB[1] * y + edgeC[1]
-      var e2 = edgeA[2] * x0 + edgeB[2] * y + edgeC[2]
-      var e3 = edgeA[3] * x0 + edgeB[3] * y + edgeC[3]
-      let out = (destination.pixels + row * destination.rowStride)
-        .assumingMemoryBound(to: UInt32.self)
-      for column in 0..<destination.width {
-        defer {
-          u += inverse.a
-          v += inverse.d
-          q += inverse.g
-          e0 += edgeA[0]
-          e1 += edgeA[1]
-          e2 += edgeA[2]
-          e3 += edgeA[3]
+    return (a, b, c)
+  }
+
+  /// Where one row's coverage is zero, partial and whole, from the edge
+  /// functions' values at column 0 (`edgeBase`) and their slopes: columns
+  /// `start..<end` may be covered, `fullStart..<fullEnd` are wholly inside
+  /// every edge. Each bound keeps a pixel of margin, so rounding can only
+  /// send a pixel to the slower, exact path.
+  struct Spans {
+    var start = 0, fullStart = 0, fullEnd = 0, end = 0
+
+    init(edgeA: SIMD4<Double>, edgeBase: SIMD4<Double>, width: Int) {
+      let limit = Double(width) + 2
+      var (low, high, fullLow, fullHigh) = (-1.0, limit, -1.0, limit)
+      for k in 0..<4 {
+        let (a, base) = (edgeA[k], edgeBase[k])
+        // Covered at all: base + a·x > −0.5; wholly: base + a·x ≥ 0.5.
+        if a > 0 {
+          low = max(low, (-0.5 - base) / a)
+          fullLow = max(fullLow, (0.5 - base) / a)
+        } else if a < 0 {
+          high = min(high, (-0.5 - base) / a)
+          fullHigh = min(fullHigh, (0.5 - base) / a)
+        } else {
+          if !(base > -0.5) { (low, high) = (limit, -1) }
+          if !(base >= 0.5) { (fullLow, fullHigh) = (limit, -1) }
         }
-        let coverage =
-          clampUnit(e0 + 0.5) * clampUnit(e1 + 0.5) * clampUnit(e2 + 0.5) * clampUnit(e3 + 0.5)
-        guard coverage > 0, q > 0 else {
-          out[column] = 0
-          continue
-        }
-        let sx = min(max(u / q * source.scaleX - 0.5, 0), maxX)
-        let sy = min(max(v / q * source.scaleY - 0.5, 0), maxY)
-        let ix = Int(sx)
-        let iy = Int(sy)
-        let fx = sx - Double(ix)
-        let fy = sy - Double(iy)
-        let ix1 = min(ix + 1, source.width - 1)
-        let iy1 = min(iy + 1, source.height - 1)
-        let top = (source.pixels + iy * sourceStride).assumingMemoryBound(to: UInt32.self)
-        let bottom = (source.pixels + iy1 * sourceStride).assumingMemoryBound(to: UInt32.self)
-        out[column] = blend(
-          top[ix], top[ix1], bottom[ix], bottom[ix1], fx: fx, fy: fy, coverage: coverage)
+      }
+      // NaN (a degenerate row) leaves every column on the exact path.
+      func column(_ x: Double) -> Int { x.isNaN ? 0 : Int(min(max(x, -1), limit)) }
+      start = min(max(column((low - 1).rounded(.down)), 0), width)
+      end = max(min(column((high + 1).rounded(.up)), width), start)
+      fullStart = min(max(column((fullLow + 1).rounded(.up)), start), end)
+      fullEnd = max(min(column((fullHigh - 1).rounded(.down)) + 1, end), fullStart)
+      if low.isNaN || high.isNaN || fullLow.isNaN || fullHigh.isNaN {
+        (start, fullStart, fullEnd, end) = (0, 0, 0, width)
       }
     }
   }
 
-  @inline(__always)
-  private static func clampUnit(_ value: Double) -> Double {
-    min(max(value, 0), 1)
+  /// Bilinear sampling of the source, clamped at its edges.
+  struct Sampler {
+    let pixels: UnsafeRawPointer
+    let stride: Int
+    let maxX: Double, maxY: Double
+    let lastColumn: Int, lastRow: Int
+
+    init(_ source: Source) {
+      pixels = source.pixels
+      stride = source.rowStride
+      (maxX, maxY) = (Double(source.width - 1), Double(source.height - 1))
+      (lastColumn, lastRow) = (source.width - 1, source.height - 1)
+    }
+
+    /// The source at pixel-centre coordinates (`x`, `y`), scaled by coverage.
+    @inline(__always)
+    func sample(x: Double, y: Double, coverage: Double) -> UInt32 {
+      let sx = min(max(x, 0), maxX)
+      let sy = min(max(y, 0), maxY)
+      let ix = Int(sx)
+      let iy = Int(sy)
+      let ix1 = min(ix + 1, lastColumn)
+      let iy1 = min(iy + 1, lastRow)
+      let top = (pixels + iy * stride).assumingMemoryBound(to: UInt32.self)
+      let bottom = (pixels + iy1 * stride).assumingMemoryBound(to: UInt32.self)
+      return ProjectiveMapping.blend(
+        top[ix], top[ix1], bottom[ix], bottom[ix1], fx: sx - Double(ix), fy: sy - Double(iy),
+        coverage: coverage)
+    }
   }
 
   /// Bilinear interpolation of four premultiplied pixels, scaled by coverage.
   @inline(__always)
-  private static func blend(
+  static func blend(
     _ p00: UInt32, _ p10: UInt32, _ p01: UInt32, _ p11: UInt32, fx: Double, fy: Double,
     coverage: Double
   ) -> UInt32 {
@@ -129,13 +202,12 @@ enum ProjectiveMapping {
     let w10 = fx * (1 - fy) * coverage
     let w01 = (1 - fx) * fy * coverage
     let w11 = fx * fy * coverage
-    var result: UInt32 = 0
-    for shift: UInt32 in [0, 8, 16, 24] {
+    @inline(__always) func channel(_ shift: UInt32) -> UInt32 {
       let value =
         Double((p00 >> shift) & 0xFF) * w00 + Double((p10 >> shift) & 0xFF) * w10
         + Double((p01 >> shift) & 0xFF) * w01 + Double((p11 >> shift) & 0xFF) * w11
-      result |= UInt32(min(value + 0.5, 255)) << shift
+      return UInt32(min(value + 0.5, 255)) << shift
     }
-    return result
+    return channel(0) | channel(8) | channel(16) | channel(24)
   }
 }

@@ -61,33 +61,39 @@ extension Renderer {
     stretch = min(max(stretch, 1 / max(width, height)), limit / width, limit / height)
     let sourceWidth = max(1, Int((width * stretch).rounded(.up)))
     let sourceHeight = max(1, Int((height * stretch).rounded(.up)))
-    let offscreen = try CairoSurface(
-      width: sourceWidth, height: sourceHeight, what: "offscreen picture of '\(view.id)'")
-    let offscreenContext = try CairoContext(surface: offscreen)
     let scaleX = Double(sourceWidth) / width
     let scaleY = Double(sourceHeight) / height
-    offscreenContext.scale(scaleX, scaleY)
-    try drawContents(of: view, alpha: 1, in: offscreenContext)
-    try offscreenContext.check("drawing the offscreen picture of '\(view.id)'")
-
-    let mapped = try CairoSurface(
-      width: right - left, height: bottom - top, what: "projected picture of '\(view.id)'")
-    try offscreen.withPixels { sourcePixels, sourceStride throws(RenderError) in
-      try mapped.withPixels { destinationPixels, destinationStride throws(RenderError) in
-        ProjectiveMapping.map(
-          .init(
-            pixels: sourcePixels, rowStride: sourceStride, width: sourceWidth,
-            height: sourceHeight, scaleX: scaleX, scaleY: scaleY),
-          through: toDevice, quad: quad,
-          into: .init(
-            pixels: destinationPixels, rowStride: destinationStride, width: right - left,
-            height: bottom - top, originX: left, originY: top))
+    try scratch.withSurface(
+      width: sourceWidth, height: sourceHeight, cleared: true,
+      what: "offscreen picture of '\(view.id)'"
+    ) { offscreen throws(RenderError) in
+      let offscreenContext = try CairoContext(surface: offscreen)
+      offscreenContext.scale(scaleX, scaleY)
+      try drawContents(of: view, alpha: 1, in: offscreenContext)
+      try offscreenContext.check("drawing the offscreen picture of '\(view.id)'")
+      // The mapping writes every pixel of the projection: no clearing.
+      try scratch.withSurface(
+        width: right - left, height: bottom - top, cleared: false,
+        what: "projected picture of '\(view.id)'"
+      ) { mapped throws(RenderError) in
+        try offscreen.withPixels { sourcePixels, sourceStride throws(RenderError) in
+          try mapped.withPixels { destinationPixels, destinationStride throws(RenderError) in
+            ProjectiveMapping.map(
+              .init(
+                pixels: sourcePixels, rowStride: sourceStride, width: sourceWidth,
+                height: sourceHeight, scaleX: scaleX, scaleY: scaleY),
+              through: toDevice, quad: quad,
+              into: .init(
+                pixels: destinationPixels, rowStride: destinationStride, width: right - left,
+                height: bottom - top, originX: left, originY: top))
+          }
+        }
+        context.save()
+        context.matrix = .identity
+        context.paint(mapped, x: Double(left), y: Double(top), alpha: view.alpha, smooth: false)
+        context.restore()
       }
     }
-    context.save()
-    context.matrix = .identity
-    context.paint(mapped, x: Double(left), y: Double(top), alpha: view.alpha, smooth: false)
-    context.restore()
   }
 
   /// Twice the signed area of a polygon; positive when it turns like

@@ -3,6 +3,9 @@ import Transit
 extension Renderer {
   /// Draws one view and its subtree in its parent's coordinate space.
   func draw(_ view: View, in context: CairoContext) throws(RenderError) {
+    guard view.hasDrawableValues else {
+      throw RenderError("view '\(view.id)' has values that cannot be drawn")
+    }
     // Hidden and fully transparent views cost nothing, subtree included.
     guard !view.isHidden, view.alpha > 0 else { return }
     if view.transform.isAffine2D {
@@ -29,6 +32,10 @@ extension Renderer {
     let hasBorder = view.border.width > 0 && view.border.color.alpha > 0
     let image = try view.content.map { content throws(RenderError) in
       try imageSurface(for: content)
+    }
+    // Children are checked here, drawn or not, as Scene.validate() would.
+    for child in view.children where !child.hasDrawableValues {
+      throw RenderError("view '\(child.id)' has values that cannot be drawn")
     }
     let hasChildren = view.children.contains { !$0.isHidden && $0.alpha > 0 }
     let textEngine = try view.text.map { _ throws(RenderError) in try text() }

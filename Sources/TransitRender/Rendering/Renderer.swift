@@ -27,6 +27,8 @@ public final class Renderer {
   public let options: RenderOptions
   /// Decoded images, as Cairo surfaces, by the content that named them.
   private var imageCache: [ImageContent: CairoSurface] = [:]
+  /// Memory for the offscreen pictures of 3-D views, reused frame to frame.
+  let scratch = ScratchPixels()
   /// Pango and the bundled fonts, set up the first time a view has text.
   private var textEngine: TextEngine?
 
@@ -56,34 +58,86 @@ public final class Renderer {
 
   /// Draws `scene` at `scene.size × scale` pixels.
   ///
-  /// - Throws: ``RenderError`` when the scene is invalid (see
-  ///   `Scene.validate()`), its pixel size is zero or beyond
-  ///   32,767, an image cannot be found or decoded, or Cairo fails.
+  /// Each view's numbers are checked as it is drawn (comparisons only); a
+  /// scene that fails is then explained by `Scene.validate()`. Nothing is
+  /// validated twice or spelled out on the way when every frame is fine,
+  /// which is what an animation's frames are. Duplicate view ids, which do
+  /// not change what is drawn, and the views inside a hidden or fully
+  /// transparent view, which are not drawn, are left to `Scene.validate()`.
+  ///
+  /// - Throws: ``RenderError`` when a view's values are invalid (see
+  ///   `Scene.validate()`), the pixel size is zero or beyond 32,767, an
+  ///   image cannot be found or decoded, or Cairo fails.
   public func render(_ scene: Scene) throws(RenderError) -> Image {
-    do {
-      try scene.validate()
-    } catch {
-      throw RenderError("invalid scene: \(error.message)")
+    let (width, height) = try explained(scene) { () throws(RenderError) in try pixelSize(of: scene)
     }
-    let (width, height) = try pixelSize(of: scene)
-    // Starting from the background colour saves Cairo a full-surface paint.
+    // Left uninitialised: drawing starts by filling every pixel.
     var image = Image(
       uncheckedWidth: width, height: height,
-      pixels: [UInt32](
-        repeating: scene.backgroundColor.premultipliedARGB32, count: width * height))
+      pixels: [UInt32](unsafeUninitializedCapacity: width * height) { _, count in
+        count = width * height
+      })
     try image.withUnsafeMutablePixels { pixels throws(RenderError) in
-      let surface = try CairoSurface(
-        wrapping: pixels.baseAddress!, width: width, height: height, what: "frame")
-      let context = try CairoContext(surface: surface)
-      context.scale(options.scale, options.scale)
-      for view in scene.views {
-        try draw(view, in: context)
+      try explained(scene) { () throws(RenderError) in
+        try draw(scene, into: pixels.baseAddress!, width: width, height: height, rowStride: width)
       }
-      try context.check("drawing the scene")
-      // Nothing may touch the pixels once this closure returns.
-      surface.finish()
     }
     return image
+  }
+
+  /// Draws `scene` into pixels the caller owns: `pixelSize(of: scene)`
+  /// pixels, rows `rowStride` pixels apart, all overwritten. This is how a
+  /// frame lands straight in its cell of a sheet, without an ``Image`` of
+  /// its own to allocate and copy.
+  ///
+  /// - Throws: ``RenderError`` as ``render(_:)`` does, or when `rowStride`
+  ///   is less than the width.
+  public func render(
+    _ scene: Scene, into pixels: UnsafeMutablePointer<UInt32>, rowStride: Int
+  ) throws(RenderError) {
+    try explained(scene) { () throws(RenderError) in
+      let (width, height) = try pixelSize(of: scene)
+      guard rowStride >= width else {
+        throw RenderError("row stride \(rowStride) is less than the width \(width)")
+      }
+      try draw(scene, into: pixels, width: width, height: height, rowStride: rowStride)
+    }
+  }
+
+  /// Runs `body`; when it fails, says what is invalid about the scene, if
+  /// anything, rather than how drawing it went wrong.
+  private func explained<R>(_ scene: Scene, _ body: () throws(RenderError) -> R)
+    throws(RenderError) -> R
+  {
+    do {
+      return try body()
+    } catch {
+      do {
+        try scene.validate()
+      } catch let invalid {
+        throw RenderError("invalid scene: \(invalid.message)")
+      }
+      throw error
+    }
+  }
+
+  private func draw(
+    _ scene: Scene, into pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int,
+    rowStride: Int
+  ) throws(RenderError) {
+    // Starting from the background colour saves Cairo a full-surface paint.
+    let background = scene.backgroundColor.premultipliedARGB32
+    for y in 0..<height { (pixels + y * rowStride).update(repeating: background, count: width) }
+    let surface = try CairoSurface(
+      wrapping: pixels, width: width, height: height, rowStride: rowStride, what: "frame")
+    let context = try CairoContext(surface: surface)
+    context.scale(options.scale, options.scale)
+    for view in scene.views {
+      try draw(view, in: context)
+    }
+    try context.check("drawing the scene")
+    // Nothing may touch the pixels once this returns.
+    surface.finish()
   }
 
   /// The text engine, made on first use.

@@ -26,6 +26,61 @@ import TransitRender
     #expect(grid[3, 4] == 0)  // the empty cell stays transparent
   }
 
+  /// The layout's bands split the sheet's rows, its cells split the frames,
+  /// and every cell lies inside its band and the sheet (seeded, random sizes).
+  @Test func layoutBandsPartitionTheSheet() throws {
+    let seed = UInt64.random(in: 0...UInt64.max)
+    var rng = SeededGenerator(seed: seed)
+    for _ in 0..<500 {
+      let cellWidth = Int.random(in: 1...3_000, using: &rng)
+      let cellHeight = Int.random(in: 1...300, using: &rng)
+      let count = Int.random(in: 1...80, using: &rng)
+      let padding = Int.random(in: 0...5, using: &rng)
+      let columns = Bool.random(using: &rng) ? nil : Int.random(in: 1...12, using: &rng)
+      guard
+        let layout = try? FrameSheet.Layout(
+          cellWidth: cellWidth, cellHeight: cellHeight, count: count, columns: columns,
+          padding: padding)
+      else { continue }
+      let label = "seed \(seed): \(cellWidth)×\(cellHeight) ×\(count) columns \(columns ?? -1)"
+      #expect(layout.width <= Image.maximumSide && layout.height <= Image.maximumSide, "\(label)")
+      var row = 0
+      var cell = 0
+      for band in 0..<layout.rows {
+        let rows = layout.bandRows(band)
+        #expect(rows.lowerBound == row, "\(label)")
+        row = rows.upperBound
+        let cells = layout.cells(inBand: band)
+        #expect(cells.lowerBound == cell, "\(label)")
+        cell = cells.upperBound
+        for index in cells {
+          let (x, y) = layout.origin(ofCell: index)
+          #expect(x + cellWidth + padding <= layout.width, "\(label)")
+          #expect(y >= rows.lowerBound && y + cellHeight <= rows.upperBound, "\(label)")
+        }
+      }
+      #expect(row == layout.height && cell == count, "\(label)")
+      // The padding and the cells (full or empty) cover each band exactly once.
+      for band in 0..<layout.rows where layout.width * layout.bandRows(band).count <= 60_000 {
+        let rows = layout.bandRows(band)
+        var buffer = [UInt32](repeating: 0, count: layout.width * rows.count)
+        buffer.withUnsafeMutableBufferPointer { pixels in
+          layout.fillPadding(ofBand: band, with: 1, in: pixels.baseAddress!)
+          for index in (band * layout.columns)..<((band + 1) * layout.columns)
+          where layout.origin(ofCell: index).x + cellWidth <= layout.width {
+            let (left, top) = layout.origin(ofCell: index)
+            for y in 0..<cellHeight {
+              for x in 0..<cellWidth {
+                pixels[(top - rows.lowerBound + y) * layout.width + left + x] += 2
+              }
+            }
+          }
+        }
+        #expect(buffer.allSatisfy { $0 == 1 || $0 == 2 }, "\(label), band \(band)")
+      }
+    }
+  }
+
   @Test func rowTitlesSitAboveTheirRowsAndUnusedCellsKeepTheBackground() throws {
     let frames = try (0..<3).map { _ in try Self.frame(0xFF00_00FF, width: 40, height: 10) }
     let background = Color(red: 0.2, green: 0.2, blue: 0.2)
@@ -83,5 +138,18 @@ import TransitRender
     #expect(throws: RenderError.self) {
       try renderer.renderSheet(count: 0) { _ in Scene(size: Size(width: 1, height: 1)) }
     }
+  }
+}
+
+/// SplitMix64, so that a failing case can be replayed from its seed.
+struct SeededGenerator: RandomNumberGenerator {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
   }
 }

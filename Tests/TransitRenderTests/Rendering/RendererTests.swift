@@ -61,6 +61,65 @@ import TransitRender
     #expect(try Renderer().render(scene) == Renderer().render(base))
   }
 
+  /// Views are checked as they are drawn, not by validating the scene
+  /// first; every invalid value still fails the render with the scene's
+  /// own explanation, nested views included.
+  @Test func invalidValuesAreExplained() throws {
+    func scene(_ change: (inout View) -> Void) -> Scene {
+      var child = View(id: "child", frame: Rect(x: 1, y: 1, width: 4, height: 4))
+      change(&child)
+      return Scene(
+        size: Size(width: 10, height: 10),
+        views: [
+          View(id: "parent", frame: Rect(x: 0, y: 0, width: 10, height: 10), children: [child])
+        ])
+    }
+    let cases: [(String, (inout View) -> Void)] = [
+      ("alpha", { $0.alpha = 1.5 }),
+      ("alpha", { $0.alpha = -0.5 }),
+      ("frame", { $0.frame.size.width = -1 }),
+      ("frame", { $0.frame.origin.x = .nan }),
+      ("transform", { $0.transform.m34 = .infinity }),
+      ("cornerRadius", { $0.cornerRadius = -2 }),
+      ("border.width", { $0.border.width = .nan }),
+      ("backgroundColor", { $0.backgroundColor = Color(red: 2, green: 0, blue: 0) }),
+    ]
+    for (field, change) in cases {
+      #expect(throws: RenderError.self, "\(field)") { try Renderer().render(scene(change)) }
+      do {
+        _ = try Renderer().render(scene(change))
+      } catch {
+        #expect(
+          error.message.contains("invalid scene") && error.message.contains(field), "\(error)")
+      }
+    }
+    #expect(throws: Never.self) { try Renderer().render(scene { _ in }) }
+  }
+
+  /// Drawing into a wider buffer gives the same pixels as an image, and
+  /// leaves the rest of each row alone.
+  @Test func renderIntoABufferWithAStride() throws {
+    let scene = Scene(
+      size: Size(width: 7, height: 5), backgroundColor: Self.blue,
+      views: [
+        View(
+          id: "v", frame: Rect(x: 1.5, y: 1, width: 3, height: 2.5), alpha: 0.5,
+          backgroundColor: Self.red)
+      ])
+    let image = try Renderer().render(scene)
+    var buffer = [UInt32](repeating: 0xDEAD_BEEF, count: 10 * 5)
+    try buffer.withUnsafeMutableBufferPointer { pixels in
+      try Renderer().render(scene, into: pixels.baseAddress!, rowStride: 10)
+      #expect(throws: RenderError.self) {
+        try Renderer().render(scene, into: pixels.baseAddress!, rowStride: 6)
+      }
+    }
+    for y in 0..<5 {
+      #expect(Array(buffer[(y * 10)..<(y * 10 + 7)]) == Array(image.pixels[(y * 7)..<(y * 7 + 7)]))
+      #expect(buffer[(y * 10 + 7)..<(y * 10 + 10)].allSatisfy { $0 == 0xDEAD_BEEF })
+    }
+  }
+
   @Test func missingImageIsANamedError() throws {
     let scene = Scene(
       size: Size(width: 10, height: 10),

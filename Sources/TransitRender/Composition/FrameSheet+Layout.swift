@@ -1,0 +1,130 @@
+extension FrameSheet {
+  /// Where each frame goes on a sheet, worked out from the cell size alone so
+  /// that a sheet can be drawn and compressed a band at a time, without
+  /// holding every frame: `animrender` streams strips and grids this way.
+  ///
+  /// A *band* is one row of cells with the padding above it; the last band
+  /// also takes the padding below. Bands split the sheet's rows exactly, so
+  /// each can be filtered and deflated as its own segment of the PNG's
+  /// stream once its frames are in place.
+  ///
+  /// ```swift
+  /// let layout = try FrameSheet.Layout(
+  ///   cellWidth: 1280, cellHeight: 720, count: 60, columns: nil, padding: 0)
+  /// layout.columns  // 25: a strip wraps before Cairo's 32,767 pixels
+  /// layout.bandRows(1)  // 720..<1440
+  /// ```
+  public struct Layout: Sendable, Equatable {
+    /// Each cell's size: the largest frame's.
+    public let cellWidth: Int, cellHeight: Int
+    /// The number of frames.
+    public let count: Int
+    /// Cells per row, and rows of cells.
+    public let columns: Int, rows: Int
+    /// Pixels between and around cells.
+    public let padding: Int
+    /// The sheet's size in pixels.
+    public let width: Int, height: Int
+
+    /// Lays out `count` cells in rows of `columns`, or as a strip (one row,
+    /// wrapped before Cairo's limit) when `columns` is `nil`.
+    ///
+    /// - Throws: ``RenderError`` when `count` or `columns` is below 1, the
+    ///   padding is outside 0…32767, a cell is empty, or the sheet would
+    ///   have a side beyond 32,767 pixels.
+    public init(
+      cellWidth: Int, cellHeight: Int, count: Int, columns requested: Int?, padding: Int
+    )
+      throws(RenderError)
+    {
+      guard count >= 1 else { throw RenderError("a frame sheet needs at least one frame") }
+      guard padding >= 0, padding <= Image.maximumSide else {
+        throw RenderError("padding \(padding) is outside 0…\(Image.maximumSide)")
+      }
+      try Image.validate(width: cellWidth, height: cellHeight, what: "frame sheet cell")
+      let columns: Int
+      if let given = requested {
+        columns = given
+      } else {
+        columns = try Layout.stripColumns(cellWidth: cellWidth, padding: padding)
+      }
+      guard columns >= 1 else {
+        throw RenderError("a grid needs at least 1 column, got \(columns)")
+      }
+      let used = min(columns, count)
+      // count / columns rounded up, without count + columns − 1 overflowing.
+      let rows = count / columns + (count % columns == 0 ? 0 : 1)
+      // Checked in steps so that absurd inputs cannot overflow.
+      let (width, height) = (
+        used.multipliedReportingOverflow(by: cellWidth + padding),
+        rows.multipliedReportingOverflow(by: cellHeight + padding)
+      )
+      guard !width.overflow, !height.overflow else {
+        throw RenderError("a frame sheet of \(count) cells is too large")
+      }
+      try Image.validate(
+        width: width.partialValue + padding, height: height.partialValue + padding,
+        what: "frame sheet")
+      (self.cellWidth, self.cellHeight, self.count) = (cellWidth, cellHeight, count)
+      (self.columns, self.rows, self.padding) = (columns, rows, padding)
+      (self.width, self.height) = (width.partialValue + padding, height.partialValue + padding)
+    }
+
+    private static func stripColumns(cellWidth: Int, padding: Int) throws(RenderError) -> Int {
+      let fitting = (Image.maximumSide - padding) / (cellWidth + padding)
+      guard fitting >= 1 else {
+        throw RenderError(
+          "a frame \(cellWidth) pixels wide with padding \(padding) does not fit in "
+            + "\(Image.maximumSide) pixels")
+      }
+      return fitting
+    }
+
+    /// The top-left pixel of cell `index`.
+    public func origin(ofCell index: Int) -> (x: Int, y: Int) {
+      (
+        padding + (index % columns) * (cellWidth + padding),
+        padding + (index / columns) * (cellHeight + padding)
+      )
+    }
+
+    /// The sheet rows of band `band` (`0..<rows`).
+    public func bandRows(_ band: Int) -> Range<Int> {
+      let top = band * (cellHeight + padding)
+      return top..<(band == rows - 1 ? height : top + cellHeight + padding)
+    }
+
+    /// The frames whose cells lie in band `band`.
+    public func cells(inBand band: Int) -> Range<Int> {
+      (band * columns)..<min(count, (band + 1) * columns)
+    }
+
+    /// Whether some cells of the last row hold no frame.
+    public var hasEmptyCells: Bool { rows * columns > count && rows > 1 }
+  }
+}
+
+extension FrameSheet.Layout {
+  /// Fills what band `band` shows outside its cells (the padding around and
+  /// between them) with `pixel`, in a buffer of the band's rows; the cells
+  /// themselves are left for their frames.
+  public func fillPadding(
+    ofBand band: Int, with pixel: UInt32, in buffer: UnsafeMutablePointer<UInt32>
+  ) {
+    let rows = bandRows(band)
+    let cellTop = rows.lowerBound + padding
+    for y in rows {
+      let row = buffer + (y - rows.lowerBound) * width
+      guard y >= cellTop, y < cellTop + cellHeight else {
+        row.update(repeating: pixel, count: width)
+        continue
+      }
+      var x = 0
+      while x + padding + cellWidth <= width - padding {
+        (row + x).update(repeating: pixel, count: padding)
+        x += padding + cellWidth
+      }
+      (row + x).update(repeating: pixel, count: width - x)
+    }
+  }
+}

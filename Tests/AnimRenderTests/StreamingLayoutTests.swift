@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+import Transit
+import TransitRender
+
+/// Strips, grids and APNGs are drawn and compressed in pieces on every core
+/// (see FramePipeline); these tests hold them to the simple model: the same
+/// frames as `--layout frames`, laid out by `FrameSheet` or played by an
+/// outside APNG reader (Pillow).
+@Suite(.serialized) struct StreamingLayoutTests {
+  /// Frames of a run, decoded from `--layout frames`.
+  static func frames(_ arguments: [String], in folder: URL) throws -> [Image] {
+    let run = try CLI.run(arguments + ["--layout", "frames", "-o", "f-%02d.png"], in: folder)
+    try #require(run.status == 0, "\(run.stderr)")
+    var images: [Image] = []
+    while case let path = folder.appendingPathComponent(String(format: "f-%02d.png", images.count))
+      .path, FileManager.default.fileExists(atPath: path)
+    {
+      images.append(try PNGDecoder.decode(contentsOf: path))
+    }
+    return images
+  }
+
+  static func output(_ arguments: [String], in folder: URL) throws -> [UInt8] {
+    let run = try CLI.run(arguments + ["-o", "out.png"], in: folder)
+    try #require(run.status == 0, "\(run.stderr)")
+    return try Array(Data(contentsOf: folder.appendingPathComponent("out.png")))
+  }
+
+  static let render = [
+    "render", "--style", "flip-horizontally", "--size", "48x30", "--frames", "11",
+  ]
+
+  /// Three bands, the last with one empty cell: with the default transparent
+  /// background the empty cell takes the scene's (black) and the sheet stays RGB.
+  @Test(arguments: ["fast", "smaller", "smallest"])
+  func gridEqualsTheFramesLaidOut(_ compression: String) throws {
+    let folder = try CLI.temporaryFolder()
+    let frames = try Self.frames(Self.render, in: folder)
+    #expect(frames.count == 11)
+    let png = try Self.output(
+      Self.render + ["--layout", "grid", "--columns", "4", "--compression", compression],
+      in: folder)
+    #expect(png[25] == 2, "colour type: RGB")
+    var expected = try FrameSheet.grid(frames, columns: 4).pixels
+    let layout = try FrameSheet.Layout(
+      cellWidth: 48, cellHeight: 30, count: 11, columns: 4, padding: 0)
+    expected.withUnsafeMutableBufferPointer {
+      layout.fillCell(11, with: Color.black.premultipliedARGB32, in: $0.baseAddress!)
+    }
+    #expect(try PNGDecoder.decode(png).pixels == expected)
+  }
+
+  /// Padding takes the background, in every band (the band's memory is
+  /// reused, so a band that skipped it would show the one before).
+  @Test func paddingTakesTheBackground() throws {
+    let folder = try CLI.temporaryFolder()
+    let frames = try Self.frames(Self.render, in: folder)
+    let clear = try Self.output(Self.render + ["--padding", "3"], in: folder)
+    #expect(clear[25] == 6, "colour type: RGBA")
+    #expect(try PNGDecoder.decode(clear) == FrameSheet.strip(frames, padding: 3))
+    let grey = try Self.output(
+      Self.render + [
+        "--layout", "grid", "--columns", "4", "--padding", "2", "--background", "#203040",
+      ],
+      in: folder)
+    #expect(grey[25] == 2, "colour type: RGB")
+    let background = Color(red: 0x20 / 255, green: 0x30 / 255, blue: 0x40 / 255)
+    #expect(
+      try PNGDecoder.decode(grey)
+        == FrameSheet.grid(frames, columns: 4, padding: 2, background: background))
+  }
+
+  /// A scene on a transparent container: its first frame is opaque, later
+  /// ones are not, so the pipeline starts as RGB and must start again.
+  static func translucentScene(in folder: URL) throws -> [String] {
+    let source = CLI.packageRoot.appendingPathComponent("Examples/flip-cards.json")
+    let text = try String(contentsOf: source, encoding: .utf8)
+      .replacingOccurrences(of: "\"#101014\"", with: "\"transparent\"")
+    try text.write(
+      to: folder.appendingPathComponent("clear.json"), atomically: true, encoding: .utf8)
+    return ["play", "clear.json", "--scale", "0.2"]
+  }
+
+  @Test func translucentFramesFoundLateStillGiveTheRightSheet() throws {
+    let folder = try CLI.temporaryFolder()
+    let play = try Self.translucentScene(in: folder)
+    let frames = try Self.frames(play, in: folder)
+    #expect(frames.first?.isOpaque == true && frames.contains { !$0.isOpaque })
+    let png = try Self.output(play + ["--layout", "grid", "--columns", "3"], in: folder)
+    #expect(png[25] == 6)
+    #expect(try PNGDecoder.decode(png) == FrameSheet.grid(frames, columns: 3))
+  }
+
+  /// Every APNG frame, read by Pillow, equals the frame drawn alone.
+  @Test(arguments: [false, true])
+  func apngFramesEqualTheFrames(translucent: Bool) throws {
+    let folder = try CLI.temporaryFolder()
+    let arguments = translucent ? try Self.translucentScene(in: folder) : Self.render
+    let frames = try Self.frames(arguments, in: folder)
+    let png = try Self.output(arguments + ["--layout", "apng"], in: folder)
+    #expect(png[25] == (translucent ? 6 : 2))
+    #expect(try PNGDecoder.decode(png) == frames[0])
+    let script = """
+      import sys
+      from PIL import Image
+      im = Image.open(sys.argv[1])
+      for i in range(im.n_frames):
+          im.seek(i)
+          print(im.convert("RGBA").tobytes().hex())
+      """
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "-c", script, folder.appendingPathComponent("out.png").path]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0, "python3 with Pillow (apt python3-pil) is needed")
+    let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
+    #expect(lines.count == frames.count)
+    for (index, (line, frame)) in zip(lines, frames).enumerated() {
+      let straight = frame.pixels.map { pixel -> String in
+        let a = pixel >> 24
+        let rgb = [(pixel >> 16) & 0xFF, (pixel >> 8) & 0xFF, pixel & 0xFF].map {
+          a == 0 ? 0 : min(($0 * 255 + a / 2) / a, 255)
+        }
+        return (rgb + [a]).map { String(format: "%02x", $0) }.joined()
+      }.joined()
+      #expect(line == straight, "frame \(index)")
+    }
+  }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+
+@testable import TransitRender
+
+/// The C filter against a small Swift model of PNG's SUB filter, and images
+/// cut into randomly sized segments against the decoders: the project's
+/// (libpng) and an outside one (Pillow), for every level.
+@Suite struct DeflateSegmentTests {
+  /// SplitMix64: a seeded generator, so every failure can be replayed.
+  struct Seeded: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+  }
+
+  /// The model: un-premultiply, then each byte minus the byte one pixel left.
+  static func modelRow(_ pixels: [UInt32], hasAlpha: Bool) -> [UInt8] {
+    var samples: [UInt8] = []
+    for pixel in pixels {
+      let a = pixel >> 24
+      var rgb = [(pixel >> 16) & 0xFF, (pixel >> 8) & 0xFF, pixel & 0xFF]
+      if hasAlpha {
+        rgb = rgb.map { a == 0 ? 0 : min(($0 * 255 + a / 2) / a, 255) }
+        samples += rgb.map { UInt8($0) } + [UInt8(a)]
+      } else {
+        samples += rgb.map { UInt8($0) }
+      }
+    }
+    let step = hasAlpha ? 4 : 3
+    var row: [UInt8] = [1]
+    for i in samples.indices {
+      row.append(samples[i] &- (i >= step ? samples[i - step] : 0))
+    }
+    return row
+  }
+
+  /// Random premultiplied pixels: opaque ones, or any alpha with channels ≤ alpha.
+  static func randomPixels(_ count: Int, opaque: Bool, _ rng: inout Seeded) -> [UInt32] {
+    (0..<count).map { _ in
+      let a: UInt32 =
+        opaque
+        ? 255 : [0, 255, UInt32.random(in: 1...254, using: &rng)].randomElement(using: &rng)!
+      let channel = { (rng: inout Seeded) in UInt32.random(in: 0...a, using: &rng) }
+      return a << 24 | channel(&rng) << 16 | channel(&rng) << 8 | channel(&rng)
+    }
+  }
+
+  @Test func filterMatchesTheModel() {
+    let seed = UInt64.random(in: 0...UInt64.max)
+    var rng = Seeded(state: seed)
+    for _ in 0..<300 {
+      let width = Int.random(in: 1...70, using: &rng)
+      let hasAlpha = Bool.random(using: &rng)
+      let pixels = Self.randomPixels(width, opaque: !hasAlpha || Bool.random(using: &rng), &rng)
+      let got = ScanlineFilter.filter(pixels, hasAlpha: hasAlpha)
+      let want = Self.modelRow(pixels, hasAlpha: hasAlpha)
+      #expect(got == want, "seed \(seed), width \(width), alpha \(hasAlpha)")
+      if got != want { return }
+    }
+  }
+
+  /// An image compressed in random bands, each its own segment, decodes to
+  /// the image at every level.
+  @Test(arguments: PNGCompression.allCases)
+  func segmentsMakeOneStream(_ compression: PNGCompression) throws {
+    let seed = UInt64.random(in: 0...UInt64.max)
+    var rng = Seeded(state: seed)
+    for _ in 0..<12 {
+      let width = Int.random(in: 1...90, using: &rng)
+      let height = Int.random(in: 1...60, using: &rng)
+      let opaque = Bool.random(using: &rng)
+      // Runs of one colour, as rendered frames have, and noise.
+      var pixels = Self.randomPixels(width * height, opaque: opaque, &rng)
+      for i in pixels.indices where i % 5 != 0 { pixels[i] = pixels[i - i % 5] }
+      let image = try Image(width: width, height: height, pixels: pixels)
+      var cuts = [0, height]
+      for _ in 0..<Int.random(in: 0...4, using: &rng) {
+        cuts.append(Int.random(in: 0...height, using: &rng))
+      }
+      cuts.sort()
+      var stream = ZlibStream(compression: compression)
+      try pixels.withUnsafeBufferPointer { buffer in
+        for k in 0..<(cuts.count - 1) {
+          stream.append(
+            try DeflateSegment(
+              rows: buffer.baseAddress! + cuts[k] * width, width: width, stride: width,
+              rowCount: cuts[k + 1] - cuts[k], hasAlpha: !opaque, compression: compression,
+              isLast: k == cuts.count - 2))
+        }
+      }
+      let png = PNGEncoder.assemble(
+        width: width, height: height, hasAlpha: !opaque, imageData: stream.finish())
+      let decoded = try PNGDecoder.decode(png)
+      #expect(decoded == image, "seed \(seed), \(width)×\(height), cuts \(cuts)")
+      if decoded != image { return }
+    }
+  }
+
+  /// Pillow (Python's imaging library, its own PNG reader on zlib) reads
+  /// every level's files to the straight-alpha pixels the model expects.
+  @Test(arguments: PNGCompression.allCases)
+  func pillowReadsWhatWeWrite(_ compression: PNGCompression) throws {
+    var rng = Seeded(state: 42)
+    let directory = TestFiles.temporaryDirectory()
+    var expected: [String] = []
+    var paths: [String] = []
+    for (k, opaque) in [true, false, true].enumerated() {
+      let (width, height) = (k == 2 ? 300 : 33, k == 2 ? 260 : 17)
+      let pixels = Self.randomPixels(width * height, opaque: opaque, &rng)
+      let image = try Image(width: width, height: height, pixels: pixels)
+      let path = "\(directory)/\(k).png"
+      try image.writePNG(to: path, compression: compression)
+      paths.append(path)
+      // Straight RGBA bytes, as Pillow's tobytes() gives them, in hex.
+      expected.append(
+        pixels.map { pixel -> String in
+          let a = pixel >> 24
+          let straight = [(pixel >> 16) & 0xFF, (pixel >> 8) & 0xFF, pixel & 0xFF].map {
+            a == 0 ? 0 : min(($0 * 255 + a / 2) / a, 255)
+          }
+          return (straight + [a]).map { String(format: "%02x", $0) }.joined()
+        }.joined())
+    }
+    let script = """
+      import sys
+      from PIL import Image
+      for path in sys.argv[1:]:
+          print(Image.open(path).convert("RGBA").tobytes().hex())
+      """
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "-c", script] + paths
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let output = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0, "python3 with Pillow (apt python3-pil) is needed")
+    let lines = String(decoding: output, as: UTF8.self).split(separator: "\n").map(String.init)
+    #expect(lines == expected)
+  }
+}
