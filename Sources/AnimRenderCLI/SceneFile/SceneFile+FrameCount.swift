@@ -16,6 +16,14 @@ extension SceneFile {
       total = overflow ? Int.max : sum
     }
     for operation in script {
+      if let interactive = operation.interactive {
+        add(interactive.progress.count)
+        // A cancelled operation leaves the stack as it was.
+        if interactive.release == .cancel {
+          add(operation.frames ?? animated)
+          continue
+        }
+      }
       switch operation.kind {
       case .show(let id):
         ids = [id]

@@ -123,8 +123,14 @@ struct SceneFile: Decodable {
   var frames: Int?
   var views: [ViewSpec]
   var script: [ScriptOperation]
+  /// What an operation issued (with `after`) while the transition it
+  /// undoes still runs does: wait (`"queue"`, the default) or turn it back
+  /// (`"reverse"`).
+  var interruptions: TransitionInterruption = .queue
 
-  private enum CodingKeys: String, CodingKey, CaseIterable { case container, frames, views, script }
+  private enum CodingKeys: String, CodingKey, CaseIterable {
+    case container, frames, views, script, interruptions
+  }
 
   init(from decoder: any Decoder) throws {
     try decoder.rejectUnknownKeys(CodingKeys.allCases.map(\.rawValue))
@@ -133,6 +139,14 @@ struct SceneFile: Decodable {
     frames = try c.decodeIfPresent(Int.self, forKey: .frames)
     views = try c.decode([ViewSpec].self, forKey: .views)
     script = try c.decode([ScriptOperation].self, forKey: .script)
+    if let text = try c.decodeIfPresent(String.self, forKey: .interruptions) {
+      guard let mode = TransitionInterruption(rawValue: text) else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .interruptions, in: c,
+          debugDescription: "expected \"queue\" or \"reverse\", got \"\(text)\"")
+      }
+      interruptions = mode
+    }
   }
 }
 
@@ -164,12 +178,17 @@ struct ScriptOperation: Decodable {
   var duration: Double?
   var curve: String?
   var frames: Int?
+  /// Drives a push, pop or popTo like a gesture; see ``InteractiveSpec``.
+  var interactive: InteractiveSpec?
+  /// Seconds after the previous operation started at which this one is
+  /// issued, instead of after it ended.
+  var after: Double?
   /// Where in the file this operation is, for messages: "script[3]".
   var place: String = ""
 
   private enum Keys: String, CodingKey, CaseIterable {
     case show, push, pop, popTo, popToRoot, insert, at, remove, rotate, wait
-    case style, duration, curve, frames
+    case style, duration, curve, frames, interactive, after
   }
 
   init(from decoder: any Decoder) throws {
@@ -224,6 +243,18 @@ struct ScriptOperation: Decodable {
     duration = try c.decodeIfPresent(Double.self, forKey: .duration)
     curve = try c.decodeIfPresent(String.self, forKey: .curve)
     frames = try c.decodeIfPresent(Int.self, forKey: .frames)
+    interactive = try c.decodeIfPresent(InteractiveSpec.self, forKey: .interactive)
+    after = try c.decodeIfPresent(Double.self, forKey: .after)
+    if let after, !(after.isFinite && after >= 0 && after <= RenderLimits.maximumSeconds) {
+      throw DecodingError.dataCorruptedError(
+        forKey: .after, in: c,
+        debugDescription: "expected 0…\(Int(RenderLimits.maximumSeconds)) seconds, got \(after)")
+    }
+    if interactive != nil, ![.push, .pop, .popTo].contains(verb) {
+      throw DecodingError.dataCorruptedError(
+        forKey: .interactive, in: c,
+        debugDescription: "only push, pop and popTo can be interactive, not \(verb.rawValue)")
+    }
     if let duration,
       !(duration.isFinite && duration >= 0 && duration <= RenderLimits.maximumSeconds)
     {

@@ -26,6 +26,15 @@ final class Story {
   /// The `duration` each screen came in with: its pop plays at the same
   /// unless the pop gives its own.
   private var durations: [String: Double] = [:]
+  /// The story time the current operation started at: `after` counts from it.
+  private var lastStart = 0.0
+  /// The operation after the one being performed, if any.
+  private var nextOperation: ScriptOperation?
+  /// The top a pop is taking away, while it runs.
+  private var poppedID: String?
+  /// Set when the running transition was left running at this many seconds
+  /// for the next operation to turn it back (`"interruptions": "reverse"`).
+  private var turnedBackAt: Double?
 
   init(file: SceneFile, name: String) {
     self.file = file
@@ -36,7 +45,10 @@ final class Story {
   /// Plays the whole script.
   static func play(_ file: SceneFile, name: String) throws(CLIError) -> Story {
     let story = Story(file: file, name: name)
-    for operation in file.script { try story.perform(operation) }
+    for (index, operation) in file.script.enumerated() {
+      story.nextOperation = file.script.indices.contains(index + 1) ? file.script[index + 1] : nil
+      try story.perform(operation)
+    }
     return story
   }
 
@@ -46,6 +58,7 @@ final class Story {
     file: SceneFile, size: Size, clock: ManualClock, log: FailureLog
   ) -> StackContainer {
     let stack = StackContainer(size: size, clock: clock, capacity: max(file.views.count, 1))
+    stack.interruptions = file.interruptions
     stack.observer = { event in
       if case .operationFailed(let error) = event { log.error = error }
     }
@@ -62,6 +75,11 @@ final class Story {
 
   func perform(_ operation: ScriptOperation) throws(CLIError) {
     let ids = stack.childIDs
+    // An operation issued `after` seconds into the previous one that has
+    // ended by then starts after a pause; one issued earlier waits for it
+    // (queued) or turns it back (see `cut`).
+    if let after = operation.after, turnedBackAt == nil { time = max(time, lastStart + after) }
+    lastStart = time
     stack.transitionDuration = operation.duration
     switch operation.kind {
     case .show(let id), .push(let id), .insert(let id, _): durations[id] = operation.duration
@@ -76,22 +94,47 @@ final class Story {
       try check(operation)
       hold(frames: operation.frames ?? 1, seconds: 0)
     case .push(let id):
-      guard !ids.contains(id) else { throw fail(operation, "\"\(id)\" is already on the stack") }
-      stack.push(try screen(id, operation), style: try style(operation))
-      try animate(operation)
+      let bringsBack = turnedBackAt != nil && id == poppedID
+      guard !ids.contains(id) || bringsBack else {
+        throw fail(operation, "\"\(id)\" is already on the stack")
+      }
+      let screen = try screen(id, operation)
+      let style = try style(operation)
+      if let interactive = operation.interactive {
+        try drive(operation, interactive) { () throws(TransitError) in
+          try stack.beginInteractivePush(screen, style: style)
+        }
+      } else {
+        stack.push(screen, style: style)
+        try animate(operation)
+      }
+      poppedID = nil
     case .pop:
       guard ids.count > 1 else {
         throw fail(operation, "cannot pop: only the root is on the stack")
       }
-      stack.pop()
-      try animate(operation)
+      poppedID = ids.last
+      if let interactive = operation.interactive {
+        try drive(operation, interactive) { () throws(TransitError) in
+          try stack.beginInteractivePop()
+        }
+      } else {
+        stack.pop()
+        try animate(operation)
+      }
     case .popTo(let id):
       guard let index = ids.firstIndex(of: id) else {
         throw fail(operation, "cannot pop to \"\(id)\": it is not on the stack")
       }
       guard index < ids.count - 1 else { throw fail(operation, "\"\(id)\" is already the top") }
-      stack.pop(to: id)
-      try animate(operation)
+      if let interactive = operation.interactive {
+        try drive(operation, interactive) { () throws(TransitError) in
+          try stack.beginInteractivePop(to: id)
+        }
+      } else {
+        stack.pop(to: id)
+        try animate(operation)
+      }
     case .popToRoot:
       guard ids.count > 1 else { throw fail(operation, "cannot pop to the root: it is the top") }
       stack.popToRoot()
@@ -166,11 +209,31 @@ final class Story {
   /// Draws the transition the operation started, frame by frame, and runs
   /// the clock until it has settled.
   private func animate(_ operation: ScriptOperation) throws(CLIError) {
+    if let elapsed = turnedBackAt {
+      turnedBackAt = nil
+      try playTurnBack(operation, elapsed: elapsed)
+      return
+    }
     try check(operation)
     let count = operation.frames ?? animatedFrames
     guard let duration = stack.runningTransitionDuration else {
       // Duration 0: the transition has already settled.
       hold(frames: count, seconds: 0)
+      return
+    }
+    if let cut = cut(operation, duration: duration) {
+      for k in 0..<count {
+        let offset = count < 2 ? 0 : Double(k) * duration / Double(count - 1)
+        guard offset < cut else { break }
+        stack.showTransitionFrame(k, of: count)
+        frames.append(FrameSpec(source: .still(snapshot()), time: time + offset))
+      }
+      // Back to the start, then exactly `cut` seconds of clock.
+      stack.showTransitionFrame(0, of: count)
+      clock.advance(by: cut)
+      stack.tick()
+      time += cut
+      turnedBackAt = cut
       return
     }
     for k in 0..<count {
@@ -184,6 +247,86 @@ final class Story {
       stack.tick()
     }
     time += duration
+    try check(operation)
+  }
+
+  /// Where to leave the operation's transition running for the next
+  /// operation to turn it back: its `after`, when the file's interruptions
+  /// are `"reverse"`, it comes before the end, and it undoes this one (a
+  /// pop after a push, a push of the screen a pop takes away).
+  private func cut(_ operation: ScriptOperation, duration: Double) -> Double? {
+    guard file.interruptions == .reverse, let next = nextOperation, let after = next.after,
+      after < duration, next.interactive == nil
+    else { return nil }
+    switch (operation.kind, next.kind) {
+    case (.push, .pop): return after
+    case (.pop, .push(let id)) where id == poppedID: return after
+    default: return nil
+    }
+  }
+
+  /// Draws a transition turned back after `elapsed` seconds: the mirror of
+  /// the part played, in the operation's frames at k·elapsed/N on the
+  /// clock, the last one the settled stack (as before the transition).
+  private func playTurnBack(_ operation: ScriptOperation, elapsed: Double) throws(CLIError) {
+    let count = operation.frames ?? animatedFrames
+    let start = clock.now
+    if count == 0 {
+      clock.advance(by: elapsed + 1)
+      stack.tick()
+    }
+    for k in stride(from: 1, through: count, by: 1) {
+      let offset = elapsed * Double(k) / Double(count)
+      clock.advance(by: k == count ? elapsed + 1 : start + offset - clock.now)
+      stack.tick()
+      frames.append(FrameSpec(source: .still(snapshot()), time: time + offset))
+    }
+    time += elapsed
+    try check(operation)
+  }
+
+  /// Drives the transition `begin` starts like a gesture: one frame per
+  /// progress value, then the release and its completion in the
+  /// operation's frames, sampled on the clock at k·T/N after the release
+  /// (T the completion's duration), the last one the settled stack.
+  private func drive(
+    _ operation: ScriptOperation, _ interactive: InteractiveSpec,
+    begin: () throws(TransitError) -> Void
+  ) throws(CLIError) {
+    do { try begin() } catch { throw fail(operation, error.message) }
+    try check(operation)
+    let count = operation.frames ?? animatedFrames
+    for progress in interactive.progress {
+      stack.updateInteraction(progress: progress)
+      frames.append(FrameSpec(source: .still(snapshot()), time: time))
+    }
+    let duration = stack.runningTransitionDuration ?? 0
+    let last = interactive.progress.last ?? 0
+    let finishes = interactive.release == .finish
+    do {
+      if finishes {
+        try stack.finishInteraction(velocity: interactive.velocity)
+      } else {
+        try stack.cancelInteraction(velocity: interactive.velocity)
+      }
+    } catch { throw fail(operation, error.message) }
+    let total = (finishes ? 1 - last : last) * duration
+    let start = clock.now
+    if count == 0 {
+      clock.advance(by: total + 1)
+      stack.tick()
+    }
+    for k in stride(from: 1, through: count, by: 1) {
+      if k == count {
+        clock.advance(by: total + 1)
+      } else {
+        clock.advance(by: start + total * Double(k) / Double(count) - clock.now)
+      }
+      stack.tick()
+      frames.append(
+        FrameSpec(source: .still(snapshot()), time: time + total * Double(k) / Double(count)))
+    }
+    time += total
     try check(operation)
   }
 

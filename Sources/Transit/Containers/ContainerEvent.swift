@@ -39,6 +39,14 @@ public enum ContainerEvent: Hashable, Sendable {
   case willShow(String, animated: Bool)
   /// The container has shown the child `id` at the front.
   case didShow(String, animated: Bool)
+  /// An interactive transition that was to show the child `id` was
+  /// cancelled: the counterpart of ``didShow(_:animated:)`` for its
+  /// ``willShow(_:animated:)``.
+  case didCancelShow(String, animated: Bool)
+  /// An interactive transition that was to hide the child `id` was
+  /// cancelled: it stays at the front. The counterpart of
+  /// ``didHide(_:animated:)`` for its ``willHide(_:animated:)``.
+  case didCancelHide(String, animated: Bool)
   /// The child `id` went deeper than the capacity: its view left the scene
   /// and is kept as a description.
   case unloaded(String)

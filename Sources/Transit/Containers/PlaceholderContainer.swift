@@ -42,13 +42,13 @@ public final class PlaceholderContainer {
   /// The duration every transition plays at, or `nil` for each style's own.
   public var transitionDuration: Double?
 
-  private enum Operation {
+  enum Operation {
     case swap(view: View?, slot: Int, style: AnyTransitionStyle, animated: Bool)
     case resize(size: Size, slotFrames: [Rect]?)
   }
 
   /// Runs every operation and transition of the container.
-  private var driver: TransitionDriver!
+  var driver: TransitionDriver!
 
   /// Creates a container whose slots are `slots` (their frames place them;
   /// any subviews they have are replaced by their children).
@@ -137,7 +137,7 @@ public final class PlaceholderContainer {
     driver.enqueue { [unowned self] () throws(TransitError) in try execute(operation) }
   }
 
-  private func execute(_ operation: Operation) throws(TransitError) {
+  func execute(_ operation: Operation) throws(TransitError) {
     switch operation {
     case .swap(let view, let slot, let style, let animated):
       try swap(view, inSlot: slot, style: style, animated: animated)
@@ -206,6 +206,7 @@ public final class PlaceholderContainer {
     }
     guard old != nil || operation.view != nil else { return }
     let bounds = Rect(size: slot.frame.size)
+    let before = scene
     var new = operation.view
     new?.state = ViewState(frame: bounds)
     let request = TransitionRequest(
@@ -216,7 +217,8 @@ public final class PlaceholderContainer {
       animated: operation.animated, shownIsMovingToParent: true, hiddenIsMovingFromParent: true,
       settle: { [unowned self] in
         if let old { scene.updateView(slotID) { $0.children.removeAll { $0.id == old.id } } }
-      })
+      },
+      rollback: { [unowned self] in scene = before })
     if let new { scene.updateView(slotID) { $0.children.append(new) } }
     do {
       try driver.run(request)

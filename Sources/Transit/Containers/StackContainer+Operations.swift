@@ -13,6 +13,12 @@ extension StackContainer {
     case remove(index: Int, animated: Bool)
   }
 
+  /// Runs `operation` at once as an interactive transition; see
+  /// ``TransitionDriver/beginInteractive(_:)``.
+  func beginInteractive(_ operation: Operation) throws(TransitError) {
+    try driver.beginInteractive { [unowned self] () throws(TransitError) in try execute(operation) }
+  }
+
   func enqueue(_ operation: Operation) {
     driver.enqueue { [unowned self] () throws(TransitError) in try execute(operation) }
   }
@@ -82,6 +88,7 @@ extension StackContainer {
   }
 
   private func push(_ view: View, style: AnyTransitionStyle, animated: Bool) throws(TransitError) {
+    let snapshot = Snapshot(children: children, scene: scene)
     let new = baseLayout(view)
     children.append(Child(view: new, style: style, isLoaded: true))
     let index = children.count - 1
@@ -89,7 +96,8 @@ extension StackContainer {
     let request = TransitionRequest(
       transition: pushTransition(of: index), isReversed: false, bounds: bounds, views: views,
       animated: animated, shownIsMovingToParent: true, hiddenIsMovingFromParent: false,
-      settle: { [unowned self] in updateLoading(topIndex: children.count - 1) })
+      settle: { [unowned self] in updateLoading(topIndex: children.count - 1) },
+      rollback: { [unowned self] in restore(snapshot) })
     scene.views.append(new)
     do {
       try driver.run(request)
@@ -104,6 +112,7 @@ extension StackContainer {
   /// at `targetIndex` (−1: none, the stack becomes empty); children in
   /// between leave at once, without appearance events.
   private func popTop(revealing targetIndex: Int, animated: Bool) throws(TransitError) {
+    let snapshot = Snapshot(children: children, scene: scene)
     // Bind once before changing anything, so that a style that throws leaves
     // the stack as it was.
     _ = try popRequest(revealing: targetIndex, animated: animated).timeline()
@@ -113,7 +122,41 @@ extension StackContainer {
     // after it. The events this sends may rotate the container (nothing is
     // running): the pop is built afterwards, at the bounds it will play at.
     updateLoading(topIndex: targetIndex)
-    try driver.run(popRequest(revealing: children.count - 2, animated: animated))
+    var request = popRequest(revealing: children.count - 2, animated: animated)
+    request.rollback = { [unowned self] in restore(snapshot) }
+    try driver.run(request)
+  }
+
+  /// The stack as it was before an operation changed it.
+  struct Snapshot {
+    var children: [Child]
+    var scene: Scene
+  }
+
+  /// Puts the stack back as `snapshot` (a cancelled interactive transition):
+  /// the same children and, bit for bit, the same scene. Children whose
+  /// loading the operation changed are reported again, the other way.
+  func restore(_ snapshot: Snapshot) {
+    let wasLoaded = Set(snapshot.children.filter(\.isLoaded).map(\.id))
+    let isLoaded = Set(children.filter(\.isLoaded).map(\.id))
+    // Children a pop-to took away left without events, and come back without them.
+    let unloadedNow = Set(children.filter { !$0.isLoaded }.map(\.id))
+    let sizeChanged = snapshot.scene.size != scene.size
+    let size = scene.size
+    children = snapshot.children
+    scene = snapshot.scene
+    if sizeChanged {
+      // A rotation went through while the operation set up (between its
+      // reload events and the transition): keep the new size.
+      scene.size = size
+      relayout()
+    }
+    for child in children where isLoaded.contains(child.id) && !wasLoaded.contains(child.id) {
+      emit(.unloaded(child.id))
+    }
+    for child in children where wasLoaded.contains(child.id) && unloadedNow.contains(child.id) {
+      emit(.reloaded(child.id))
+    }
   }
 
   /// The pop of the top revealing the child at `targetIndex` (−1: none),

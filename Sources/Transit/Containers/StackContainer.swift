@@ -71,6 +71,10 @@ public final class StackContainer {
   public let capacity: Int
   /// The duration every transition plays at, or `nil` for each style's own.
   public var transitionDuration: Double?
+  /// Whether a pop issued during its push (or a push of the view being
+  /// popped) waits or turns the running transition back; see
+  /// ``TransitionInterruption``.
+  public var interruptions: TransitionInterruption = .queue
   /// Receives lifecycle and housekeeping events; see ``ContainerEvent``.
   public var observer: ((ContainerEvent) -> Void)? {
     get { driver.observer }
@@ -143,22 +147,37 @@ public final class StackContainer {
   // MARK: Operations
 
   /// Pushes `view` on top with `style`; the style is kept for its pop.
-  /// The view's frame and state are replaced by the base layout.
+  /// The view's frame and state are replaced by the base layout. With
+  /// ``interruptions`` set to ``TransitionInterruption/reverse``, a push of
+  /// the view whose pop is running turns that pop back instead (the view
+  /// keeps its place and push style).
   ///
   /// - Parameters:
   ///   - view: the new child's root view; its id must not be in the stack.
   ///   - style: the transition that shows it.
   ///   - animated: `false` completes the push at once.
   public func push(_ view: View, style: any TransitionStyle, animated: Bool = true) {
+    if interruptions == .reverse, animated,
+      driver.reverseRunning(where: { $0.isReversed && $0.hiddenID == view.id })
+    {
+      return
+    }
     enqueue(.insert(view, index: nil, style: AnyTransitionStyle(style), animated: animated))
   }
 
   /// Pops the top child with the reverse of its push style; does nothing
   /// on a stack of one child (there would be nothing to show) but report
-  /// ``ContainerEvent/operationFailed(_:)``.
+  /// ``ContainerEvent/operationFailed(_:)``. With ``interruptions`` set to
+  /// ``TransitionInterruption/reverse``, an animated pop issued while the
+  /// top's push runs turns that push back from where it is.
   ///
   /// - Parameter animated: `false` completes the pop at once.
   public func pop(animated: Bool = true) {
+    if interruptions == .reverse, animated, let top = topID,
+      driver.reverseRunning(where: { !$0.isReversed && $0.shownID == top })
+    {
+      return
+    }
     enqueue(.pop(to: .below, animated: animated))
   }
 

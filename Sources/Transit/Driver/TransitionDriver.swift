@@ -69,8 +69,23 @@ public final class TransitionDriver {
 
   private struct Running {
     var request: TransitionRequest
-    var player: AnimationPlayer<StateWriter>
+    var timeline: Timeline
+    /// Plays a non-interactive transition; `nil` for an interactive one.
+    var player: AnimationPlayer<StateWriter>?
+    /// Drives an interactive transition; `nil` for a played one.
+    var interaction: Interaction?
     var activity: AnimationCounter.Activity
+    /// Turned back by ``reverseRunning(where:)``: it settles as cancelled.
+    var isTurnedBack = false
+  }
+
+  /// An interactive transition: where the finger holds it, then how it completes.
+  private struct Interaction {
+    var progress: Double = 0
+    var release: InteractionRelease?
+    /// The progress at release and the clock time it happened.
+    var releasedAt = (progress: 0.0, time: 0.0)
+    var scratch: Scene
   }
 
   private let write: (ViewState, String) -> Void
@@ -78,6 +93,9 @@ public final class TransitionDriver {
   private var running: Running?
   private var isDraining = false
   private var deliveryDepth = 0
+  /// Set while ``beginInteractive(_:)`` runs its operation: the request it
+  /// runs starts interactively.
+  private var startsInteractive = false
 
   /// Creates an idle driver.
   ///
@@ -102,7 +120,18 @@ public final class TransitionDriver {
   public var pendingOperationCount: Int { queue.count }
 
   /// The duration of the running transition's timeline, or `nil` when none runs.
-  public var runningDuration: Double? { running?.player.timeline.duration }
+  public var runningDuration: Double? { running?.timeline.duration }
+
+  /// Whether an interactive transition is being driven by ``updateInteraction(_:)``
+  /// (begun and not yet released).
+  public var isInteracting: Bool {
+    guard let interaction = running?.interaction else { return false }
+    return interaction.release == nil
+  }
+
+  /// The progress the running interactive transition shows, 0…1, or `nil`
+  /// when none runs. After the release it follows the completion.
+  public var interactionProgress: Double? { running?.interaction?.progress }
 
   /// Shows frame `index` of `count` of the running transition, sampled
   /// exactly as ``Timeline/sample(frame:of:into:)`` samples it (frame `i` at
@@ -116,7 +145,7 @@ public final class TransitionDriver {
   ///   - count: the number of frames the duration is divided into.
   public func showFrame(_ index: Int, of count: Int) {
     guard deliveryDepth == 0 else { return }
-    running?.player.seek(toFrame: index, of: count)
+    running?.player?.seek(toFrame: index, of: count)
   }
 
   /// Queues `operation` and runs the queue if nothing is running. A failing
@@ -143,14 +172,22 @@ public final class TransitionDriver {
       throw TransitError(.invalidState, "a transition is already running; queue the operation")
     }
     let timeline = try request.timeline()
+    if startsInteractive, timeline.duration > 0 {
+      startsInteractive = false
+      startInteraction(request, timeline: timeline)
+      return
+    }
     let player = AnimationPlayer(
       timeline: timeline, target: StateWriter(write: write), clock: clock)
-    running = Running(request: request, player: player, activity: counter.begin())
+    running = Running(
+      request: request, timeline: timeline, player: player, interaction: nil,
+      activity: counter.begin())
     player.onEvent = { [unowned self] event in
       switch event {
       case .willStart: deliver(request.willEvents)
       case .didFinishStep: break
-      case .didStop: settle()
+      case .didStop:
+        if running?.isTurnedBack == true { settleCancelled() } else { settle() }
       }
     }
     player.play(animated: request.animated)
@@ -161,8 +198,162 @@ public final class TransitionDriver {
   /// Does nothing when called from inside an event.
   public func tick() {
     guard deliveryDepth == 0 else { return }
-    running?.player.tick()
+    if running?.interaction != nil {
+      advanceInteraction()
+    } else {
+      running?.player?.tick()
+    }
     drain()
+  }
+
+  /// Turns the running transition back from where it is, when
+  /// `shouldReverse` accepts its request: it plays the exact mirror of the
+  /// part already played and settles as a cancelled transition (the
+  /// request's ``TransitionRequest/rollback``, then the cancelled-transition
+  /// events; see ``releaseInteraction(_:)``). How a container implements
+  /// the `reverse` ``TransitionInterruption``: a pop issued while its push
+  /// runs turns the push back instead of waiting.
+  ///
+  /// Nothing happens (returning `false`) when no played transition runs,
+  /// operations are queued (the new one must wait its turn behind them),
+  /// the transition is interactive or already turned back, or from inside
+  /// an event.
+  ///
+  /// - Parameter shouldReverse: decides from the running request.
+  /// - Returns: whether the transition was turned back.
+  public func reverseRunning(where shouldReverse: (TransitionRequest) -> Bool) -> Bool {
+    guard deliveryDepth == 0, queue.isEmpty, var current = running, !current.isTurnedBack,
+      let player = current.player, player.phase == .running, shouldReverse(current.request)
+    else { return false }
+    current.isTurnedBack = true
+    running = current
+    player.reverse()
+    return true
+  }
+
+  // MARK: Interactive transitions
+
+  /// Runs `operation` at once so that the transition it asks for starts
+  /// interactively: its will-events are delivered, its counter unit taken,
+  /// and it shows progress 0 until ``updateInteraction(_:)`` moves it and
+  /// ``releaseInteraction(_:)`` completes it.
+  ///
+  /// An interaction follows a finger, so it never waits in the queue: it
+  /// begins only on an idle driver. A transition of duration 0 has nothing
+  /// to follow: it runs at once, exactly as when not interactive, and
+  /// there is no interaction to update or release. Operations issued while it runs queue
+  /// behind it as usual.
+  ///
+  /// - Parameter operation: changes the container's model and calls
+  ///   ``run(_:)`` at most once with an animated request.
+  /// - Throws: `.invalidState` when a transition runs, operations are
+  ///   queued, or it is called from inside an event (nothing changes); the
+  ///   operation's own error otherwise.
+  public func beginInteractive(_ operation: () throws(TransitError) -> Void) throws(TransitError) {
+    guard running == nil, queue.isEmpty, deliveryDepth == 0, !isDraining else {
+      throw TransitError(
+        .invalidState,
+        "an interactive transition begins only when no transition runs or waits;"
+          + " finish or cancel the current one first")
+    }
+    isDraining = true
+    startsInteractive = true
+    let failure: TransitError?
+    do {
+      try operation()
+      failure = nil
+    } catch {
+      failure = error
+    }
+    startsInteractive = false
+    isDraining = false
+    // Operations an event of the operation issued run now if nothing started.
+    drain()
+    if let failure { throw failure }
+  }
+
+  /// Shows the interactive transition at `progress` × its duration, exactly
+  /// as the non-interactive transition shows it at that time (the style's
+  /// own curves still apply). Ignored (returning `false`) when no
+  /// interaction is being driven — after its release, say — or when
+  /// `progress` is not finite; clamped into 0…1.
+  ///
+  /// - Parameter progress: the fraction of the transition to show.
+  /// - Returns: whether the transition moved.
+  @discardableResult
+  public func updateInteraction(_ progress: Double) -> Bool {
+    guard isInteracting, deliveryDepth == 0, progress.isFinite else { return false }
+    show(progress: min(max(progress, 0), 1))
+    return true
+  }
+
+  /// Lets go of the interactive transition: from where it is, it finishes
+  /// or returns to its start as `release` says, on later ``tick()``s (at
+  /// once when there is nothing left to play). Ignored (returning `false`)
+  /// when no interaction is being driven.
+  ///
+  /// A finished transition settles exactly like the non-interactive one:
+  /// the same last sample, bookkeeping and did-events. A cancelled one
+  /// lands on its start, the request's ``TransitionRequest/rollback`` puts
+  /// the container back as it was before the transition began, and the
+  /// events are UIKit's for a cancelled interactive transition: the view
+  /// that was to be shown gets `viewWillDisappear` and `viewDidDisappear`
+  /// (then ``ContainerEvent/didCancelShow(_:animated:)``), the one that was to be
+  /// hidden `viewWillAppear` and `viewDidAppear` (then
+  /// ``ContainerEvent/didCancelHide(_:animated:)``).
+  ///
+  /// - Parameter release: finish or cancel, the velocity and completion speed.
+  /// - Returns: whether an interaction was released.
+  @discardableResult
+  public func releaseInteraction(_ release: InteractionRelease) -> Bool {
+    guard isInteracting, deliveryDepth == 0, var current = running,
+      var interaction = current.interaction
+    else { return false }
+    interaction.release = release
+    interaction.releasedAt = (interaction.progress, clock.now)
+    current.interaction = interaction
+    running = current
+    advanceInteraction()
+    drain()
+    return true
+  }
+
+  private func startInteraction(_ request: TransitionRequest, timeline: Timeline) {
+    running = Running(
+      request: request, timeline: timeline, player: nil,
+      interaction: Interaction(scratch: timeline.initialScene), activity: counter.begin())
+    deliver(request.willEvents)
+    show(progress: 0)
+  }
+
+  /// Writes the sample at `progress` × duration (exactly the end points at 0 and 1).
+  private func show(progress: Double) {
+    guard var current = running, var interaction = current.interaction else { return }
+    let duration = current.timeline.duration
+    let time = progress >= 1 ? duration : progress * duration
+    current.timeline.sample(at: time, into: &interaction.scratch)
+    interaction.progress = progress
+    current.interaction = interaction
+    running = current
+    var writer = StateWriter(write: write)
+    writer.apply(interaction.scratch)
+  }
+
+  /// Moves a released interaction on to the clock's time; lands and settles it at the end.
+  private func advanceInteraction() {
+    guard let current = running, let interaction = current.interaction,
+      let release = interaction.release
+    else { return }
+    let start = interaction.releasedAt
+    let total = release.completionDuration(
+      from: start.progress, duration: current.timeline.duration)
+    let elapsed = clock.now - start.time
+    if elapsed >= total {
+      show(progress: release.target)
+      if release.finishes { settle() } else { settleCancelled() }
+    } else {
+      show(progress: release.progress(at: elapsed, from: start.progress, total: total))
+    }
   }
 
   /// Delivers a container's own event (``ContainerEvent/unloaded(_:)``,
@@ -187,6 +378,17 @@ public final class TransitionDriver {
     guard let current = running else { return }
     current.request.settle()
     deliver(current.request.didEvents)
+    running = nil
+    current.activity.end()
+    drain()
+  }
+
+  /// A cancelled interaction is back on its start: the container's
+  /// rollback, the cancelled-transition events, then the unit back.
+  private func settleCancelled() {
+    guard let current = running else { return }
+    current.request.rollback()
+    deliver(current.request.cancelledEvents)
     running = nil
     current.activity.end()
     drain()

@@ -37,6 +37,11 @@ public struct TransitionRequest {
   /// before the did-events go out (remove a popped child, unload what went
   /// beyond the capacity), so that observers see the settled container.
   public var settle: () -> Void
+  /// Puts the container back as it was before the operation when an
+  /// interactive transition is cancelled, after its last sample (the
+  /// transition's start) has been written and before the cancelled-transition
+  /// events go out: remove a pushed child, bring back what a pop-to took away.
+  public var rollback: () -> Void
 
   /// Creates a request.
   ///
@@ -49,10 +54,11 @@ public struct TransitionRequest {
   ///   - shownIsMovingToParent: the flag of the shown view's appearance events.
   ///   - hiddenIsMovingFromParent: the flag of the hidden view's disappearance events.
   ///   - settle: the container's bookkeeping before the did-events.
+  ///   - rollback: the container's undo when an interactive transition is cancelled.
   public init(
     transition: Transition, isReversed: Bool, bounds: Rect, views: [View], animated: Bool,
     shownIsMovingToParent: Bool, hiddenIsMovingFromParent: Bool,
-    settle: @escaping () -> Void = {}
+    settle: @escaping () -> Void = {}, rollback: @escaping () -> Void = {}
   ) {
     self.transition = transition
     self.isReversed = isReversed
@@ -62,6 +68,7 @@ public struct TransitionRequest {
     self.shownIsMovingToParent = shownIsMovingToParent
     self.hiddenIsMovingFromParent = hiddenIsMovingFromParent
     self.settle = settle
+    self.rollback = rollback
   }
 
   /// The id of the view the request brings to the front, if any.
@@ -122,6 +129,31 @@ public struct TransitionRequest {
       events.append(
         .viewDidAppear(shown, animated: animated, isMovingToParent: shownIsMovingToParent))
       events.append(.didShow(shown, animated: animated))
+    }
+    return events
+  }
+
+  /// UIKit's order when an interactive transition is cancelled: the view
+  /// that was to be hidden comes back (`viewWillAppear`), the one that was
+  /// to be shown goes (`viewWillDisappear`), then their did-events, then
+  /// the cancelled counterparts of `willShow` and `willHide`.
+  var cancelledEvents: [ContainerEvent] {
+    var events: [ContainerEvent] = []
+    if let hidden = hiddenID {
+      events.append(.viewWillAppear(hidden, animated: animated, isMovingToParent: false))
+    }
+    if let shown = shownID {
+      events.append(
+        .viewWillDisappear(shown, animated: animated, isMovingFromParent: shownIsMovingToParent))
+      events.append(
+        .viewDidDisappear(shown, animated: animated, isMovingFromParent: shownIsMovingToParent))
+    }
+    if let hidden = hiddenID {
+      events.append(.viewDidAppear(hidden, animated: animated, isMovingToParent: false))
+      events.append(.didCancelHide(hidden, animated: animated))
+    }
+    if let shown = shownID {
+      events.append(.didCancelShow(shown, animated: animated))
     }
     return events
   }

@@ -266,6 +266,8 @@ extension ContainerEvent {
     case .viewDidDisappear(let id, let a, let m): return "didDisappear \(id)\(moving(m))\(flag(a))"
     case .willShow(let id, let a): return "willShow \(id)\(flag(a))"
     case .didShow(let id, let a): return "didShow \(id)\(flag(a))"
+    case .didCancelShow(let id, let a): return "didCancelShow \(id)\(flag(a))"
+    case .didCancelHide(let id, let a): return "didCancelHide \(id)\(flag(a))"
     case .willHide(let id, let a): return "willHide \(id)\(flag(a))"
     case .didHide(let id, let a): return "didHide \(id)\(flag(a))"
     case .unloaded(let id): return "unloaded \(id)"

@@ -73,6 +73,8 @@ final class ContainerLog {
         return "\(id) didDisappear\(moving ? " moving" : "")\(flag(a))"
       case .willShow(let id, let a): return "willShow \(id)\(flag(a))"
       case .didShow(let id, let a): return "didShow \(id)\(flag(a))"
+      case .didCancelShow(let id, let a): return "didCancelShow \(id)\(flag(a))"
+      case .didCancelHide(let id, let a): return "didCancelHide \(id)\(flag(a))"
       case .willHide(let id, let a): return "willHide \(id)\(flag(a))"
       case .didHide(let id, let a): return "didHide \(id)\(flag(a))"
       default: return nil

@@ -1,0 +1,99 @@
+extension StackContainer {
+  /// Begins a push that a gesture drives: `view` is added on top and shown
+  /// at progress 0; ``updateInteraction(progress:)`` moves it and
+  /// ``finishInteraction(velocity:completionSpeed:)`` or
+  /// ``cancelInteraction(velocity:completionSpeed:)`` completes it.
+  /// `viewWillDisappear` and `viewWillAppear` go out now, as in UIKit.
+  ///
+  /// A cancelled push leaves the stack bit for bit as it was before; a
+  /// finished one exactly as the non-interactive push leaves it. The
+  /// stack's ``counter`` is held from now until the completion settles, so
+  /// a rotation meanwhile is deferred or refused by the rotation policy,
+  /// and operations issued meanwhile queue behind it.
+  ///
+  /// - Parameters:
+  ///   - view: the new child's root view; its id must not be in the stack.
+  ///   - style: the transition that shows it, and whose reverse pops it.
+  /// - Throws: `.invalidState` while another transition runs or waits (a
+  ///   gesture does not queue), or the push's own error (`.duplicateView`,
+  ///   a style that throws); nothing changes then.
+  public func beginInteractivePush(_ view: View, style: any TransitionStyle) throws(TransitError) {
+    try beginInteractive(
+      .insert(view, index: nil, style: AnyTransitionStyle(style), animated: true))
+  }
+
+  /// Begins a pop of the top that a gesture drives (the swipe back); see
+  /// ``beginInteractivePush(_:style:)``. A cancelled pop leaves the top where it was.
+  ///
+  /// - Throws: `.invalidState` while another transition runs or waits, or
+  ///   on a stack of fewer than two children.
+  public func beginInteractivePop() throws(TransitError) {
+    try beginInteractive(.pop(to: .below, animated: true))
+  }
+
+  /// Begins a pop to the child `id` that a gesture drives; see
+  /// ``beginInteractivePush(_:style:)``. A cancelled pop-to brings back the
+  /// children in between exactly as they were.
+  ///
+  /// - Parameter id: the child to reveal.
+  /// - Throws: `.invalidState` while another transition runs or waits;
+  ///   `.unknownView` when `id` is not below the top.
+  public func beginInteractivePop(to id: String) throws(TransitError) {
+    try beginInteractive(.pop(to: .id(id), animated: true))
+  }
+
+  /// Whether a gesture drives a transition now (begun, not yet released).
+  public var isInteracting: Bool { driver.isInteracting }
+
+  /// The progress the interactive transition shows (following its
+  /// completion after the release), or `nil` when none runs.
+  public var interactionProgress: Double? { driver.interactionProgress }
+
+  /// Shows the interactive transition at `progress` × its duration, exactly
+  /// the frame the non-interactive transition shows then. Ignored after the
+  /// release (an `update` after `finish` cannot leave views stuck).
+  ///
+  /// - Parameter progress: 0…1 (clamped); a value that is not finite is ignored.
+  /// - Returns: whether the transition moved.
+  @discardableResult
+  public func updateInteraction(progress: Double) -> Bool {
+    driver.updateInteraction(progress)
+  }
+
+  /// Lets the interactive transition finish from where it is, over
+  /// `(1 − p) · D / completionSpeed` seconds (linearly, or like a spring
+  /// starting at `velocity`); it settles on a later ``tick()``, or at once
+  /// from progress 1.
+  ///
+  /// - Parameters:
+  ///   - velocity: the progress per second when the finger lifted; `nil` completes linearly.
+  ///   - completionSpeed: UIKit's `completionSpeed`; finite and positive.
+  /// - Returns: whether an interaction was released (`false`: none runs).
+  /// - Throws: `.invalidValue` for a bad speed or velocity.
+  @discardableResult
+  public func finishInteraction(velocity: Double? = nil, completionSpeed: Double = 1)
+    throws(TransitError) -> Bool
+  {
+    let release = try InteractionRelease(
+      finishes: true, velocity: velocity, completionSpeed: completionSpeed)
+    return driver.releaseInteraction(release)
+  }
+
+  /// Lets the interactive transition return to its start, over
+  /// `p · D / completionSpeed` seconds; once settled, the stack is bit for
+  /// bit as it was before the transition began.
+  ///
+  /// - Parameters:
+  ///   - velocity: the progress per second when the finger lifted; `nil` completes linearly.
+  ///   - completionSpeed: UIKit's `completionSpeed`; finite and positive.
+  /// - Returns: whether an interaction was released (`false`: none runs).
+  /// - Throws: `.invalidValue` for a bad speed or velocity.
+  @discardableResult
+  public func cancelInteraction(velocity: Double? = nil, completionSpeed: Double = 1)
+    throws(TransitError) -> Bool
+  {
+    let release = try InteractionRelease(
+      finishes: false, velocity: velocity, completionSpeed: completionSpeed)
+    return driver.releaseInteraction(release)
+  }
+}
