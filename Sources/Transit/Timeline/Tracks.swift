@@ -271,9 +271,13 @@ struct Tracks: Hashable, Sendable {
   /// hopping down these instead of scanning every segment.
   var transformPreviousAbsolute: [Int] = []
   var operations: [TransformOperation] = []
-  /// For each operation, what a turn in perspective keeps from sample to
-  /// sample (see ``TurnFrame``); filled by ``resolveOverlaps()``.
-  var turnFrames: [TurnFrame?] = []
+  /// What each turn in perspective keeps from sample to sample (see
+  /// ``TurnFrame``); filled by ``resolveOverlaps()``.
+  var turnFrames: [TurnFrame] = []
+  /// For each operation, the index of its ``TurnFrame`` in ``turnFrames``, or
+  /// −1: one integer to test per operation, so that the other operations
+  /// (translations, scales) pay nothing for the turns' fast path.
+  var turnFrameSlots: [Int] = []
   /// For each transform segment with an absolute target, its final `from`
   /// and target decomposed once (after ``resolveOverlaps()`` has fixed the
   /// `from`), so that sampling costs a slerp and a recomposition.
@@ -450,10 +454,10 @@ struct Tracks: Hashable, Sendable {
   /// ``TransformOperation/apply(to:progress:)`` does.
   @inline(__always)
   private func applyOperation(_ k: Int, to m: inout Transform3D, progress p: Double) {
-    if case .rotateInPerspective(let angle, _, _, _) = operations[k], k < turnFrames.count,
-      turnFrames[k] != nil
+    if k < turnFrameSlots.count, turnFrameSlots[k] >= 0,
+      case .rotateInPerspective(let angle, _, _, _) = operations[k]
     {
-      m = m.concatenating(turnFrames[k].unsafelyUnwrapped.turn(p == 1 ? angle : angle * p))
+      m = m.concatenating(turnFrames[turnFrameSlots[k]].turn(p == 1 ? angle : angle * p))
     } else {
       operations[k].apply(to: &m, progress: p)
     }
@@ -485,7 +489,12 @@ struct Tracks: Hashable, Sendable {
   /// the segments before it, sampled at its start. Without overlaps the two
   /// are the same value, bit for bit.
   mutating func resolveOverlaps() {
-    turnFrames = operations.map(TurnFrame.init)
+    turnFrames = []
+    turnFrameSlots = operations.map { operation in
+      guard let frame = TurnFrame(operation) else { return -1 }
+      turnFrames.append(frame)
+      return turnFrames.count - 1
+    }
     interpolations = transforms.map { segment in
       segment.target.map { TransformInterpolation(from: segment.from, to: $0) }
     }
