@@ -39,13 +39,18 @@ struct TransformInterpolation: Hashable, Sendable {
   private struct Components: Hashable, Sendable {
     var start: DecomposedTransform3D
     var end: DecomposedTransform3D
+    /// The part of the slerp between the two rotations that does not depend
+    /// on progress, worked out once.
+    var arc: DecomposedTransform3D.Arc
   }
 
   init(from: Transform3D, to: Transform3D) {
     self.from = from
     self.to = to
     if let start = DecomposedTransform3D(from), let end = DecomposedTransform3D(to) {
-      components = Components(start: start, end: end)
+      components = Components(
+        start: start, end: end,
+        arc: DecomposedTransform3D.Arc(start.quaternion, end.quaternion))
     } else {
       components = nil
     }
@@ -60,7 +65,8 @@ struct TransformInterpolation: Hashable, Sendable {
       let (x, y) = (from.entries, to.entries)
       return Transform3D(entries: (0..<16).map { x[$0] + (y[$0] - x[$0]) * p })!
     }
-    return components.start.interpolated(to: components.end, progress: p).recomposed
+    return components.start.interpolated(to: components.end, along: components.arc, progress: p)
+      .recomposed
   }
 }
 
@@ -141,12 +147,21 @@ struct DecomposedTransform3D: Hashable, Sendable {
 
   /// Linear interpolation of every component, slerp of the rotation.
   func interpolated(to other: DecomposedTransform3D, progress p: Double) -> DecomposedTransform3D {
+    interpolated(to: other, along: Arc(quaternion, other.quaternion), progress: p)
+  }
+
+  /// The same, with the arc between the two rotations already worked out
+  /// (it must be `Arc(quaternion, other.quaternion)`).
+  @inline(__always)
+  func interpolated(to other: DecomposedTransform3D, along arc: Arc, progress p: Double)
+    -> DecomposedTransform3D
+  {
     var result = self
     result.translation = translation + (other.translation - translation) * p
     result.scale = scale + (other.scale - scale) * p
     result.skew = skew + (other.skew - skew) * p
     result.perspective = perspective + (other.perspective - perspective) * p
-    result.quaternion = Self.slerp(quaternion, other.quaternion, p)
+    result.quaternion = arc.at(p)
     return result
   }
 
@@ -239,24 +254,46 @@ struct DecomposedTransform3D: Hashable, Sendable {
     return q / dot(q, q).squareRoot()
   }
 
-  /// Spherical linear interpolation along the shorter arc; linear (then
-  /// normalised) when the two are so close that sin θ would lose precision.
-  private static func slerp(_ a: SIMD4<Double>, _ b: SIMD4<Double>, _ p: Double) -> SIMD4<Double> {
-    var b = b
-    var cosine = dot(a, b)
-    if cosine < 0 {
-      b = -b
-      cosine = -cosine
+  /// Spherical linear interpolation from `a` to `b` along the shorter arc;
+  /// linear (then normalised) when the two are so close that sin θ would
+  /// lose precision. Everything but the progress is worked out once: the
+  /// end on the near side, the angle θ between them and sin θ.
+  struct Arc: Hashable, Sendable {
+    var a: SIMD4<Double>
+    var b: SIMD4<Double>
+    /// θ, or `nil` for the linear case.
+    var angle: Double?
+    var sine: Double
+
+    init(_ a: SIMD4<Double>, _ b: SIMD4<Double>) {
+      var b = b
+      var cosine = DecomposedTransform3D.dot(a, b)
+      if cosine < 0 {
+        b = -b
+        cosine = -cosine
+      }
+      self.a = a
+      self.b = b
+      if cosine > 0.9995 {
+        angle = nil
+        sine = 0
+      } else {
+        let angle = Double.acos(min(cosine, 1))
+        self.angle = angle
+        sine = Double.sin(angle)
+      }
     }
-    if cosine > 0.9995 {
-      let mixed = a + (b - a) * p
-      return mixed / dot(mixed, mixed).squareRoot()
+
+    @inline(__always)
+    func at(_ p: Double) -> SIMD4<Double> {
+      guard let angle else {
+        let mixed = a + (b - a) * p
+        return mixed / DecomposedTransform3D.dot(mixed, mixed).squareRoot()
+      }
+      let wa = Double.sin((1 - p) * angle) / sine
+      let wb = Double.sin(p * angle) / sine
+      return wa * a + wb * b
     }
-    let angle = Double.acos(min(cosine, 1))
-    let sine = Double.sin(angle)
-    let wa = Double.sin((1 - p) * angle) / sine
-    let wb = Double.sin(p * angle) / sine
-    return wa * a + wb * b
   }
 }
 

@@ -1,0 +1,104 @@
+import RealModule
+import Testing
+
+@testable import Transit
+
+/// The per-segment work kept at binding (turn cameras, decompositions and
+/// slerp arcs) must sample the very numbers that the plain computation,
+/// kept here as the reference model, gives.
+@Suite struct SamplingFastPathTests {
+  /// Bits of `x`, with −0 counted as +0 (see ``TurnFrame``).
+  static func bits(_ t: Transform3D) -> [UInt64] { t.entries.map { ($0 + 0).bitPattern } }
+
+  static func random(_ rng: inout SplitMix, _ range: ClosedRange<Double>) -> Double {
+    Double.random(in: range, using: &rng)
+  }
+
+  @Test func turnsMatchTheConjugatedRotationBitForBit() {
+    let seed: UInt64 = 0x7E57_7124
+    var rng = SplitMix(seed: seed)
+    for trial in 0..<5_000 {
+      let axes = [
+        Vector3(x: 0, y: 1, z: 0), Vector3(x: 1, y: 0, z: 0), Vector3(x: 0, y: 0, z: 1),
+        Vector3(
+          x: Self.random(&rng, -1...1), y: Self.random(&rng, -1...1), z: Self.random(&rng, -1...1)),
+      ]
+      let axis = axes[Int(rng.next() % 4)]
+      let pivot = Vector3(
+        x: Self.random(&rng, -50...50),
+        y: trial.isMultiple(of: 3) ? 0 : Self.random(&rng, -50...50),
+        z: Self.random(&rng, -80...0))
+      let distance: Double? = trial.isMultiple(of: 5) ? nil : Self.random(&rng, 100...2000)
+      let angle = Self.random(&rng, -7...7)
+      let p = trial.isMultiple(of: 7) ? 1 : Self.random(&rng, -0.2...1.2)
+      let operation = TransformOperation.rotateInPerspective(angle, axis, pivot, distance)
+      let m =
+        trial.isMultiple(of: 2)
+        ? Transform3D.identity
+        : Transform3D.rotation(angle: Self.random(&rng, -3...3), x: 1, y: 1, z: 0)
+          .translated(x: Self.random(&rng, -9...9), y: 3)
+      guard let frame = TurnFrame(operation) else {
+        Issue.record("no turn frame kept for \(operation) (seed \(seed), trial \(trial))")
+        return
+      }
+      let reference = m.concatenating(operation.at(p))
+      let fast = m.concatenating(frame.turn(p == 1 ? angle : angle * p))
+      #expect(
+        Self.bits(fast) == Self.bits(reference),
+        "turn \(operation) at \(p) from \(m) (seed \(seed), trial \(trial))")
+    }
+  }
+
+  /// Today's slerp, worked out in full at every sample.
+  static func referenceSlerp(_ a: SIMD4<Double>, _ b: SIMD4<Double>, _ p: Double) -> SIMD4<Double> {
+    func dot(_ a: SIMD4<Double>, _ b: SIMD4<Double>) -> Double {
+      0 + a.x * b.x + a.y * b.y + a.z * b.z + a.w * b.w
+    }
+    var b = b
+    var cosine = dot(a, b)
+    if cosine < 0 {
+      b = -b
+      cosine = -cosine
+    }
+    if cosine > 0.9995 {
+      let mixed = a + (b - a) * p
+      return mixed / dot(mixed, mixed).squareRoot()
+    }
+    let angle = Double.acos(min(cosine, 1))
+    let sine = Double.sin(angle)
+    return Double.sin((1 - p) * angle) / sine * a + Double.sin(p * angle) / sine * b
+  }
+
+  @Test func absoluteTargetsMatchDecomposingAtEverySampleBitForBit() {
+    let seed: UInt64 = 0xAB50_1077
+    var rng = SplitMix(seed: seed)
+    for trial in 0..<3_000 {
+      func randomTransform() -> Transform3D {
+        Transform3D.rotation(
+          angle: Self.random(&rng, -4...4), x: Self.random(&rng, -1...1),
+          y: Self.random(&rng, -1...1), z: Self.random(&rng, -1...1)
+        )
+        .concatenating(.perspective(distance: Self.random(&rng, 200...900)))
+        .scaled(x: Self.random(&rng, 0.5...2), y: Self.random(&rng, 0.5...2))
+        .translated(x: Self.random(&rng, -40...40), y: Self.random(&rng, -40...40))
+      }
+      let a = randomTransform()
+      // Sometimes nearly the same rotation, for the linear branch.
+      let b = trial.isMultiple(of: 4) ? a.translated(x: 1, y: 0) : randomTransform()
+      let p = Self.random(&rng, -0.2...1.2)
+      let fast = TransformInterpolation(from: a, to: b).at(p)
+      guard var start = DecomposedTransform3D(a), let end = DecomposedTransform3D(b) else {
+        Issue.record("not decomposable (seed \(seed), trial \(trial))")
+        return
+      }
+      start.translation += (end.translation - start.translation) * p
+      start.scale += (end.scale - start.scale) * p
+      start.skew += (end.skew - start.skew) * p
+      start.perspective += (end.perspective - start.perspective) * p
+      start.quaternion = Self.referenceSlerp(start.quaternion, end.quaternion, p)
+      #expect(
+        fast.entries.map(\.bitPattern) == start.recomposed.entries.map(\.bitPattern),
+        "\(a) → \(b) at \(p) (seed \(seed), trial \(trial))")
+    }
+  }
+}
