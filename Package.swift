@@ -5,6 +5,9 @@ import PackageDescription
 
 let package = Package(
   name: "Transit",
+  // The core's locks are the standard library's `Mutex` (Synchronization),
+  // and its clock `ContinuousClock`: the first releases that have both.
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   products: [
     .library(name: "Transit", targets: ["Transit"]),
     .library(name: "TransitRender", targets: ["TransitRender"]),
@@ -61,12 +64,12 @@ let package = Package(
     ),
     .target(
       name: "TransitTesting",
-      dependencies: ["TransitRender"]
+      dependencies: ["Transit", "TransitRender"]
     ),
     .target(
       name: "AnimRenderCLI",
       dependencies: [
-        "Transit", "TransitRender", "TransitTesting",
+        "Transit", "TransitRender",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -118,15 +121,13 @@ let package = Package(
     ),
     .testTarget(
       name: "TransitRenderTests",
-      dependencies: ["TransitRender", "TransitTesting"],
+      dependencies: ["Transit", "TransitRender", "TransitTesting"],
       // Read through #filePath rather than bundled: the tests need their paths.
       exclude: ["Fixtures"]
     ),
     .testTarget(
       name: "TransitTestingTests",
-      dependencies: ["TransitTesting"],
-      // Read through #filePath rather than bundled, like TransitRenderTests.
-      exclude: ["Fixtures"]
+      dependencies: ["Transit", "TransitRender", "TransitTesting"]
     ),
   ],
   swiftLanguageModes: [.v6]

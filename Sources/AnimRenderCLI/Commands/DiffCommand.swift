@@ -1,6 +1,5 @@
 import ArgumentParser
 import TransitRender
-import TransitTesting
 
 /// `animrender diff A.png B.png`: compares two images the way the golden
 /// tests do (YIQ distance, anti-aliasing ignored).

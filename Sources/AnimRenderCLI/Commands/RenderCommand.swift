@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import Transit
 import TransitRender
-import TransitTesting
 
 /// `animrender render`: one transition between two screens.
 struct RenderCommand: ParsableCommand {

@@ -1,5 +1,5 @@
 import Transit
-import TransitTesting
+import TransitRender
 
 /// Two screens, "from" below and "to" above, filling a container, and a
 /// style's transition between them: what `render` and the demo draw.

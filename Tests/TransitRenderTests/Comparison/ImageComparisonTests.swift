@@ -1,6 +1,5 @@
 import Testing
 import TransitRender
-import TransitTesting
 
 @Suite struct ImageComparisonTests {
   static func checkerboardEdge() throws -> Image {

@@ -1,5 +1,3 @@
-import TransitRender
-
 /// Compares two images the way pixelmatch does: perceptually, and forgiving
 /// of anti-aliasing.
 ///

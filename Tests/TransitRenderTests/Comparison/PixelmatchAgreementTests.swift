@@ -1,25 +1,18 @@
 import Testing
 import TransitRender
-import TransitTesting
 
 /// The comparator against pixelmatch itself: the expected counts were
 /// computed by the `pixelmatch` package (a port of mapbox/pixelmatch) on the
 /// same PNGs, by `Scripts/generate-pixelmatch-fixtures.py`.
 @Suite struct PixelmatchAgreementTests {
-  static func fixture(_ name: String, filePath: String = #filePath) -> String {
-    var parts = filePath.split(separator: "/", omittingEmptySubsequences: false)
-    parts.removeLast()
-    return parts.joined(separator: "/") + "/Fixtures/pixelmatch/" + name
-  }
-
   @Test(
     "counts agree with pixelmatch's on anti-aliased shapes, tie-breaking included",
     arguments: PixelmatchFixtures.pairs.map { $0.0 })
   func agreesWithPixelmatch(pair: String) throws {
     let (_, differing, overThreshold) = try #require(
       PixelmatchFixtures.pairs.first { $0.0 == pair })
-    let a = try PNGDecoder.decode(contentsOf: Self.fixture("\(pair)-a.png"))
-    let b = try PNGDecoder.decode(contentsOf: Self.fixture("\(pair)-b.png"))
+    let a = try PNGDecoder.decode(contentsOf: TestFiles.fixture("pixelmatch/\(pair)-a.png"))
+    let b = try PNGDecoder.decode(contentsOf: TestFiles.fixture("pixelmatch/\(pair)-b.png"))
     let result = try ImageComparison.compare(a, b, threshold: 0.1)
     #expect(result.differing == differing, "\(pair)")
     #expect(result.differing + result.antiAliased == overThreshold, "\(pair)")
