@@ -1,13 +1,5 @@
 import TransitRender
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Checks `image` against the golden `Goldens/<suite>/<name>.png` at the root
 /// of the package that holds the calling test file.
 ///
@@ -57,7 +49,7 @@ public func assertGolden(
   func root() throws(GoldenFailure) -> String { try PackageRoot.containing(filePath) }
   let goldens: String
   if let goldensDirectory { goldens = goldensDirectory } else { goldens = try root() + "/Goldens" }
-  let environmentArtifacts = getenv("TRANSIT_ARTIFACTS").map { String(cString: $0) }
+  let environmentArtifacts = Platform.environment("TRANSIT_ARTIFACTS")
   let artifacts: String
   if let artifactsDirectory {
     artifacts = artifactsDirectory

@@ -1,13 +1,5 @@
 import TransitRender
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// One golden comparison with every path and setting spelled out: the
 /// engine behind ``assertGolden(_:named:suite:allowance:threshold:goldensDirectory:artifactsDirectory:recordMode:filePath:)``,
 /// usable directly with temporary directories.

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// When golden assertions write goldens, set for a whole test run with the
 /// environment variable `TRANSIT_RECORD`.
 ///
@@ -35,7 +27,7 @@ public enum GoldenRecordMode: String, Sendable, CaseIterable {
   ///
   /// - Throws: ``GoldenFailure`` when the variable holds anything else.
   public static func fromEnvironment() throws(GoldenFailure) -> GoldenRecordMode {
-    guard let raw = getenv(environmentVariable).map({ String(cString: $0) }), !raw.isEmpty else {
+    guard let raw = Platform.environment(environmentVariable), !raw.isEmpty else {
       return .missing
     }
     guard let mode = GoldenRecordMode(rawValue: raw) else {

@@ -91,13 +91,6 @@ struct AtomicOutputTests {
     #expect(JSONNesting.depth(of: deep, limit: 64) == 65)
   }
 
-  @Test func suggestionsAreTheClosestKnownKey() {
-    #expect(Suggestion.closest(to: "colour", among: ["id", "color", "alpha"]) == "color")
-    #expect(Suggestion.closest(to: "duraton", among: ["style", "duration", "curve"]) == "duration")
-    let huge = String(repeating: "x", count: 1_000_000)
-    #expect(["id", "frame"].contains(Suggestion.closest(to: huge, among: ["id", "frame"])))
-  }
-
   @Test func labelsAndDelaysNeverTrap() {
     #expect(FrameLabel.text(for: 0.4) == "0.400s")
     for time in [1e16, 1e300, .infinity, -.infinity, .nan, -5] {

@@ -50,7 +50,7 @@ struct PlayCommand: ParsableCommand {
           "\(sceneFile): the script draws \(count == Int.max ? "more than \(Int.max)" : "\(count)") frames, more than the \(RenderLimits.maximumFrames) one run draws"
         )
       }
-      let folder = AtomicOutput.directory(of: sceneFile)
+      let folder = StagedFile.folder(of: sceneFile)
       var images = ImageProvider(baseDirectory: folder)
       // Every image is read before any drawing, so a missing or broken one
       // fails at once with the field that names it; together they stay

@@ -12,7 +12,7 @@ enum ColorText {
 
   /// Parses `text`, or returns `nil` when it is not a colour.
   static func parse(_ text: String) -> Color? {
-    let trimmed = text.trimmingSpaces().lowercased()
+    let trimmed = text.trimmingWhitespace().lowercased()
     if let named = names[trimmed] { return named }
     if trimmed.hasPrefix("#") {
       let hex = Array(trimmed.dropFirst())
@@ -42,7 +42,7 @@ enum ColorText {
     }
     for prefix in ["rgba(", "rgb("] where trimmed.hasPrefix(prefix) && trimmed.hasSuffix(")") {
       let inner = trimmed.dropFirst(prefix.count).dropLast()
-      let numbers = inner.split(separator: ",").map { Double(String($0).trimmingSpaces()) }
+      let numbers = inner.split(separator: ",").map { Double(String($0.trimmingWhitespace())) }
       guard numbers.allSatisfy({ $0 != nil }), numbers.count == (prefix == "rgb(" ? 3 : 4) else {
         return nil
       }
@@ -55,13 +55,4 @@ enum ColorText {
 
   static let expected =
     "#rrggbb, #rrggbbaa, #rgb, rgb(r,g,b) with 0…1 components, a name (white, black, red, blue, …) or transparent"
-}
-
-extension String {
-  func trimmingSpaces() -> String {
-    var slice = Substring(self)
-    while let first = slice.first, first.isWhitespace { slice = slice.dropFirst() }
-    while let last = slice.last, last.isWhitespace { slice = slice.dropLast() }
-    return String(slice)
-  }
 }

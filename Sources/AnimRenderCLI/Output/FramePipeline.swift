@@ -35,7 +35,7 @@ struct FramePipeline {
   /// Titles above the rows of a grid (the demo's style names).
   var rowTitles: [String] = []
 
-  static var workerCount: Int { max(1, System.coreCount) }
+  static var workerCount: Int { max(1, Platform.coreCount) }
 
   /// Bytes of decoded input images the run holds, for the budget.
   var inputBytes = 0

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import TransitRender
 
 /// Output paths that would overwrite each other, refused before any work:
 /// `-o x.png --states x.png` would otherwise silently replace the picture
@@ -21,11 +17,9 @@ enum OutputPaths {
   /// The path with its folder resolved (symbolic links, `.` and `..`), so
   /// `x.png`, `./x.png` and `/abs/x.png` compare equal.
   static func canonical(_ path: String) -> String {
-    let folder = AtomicOutput.directory(of: path)
+    let folder = StagedFile.folder(of: path)
     let name = String(path.split(separator: "/", omittingEmptySubsequences: false).last ?? "")
-    guard let resolved = realpath(folder, nil) else { return path }
-    defer { free(resolved) }
-    let base = String(cString: resolved)
+    guard let base = Platform.realPath(folder) else { return path }
     return (base == "/" ? "" : base) + "/" + name
   }
 }

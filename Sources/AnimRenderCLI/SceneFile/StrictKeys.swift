@@ -1,3 +1,5 @@
+import Transit
+
 /// Scene files reject keys they do not know, so that a misspelling such as
 /// `"colour"` or `"duraton"` is an error naming the key and the closest
 /// known one instead of being silently ignored.
@@ -14,37 +16,15 @@ extension Decoder {
   func rejectUnknownKeys(_ known: [String]) throws {
     let container = try self.container(keyedBy: AnyKey.self)
     for key in container.allKeys where !known.contains(key.stringValue) {
-      let closest = Suggestion.closest(to: key.stringValue, among: known)
+      let closest = Suggestions.closest(to: key.stringValue, among: known, limit: 1)
       throw DecodingError.dataCorrupted(
         DecodingError.Context(
           codingPath: codingPath + [key],
           debugDescription:
-            "unknown key \"\(key.stringValue)\"; did you mean \"\(closest)\"? (known: \(known.joined(separator: ", ")))"
+            "unknown key \"\(key.stringValue)\"; \(Suggestions.didYouMean(closest, quote: "\""))"
+            + " (known: \(known.joined(separator: ", ")))"
         ))
     }
-  }
-}
-
-/// The closest word by edit distance, for "did you mean" messages.
-enum Suggestion {
-  /// The entry of `names` nearest `word` (the first on ties); `word` is cut
-  /// to 64 characters first, so a huge key costs no more than a short one.
-  static func closest(to word: String, among names: [String]) -> String {
-    let cut = Array(word.prefix(64))
-    return names.min { editDistance(cut, Array($0)) < editDistance(cut, Array($1)) } ?? ""
-  }
-
-  /// Levenshtein distance, one row at a time.
-  static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-    var previous = Array(0...b.count)
-    for (i, ca) in a.enumerated() {
-      var current = [i + 1]
-      for (j, cb) in b.enumerated() {
-        current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (ca == cb ? 0 : 1)))
-      }
-      previous = current
-    }
-    return previous[b.count]
   }
 }
 

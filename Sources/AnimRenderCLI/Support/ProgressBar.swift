@@ -15,7 +15,7 @@ final class ProgressBar: Sendable {
   init(total: Int, label: String, quiet: Bool) {
     self.total = total
     self.label = label
-    self.enabled = !quiet && total >= ProgressBar.minimumFrames && Terminal.standardErrorIsTerminal
+    self.enabled = !quiet && total >= ProgressBar.minimumFrames && Platform.standardErrorIsTerminal
     if enabled { draw(0) }
   }
 

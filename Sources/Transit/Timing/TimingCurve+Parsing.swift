@@ -51,7 +51,7 @@ extension TimingCurve: CustomStringConvertible {
 
   /// Reads a curve from its textual form.
   ///
-  /// Accepted, with spaces allowed around names, numbers and commas:
+  /// Accepted, with whitespace allowed around names, numbers and commas:
   ///
   /// - any name of ``namedCurves``: `linear`, `ease`, `ease-in`, `ease-out`,
   ///   `ease-in-out`, and Penner's `ease-in-quad` … `ease-in-out-bounce`;
@@ -63,7 +63,7 @@ extension TimingCurve: CustomStringConvertible {
   ///
   /// - Throws: ``TransitError`` with code ``TransitError/Code/invalidCurve``
   ///   that quotes the text; for an unknown name it suggests the closest
-  ///   known names.
+  ///   known names (up to three, closest first, ignoring case).
   public init(parsing text: String) throws(TransitError) {
     guard text.utf8.count <= Self.maximumTextLength else {
       throw TransitError(
@@ -72,10 +72,10 @@ extension TimingCurve: CustomStringConvertible {
     }
     // `mirrored(…)` layers are peeled in a loop, not by recursion, and their
     // depth is bounded, so no text can exhaust the stack.
-    var trimmed = Self.trimmed(Substring(text))
+    var trimmed = Substring(text).trimmingWhitespace()
     var mirrors = 0
     while trimmed.last == ")", let open = trimmed.firstIndex(of: "("),
-      Self.trimmed(trimmed[..<open]) == "mirrored"
+      trimmed[..<open].trimmingWhitespace() == "mirrored"
     {
       mirrors += 1
       guard mirrors <= Self.maximumNesting else {
@@ -83,8 +83,8 @@ extension TimingCurve: CustomStringConvertible {
           .invalidCurve,
           "'\(text.prefix(40))…': mirrored(…) is nested more than \(Self.maximumNesting) deep")
       }
-      trimmed = Self.trimmed(
-        trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)])
+      trimmed = trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)]
+        .trimmingWhitespace()
     }
     var curve = try Self.parseSingle(trimmed, text: text)
     // Mirrored once per layer, as written (1 − (1 − x) need not be x).
@@ -102,7 +102,7 @@ extension TimingCurve: CustomStringConvertible {
     -> TimingCurve
   {
     if let open = trimmed.firstIndex(of: "("), trimmed.last == ")" {
-      let name = String(Self.trimmed(trimmed[..<open]))
+      let name = String(trimmed[..<open].trimmingWhitespace())
       let inside = trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)]
       return try Self.parseFunction(name, arguments: inside, text: text)
     }
@@ -110,11 +110,8 @@ extension TimingCurve: CustomStringConvertible {
       return named.curve
     }
     let known = Self.namedCurves.map(\.name) + ["cubic-bezier", "steps", "spring", "mirrored"]
-    let suggestions = Self.closest(to: String(trimmed), among: known)
-    throw TransitError(
-      .invalidCurve,
-      "unknown curve '\(text)'; did you mean \(suggestions.map { "'\($0)'" }.joined(separator: ", "))?"
-    )
+    let close = Suggestions.closest(to: String(trimmed), among: known, limit: 3)
+    throw TransitError(.invalidCurve, "unknown curve '\(text)'; \(Suggestions.didYouMean(close))")
   }
 
   private static func parseFunction(
@@ -124,7 +121,8 @@ extension TimingCurve: CustomStringConvertible {
       // Reached only for text such as `mirrored(x) junk)`: not one curve.
       throw TransitError(.invalidCurve, "'\(text)': expected mirrored(CURVE)")
     }
-    let parts = arguments.split(separator: ",", omittingEmptySubsequences: false).map(trimmed)
+    let parts = arguments.split(separator: ",", omittingEmptySubsequences: false)
+      .map { $0.trimmingWhitespace() }
     func numbers(_ count: Int) throws(TransitError) -> [Double] {
       guard parts.count == count else {
         throw TransitError(
@@ -168,44 +166,17 @@ extension TimingCurve: CustomStringConvertible {
       }
       return try steps(count, position)
     default:
-      let suggestions = closest(to: name, among: ["cubic-bezier", "steps", "spring", "mirrored"])
+      let close = Suggestions.closest(
+        to: name, among: ["cubic-bezier", "steps", "spring", "mirrored"], limit: 1)
       throw TransitError(
         .invalidCurve,
-        "unknown curve function '\(name)' in '\(text)'; did you mean '\(suggestions[0])'?")
+        "unknown curve function '\(name)' in '\(text)'; \(Suggestions.didYouMean(close))")
     }
-  }
-
-  private static func trimmed(_ text: Substring) -> Substring {
-    let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
-    guard let first = text.firstIndex(where: { !isSpace($0) }),
-      let last = text.lastIndex(where: { !isSpace($0) })
-    else { return "" }
-    return text[first...last]
   }
 
   /// The shortest text that reads back to `value`: integers without `.0`.
   private static func format(_ value: Double) -> String {
     if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
     return String(value)
-  }
-
-  /// Up to three names at the smallest edit distance from `word`.
-  private static func closest(to word: String, among names: [String]) -> [String] {
-    let ranked = names.map { (name: $0, distance: editDistance(Array(word), Array($0))) }
-      .sorted { $0.distance < $1.distance }
-    return ranked.prefix(3).map(\.name)
-  }
-
-  /// Levenshtein distance, one row at a time.
-  private static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-    var previous = Array(0...b.count)
-    for (i, ca) in a.enumerated() {
-      var current = [i + 1]
-      for (j, cb) in b.enumerated() {
-        current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (ca == cb ? 0 : 1)))
-      }
-      previous = current
-    }
-    return previous[b.count]
   }
 }

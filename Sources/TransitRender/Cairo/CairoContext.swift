@@ -17,10 +17,8 @@ final class CairoContext {
   /// Creates a context drawing on `surface`.
   init(surface: CairoSurface) throws(RenderError) {
     let context = cairo_create(surface.pointer)!
-    let status = cairo_status(context)
-    guard status == CAIRO_STATUS_SUCCESS else {
+    try RenderError.check(cairo_status(context), "creating a drawing context") {
       cairo_destroy(context)
-      throw .cairo("creating a drawing context", status)
     }
     self.pointer = context
     self.surface = surface
@@ -32,8 +30,7 @@ final class CairoContext {
 
   /// Throws when any call since the context was made has failed.
   func check(_ what: @autoclosure () -> String) throws(RenderError) {
-    let status = cairo_status(pointer)
-    guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(what(), status) }
+    try RenderError.check(cairo_status(pointer), what())
   }
 
   func save() { cairo_save(pointer) }

@@ -45,11 +45,9 @@ final class CairoSurface {
   init(adopting surface: OpaquePointer, width: Int, height: Int, what: String)
     throws(RenderError)
   {
-    let status = cairo_surface_status(surface)
-    guard status == CAIRO_STATUS_SUCCESS else {
-      // Cairo hands back an inert error surface; destroying it is harmless.
+    // Cairo hands back an inert error surface; destroying it is harmless.
+    try RenderError.check(cairo_surface_status(surface), "creating a \(width)×\(height) \(what)") {
       cairo_surface_destroy(surface)
-      throw .cairo("creating a \(width)×\(height) \(what)", status)
     }
     self.pointer = surface
     self.width = width
@@ -91,7 +89,6 @@ final class CairoSurface {
 
   /// Checks the surface's sticky error status.
   func check(_ what: @autoclosure () -> String) throws(RenderError) {
-    let status = cairo_surface_status(pointer)
-    guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(what(), status) }
+    try RenderError.check(cairo_surface_status(pointer), what())
   }
 }

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Whole-file reads and writes with the C library, so that TransitRender
 /// needs no Foundation.
 public enum BinaryFile {
@@ -27,21 +19,20 @@ public enum BinaryFile {
   public static func read(
     _ path: String, maximumBytes: Int = defaultMaximumBytes
   ) throws(RenderError) -> [UInt8] {
-    let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    let fd = Platform.openForReading(path)
     guard fd >= 0 else {
       throw RenderError(
-        "cannot open '\(path)' for reading: \(systemError())", kind: .unreadable)
+        "cannot open '\(path)' for reading: \(Platform.lastError)", kind: .unreadable)
     }
-    defer { close(fd) }
-    var info = stat()
-    guard fstat(fd, &info) == 0 else {
-      throw RenderError("cannot read '\(path)': \(systemError())", kind: .unreadable)
+    defer { Platform.close(fd) }
+    guard let info = Platform.info(fd) else {
+      throw RenderError("cannot read '\(path)': \(Platform.lastError)", kind: .unreadable)
     }
-    guard info.st_mode & S_IFMT == S_IFREG else {
+    if let kind = info.nonRegularKind {
       throw RenderError(
-        "cannot read '\(path)': not a regular file (\(kindName(info.st_mode)))", kind: .unreadable)
+        "cannot read '\(path)': not a regular file (\(kind))", kind: .unreadable)
     }
-    let size = Int(info.st_size)
+    let size = info.size
     guard size <= maximumBytes else {
       throw RenderError(
         "'\(path)' is \(size) bytes, more than the \(maximumBytes) allowed", kind: .overLimit)
@@ -58,11 +49,10 @@ public enum BinaryFile {
         bytes.append(contentsOf: repeatElement(0, count: min(1 << 16, maximumBytes + 1 - count)))
       }
       let got = bytes.withUnsafeMutableBytes { buffer in
-        systemRead(fd, buffer.baseAddress! + count, buffer.count - count)
+        Platform.read(fd, buffer.baseAddress! + count, buffer.count - count)
       }
       if got < 0 {
-        if errno == EINTR || errno == EAGAIN { continue }
-        throw RenderError("cannot read '\(path)': \(systemError())", kind: .unreadable)
+        throw RenderError("cannot read '\(path)': \(Platform.lastError)", kind: .unreadable)
       }
       if got == 0 { break }
       count += got
@@ -75,44 +65,22 @@ public enum BinaryFile {
     return bytes
   }
 
-  private static func kindName(_ mode: mode_t) -> String {
-    switch mode & S_IFMT {
-    case S_IFDIR: return "a folder"
-    case S_IFIFO: return "a FIFO"
-    case S_IFCHR: return "a character device"
-    case S_IFBLK: return "a block device"
-    case S_IFSOCK: return "a socket"
-    default: return "not a plain file"
-    }
-  }
-
   /// Writes `bytes` to `path`, replacing the file. The bytes go to a
-  /// temporary file next to it first and are renamed into place, so that a
-  /// reader (or a crash) never sees half a PNG.
+  /// hidden temporary file next to it first and are renamed into place (a
+  /// ``StagedFile``), so that a reader (or a crash) never sees half a PNG;
+  /// a replaced file keeps its permissions.
   ///
-  /// - Throws: ``RenderError`` naming the path and the system's reason.
+  /// - Throws: ``RenderError`` naming the path and the system's reason; no
+  ///   temporary file is left behind.
   public static func write(_ bytes: [UInt8], to path: String) throws(RenderError) {
-    let temporary = "\(path).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-    guard let file = fopen(temporary, "wb") else {
-      throw RenderError("cannot open '\(path)' for writing: \(systemError())")
-    }
-    let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
-    let closed = fclose(file)
-    guard written == bytes.count, closed == 0 else {
-      let reason = systemError()
-      unlink(temporary)
-      throw RenderError("cannot write '\(path)': \(reason)")
-    }
-    guard rename(temporary, path) == 0 else {
-      let reason = systemError()
-      unlink(temporary)
-      throw RenderError("cannot move the new '\(path)' into place: \(reason)")
-    }
+    let file = try StagedFile(for: path)
+    try file.write(bytes)
+    try file.moveIntoPlace()
   }
 
   /// Whether a file or directory exists at `path`.
   public static func exists(_ path: String) -> Bool {
-    access(path, F_OK) == 0
+    Platform.exists(path)
   }
 
   /// Creates the directory at `path` and every missing parent, like `mkdir -p`.
@@ -122,19 +90,10 @@ public enum BinaryFile {
     var prefix = path.hasPrefix("/") ? "/" : ""
     for component in path.split(separator: "/") {
       prefix += component
-      if mkdir(prefix, 0o755) != 0 && errno != EEXIST {
-        throw RenderError("cannot create directory '\(prefix)': \(systemError())")
+      guard Platform.makeFolder(prefix) else {
+        throw RenderError("cannot create directory '\(prefix)': \(Platform.lastError)")
       }
       prefix += "/"
     }
   }
-
-  private static func systemError() -> String {
-    String(cString: strerror(errno))
-  }
-}
-
-/// The C library's `read`, which `BinaryFile.read` hides inside the enum.
-private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-  read(fd, buffer, count)
 }

@@ -1,11 +1,5 @@
 import CTransitPango
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The fonts Transit draws text with: DejaVu Sans and DejaVu Sans Bold
 /// (Bitstream Vera licence, see `Fonts/LICENSE`), bundled with TransitRender
 /// and given to fontconfig as the only fonts it knows, so text never depends
@@ -23,14 +17,14 @@ enum TextFonts {
   /// The folder holding the bundled fonts, or `nil` when none is found.
   static let folder: String? = {
     var candidates: [String] = []
-    if let override = getenv("TRANSIT_FONTS_DIR") { candidates.append(String(cString: override)) }
+    if let override = Platform.environment("TRANSIT_FONTS_DIR") { candidates.append(override) }
     if let executable = executableFolder() {
       candidates.append("\(executable)/Transit_TransitRender.resources/Fonts")
       candidates.append("\(executable)/Transit_TransitRender.resources")
     }
     let source = String("\(#filePath)".dropLast("TextFonts.swift".count)) + "Fonts"
     candidates.append(source)
-    return candidates.first { access("\($0)/\(files[0])", R_OK) == 0 }
+    return candidates.first { Platform.isReadable("\($0)/\(files[0])") }
   }()
 
   /// A fontconfig configuration that knows the bundled fonts and nothing
@@ -55,11 +49,7 @@ enum TextFonts {
   }
 
   private static func executableFolder() -> String? {
-    var buffer = [CChar](repeating: 0, count: 4_096)
-    let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-    guard length > 0 else { return nil }
-    let path = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    guard let slash = path.lastIndex(of: "/") else { return nil }
+    guard let path = Platform.executablePath(), let slash = path.lastIndex(of: "/") else { return nil }
     return String(path[..<slash])
   }
 }

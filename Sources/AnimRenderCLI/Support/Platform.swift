@@ -1,0 +1,111 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The C library calls animrender makes, and the only file of the module
+/// that imports the C library: everything else asks `Platform`, in Swift
+/// types. (Files are written through TransitRender's `StagedFile`.)
+enum Platform {
+  /// The system's words for the last failed call (`strerror(errno)`).
+  static var lastError: String { String(cString: strerror(errno)) }
+
+  /// The cores this process may use, at least 1.
+  static var coreCount: Int {
+    let count = sysconf(Int32(_SC_NPROCESSORS_ONLN))
+    return count > 0 ? count : 1
+  }
+
+  // MARK: Standard error
+
+  /// Whether standard error is a terminal (where a progress bar makes sense).
+  static var standardErrorIsTerminal: Bool { isatty(2) == 1 }
+
+  /// Writes `bytes` to standard error, unbuffered; stops at the first failure.
+  static func writeStandardError(_ bytes: [UInt8]) {
+    bytes.withUnsafeBytes { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        let written = write(2, buffer.baseAddress! + offset, buffer.count - offset)
+        if written <= 0 { return }
+        offset += written
+      }
+    }
+  }
+
+  // MARK: Paths
+
+  /// `path` with symbolic links, `.` and `..` resolved, or `nil` when it
+  /// does not exist.
+  static func realPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+
+  /// Whether this process may create files in the folder `path`.
+  static func isWritable(_ path: String) -> Bool { access(path, W_OK) == 0 }
+
+  /// Whether `path` is a folder (links followed).
+  static func isFolder(_ path: String) -> Bool {
+    var status = stat()
+    return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+  }
+
+  /// What is at `path` itself (a link is not followed): whether it is a
+  /// regular file and its permission bits, or `nil` when nothing is there.
+  static func entry(_ path: String) -> (isRegularFile: Bool, mode: UInt32)? {
+    var status = stat()
+    guard lstat(path, &status) == 0 else { return nil }
+    return (status.st_mode & S_IFMT == S_IFREG, UInt32(status.st_mode & 0o7777))
+  }
+
+  /// How ``hardLink(_:_:)`` went.
+  enum LinkResult { case linked, nameTaken, impossible }
+
+  /// Makes `link` a second name of the file at `path`.
+  static func hardLink(_ path: String, _ link: String) -> LinkResult {
+    if systemLink(path, link) == 0 { return .linked }
+    return errno == EEXIST ? .nameTaken : .impossible
+  }
+
+  /// Gives the file at `path` the permission bits `mode`.
+  static func setMode(_ path: String, _ mode: UInt32) { chmod(path, mode_t(mode)) }
+
+  /// Renames `from` to `to`, replacing it in one step: 0, or -1 with the
+  /// reason in `errno`, as the C call (tests replace it through
+  /// `AtomicOutput.renameHook`).
+  static func rename(_ from: String, _ to: String) -> Int32 { systemRename(from, to) }
+
+  /// Removes the file at `path`, if any.
+  static func remove(_ path: String) { unlink(path) }
+
+  // MARK: Signals
+
+  /// The signals that ask a run to stop: SIGINT (Ctrl-C) and SIGTERM.
+  static let interruptions: [Int32] = [SIGINT, SIGTERM]
+
+  /// Stops `number` from ending the process, so that a dispatch source
+  /// can handle it instead.
+  static func ignore(signal number: Int32) { signal(number, SIG_IGN) }
+
+  /// Ends the process by the signal `number` itself, as an interrupted
+  /// program should: its default action restored and unblocked in the
+  /// calling (dispatch) thread.
+  static func die(by number: Int32) -> Never {
+    signal(number, SIG_DFL)
+    var set = sigset_t()
+    sigemptyset(&set)
+    sigaddset(&set, number)
+    pthread_sigmask(SIG_UNBLOCK, &set, nil)
+    raise(number)
+    _exit(128 + number)
+  }
+}
+
+// The C functions under the names `Platform` gives its own.
+private func systemLink(_ path: String, _ link: String) -> Int32 { link(path, link) }
+private func systemRename(_ from: String, _ to: String) -> Int32 { rename(from, to) }

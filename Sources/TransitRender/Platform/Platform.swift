@@ -1,0 +1,146 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The C library calls TransitRender makes, and the only file of the module
+/// that imports the C library: everything else asks `Platform`, in Swift
+/// types, so that a new platform is one file's work.
+///
+/// Calls that the system may interrupt (`read`, `write`) are retried here;
+/// a failure leaves its reason in ``lastError``, to be read before the next
+/// call.
+enum Platform {
+  /// The system's words for the last failed call (`strerror(errno)`).
+  static var lastError: String { String(cString: strerror(errno)) }
+
+  /// The environment variable `name`, or `nil` when it is not set.
+  static func environment(_ name: String) -> String? {
+    getenv(name).map { String(cString: $0) }
+  }
+
+  /// The full path of the running program, where the system says it.
+  static func executablePath() -> String? {
+    var buffer = [CChar](repeating: 0, count: 4_096)
+    let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+    guard length > 0 else { return nil }
+    return String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  /// Whether something exists at `path` (links are followed).
+  static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+
+  /// Whether the file at `path` exists and this process may read it.
+  static func isReadable(_ path: String) -> Bool { access(path, R_OK) == 0 }
+
+  // MARK: Reading
+
+  /// What an open file is, from `fstat`.
+  struct FileInfo {
+    /// The kind of file, or `nil` for a regular one: "a folder", "a FIFO" …
+    var nonRegularKind: String?
+    /// Its size in bytes.
+    var size: Int
+  }
+
+  /// Opens `path` for reading without blocking (so that a FIFO cannot
+  /// hang); a negative descriptor on failure.
+  static func openForReading(_ path: String) -> Int32 {
+    open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+  }
+
+  /// What the open file `fd` is, or `nil` when the system cannot say.
+  static func info(_ fd: Int32) -> FileInfo? {
+    var status = stat()
+    guard fstat(fd, &status) == 0 else { return nil }
+    let kind: String? =
+      switch status.st_mode & S_IFMT {
+      case S_IFREG: nil
+      case S_IFDIR: "a folder"
+      case S_IFIFO: "a FIFO"
+      case S_IFCHR: "a character device"
+      case S_IFBLK: "a block device"
+      case S_IFSOCK: "a socket"
+      default: "not a plain file"
+      }
+    return FileInfo(nonRegularKind: kind, size: Int(status.st_size))
+  }
+
+  /// Reads up to `count` bytes into `buffer`: how many, 0 at the end, or a
+  /// negative number on failure. Interruptions are retried.
+  static func read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    while true {
+      let got = systemRead(fd, buffer, count)
+      if got < 0, errno == EINTR || errno == EAGAIN { continue }
+      return got
+    }
+  }
+
+  // MARK: Writing
+
+  /// Creates the file `path`, which must not exist yet, with `0666` less
+  /// the umask: the descriptor, `nil` when the name is taken, or a
+  /// negative descriptor on any other failure.
+  static func createNew(_ path: String) -> Int32? {
+    let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o666)
+    return fd < 0 && errno == EEXIST ? nil : fd
+  }
+
+  /// Opens the existing file `path` for writing, emptied; negative on failure.
+  static func openForReplacing(_ path: String) -> Int32 {
+    open(path, O_WRONLY | O_TRUNC | O_CLOEXEC | O_NOFOLLOW)
+  }
+
+  /// Writes all of `bytes` to `fd`; `false` on failure. Interruptions are
+  /// retried.
+  static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
+    var offset = 0
+    while offset < bytes.count {
+      let written = systemWrite(fd, bytes.baseAddress! + offset, bytes.count - offset)
+      if written < 0 {
+        if errno == EINTR { continue }
+        return false
+      }
+      offset += written
+    }
+    return true
+  }
+
+  /// Closes `fd`; `false` when the system reports a failure (such as a
+  /// write that could not be completed).
+  @discardableResult
+  static func close(_ fd: Int32) -> Bool { systemClose(fd) == 0 }
+
+  /// The permission bits of the regular file at `path`, or `nil` when there
+  /// is none.
+  static func regularFileMode(_ path: String) -> UInt32? {
+    var status = stat()
+    guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+    return UInt32(status.st_mode & 0o7777)
+  }
+
+  /// Gives the open file `fd` the permission bits `mode`.
+  static func setMode(_ fd: Int32, _ mode: UInt32) { fchmod(fd, mode_t(mode)) }
+
+  /// Renames `from` to `to`, replacing it in one step; `false` on failure.
+  static func rename(_ from: String, _ to: String) -> Bool { systemRename(from, to) == 0 }
+
+  /// Removes the file at `path`, if any.
+  static func remove(_ path: String) { unlink(path) }
+
+  /// Makes the folder `path`; `true` when it was made or already exists.
+  static func makeFolder(_ path: String) -> Bool { mkdir(path, 0o755) == 0 || errno == EEXIST }
+}
+
+// The C functions under the names `Platform` gives its own.
+private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+  read(fd, buffer, count)
+}
+private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+  write(fd, buffer, count)
+}
+private func systemClose(_ fd: Int32) -> Int32 { close(fd) }
+private func systemRename(_ from: String, _ to: String) -> Int32 { rename(from, to) }

@@ -1,0 +1,92 @@
+import Testing
+import TransitRender
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The one atomic writer (`BinaryFile.write`, and every `animrender`
+/// output through `AtomicOutput`): all or nothing, nothing left behind, the
+/// mode a replaced file had. The CLI's set-wide commit and signal cleanup are
+/// tested in AtomicOutputTests and HostileInputTests.
+@Suite struct StagedFileTests {
+  static func entries(_ folder: String) -> [String] {
+    guard let directory = opendir(folder) else { return [] }
+    defer { closedir(directory) }
+    var names: [String] = []
+    while let entry = readdir(directory) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+      }
+      if name != "." && name != ".." { names.append(name) }
+    }
+    return names.sorted()
+  }
+
+  static func mode(_ path: String) -> mode_t {
+    var info = stat()
+    #expect(stat(path, &info) == 0)
+    return info.st_mode & 0o7777
+  }
+
+  @Test func writingReplacesTheWholeFileAndLeavesNothingElse() throws {
+    let folder = TestFiles.temporaryDirectory()
+    let path = folder + "/a.bin"
+    try BinaryFile.write(Array(repeating: 7, count: 100_000), to: path)
+    try BinaryFile.write([1, 2, 3], to: path)
+    #expect(try BinaryFile.read(path) == [1, 2, 3])
+    #expect(Self.entries(folder) == ["a.bin"])
+  }
+
+  @Test func aReplacedFileKeepsItsModeAndANewOneGetsTheUmasks() throws {
+    let folder = TestFiles.temporaryDirectory()
+    let path = folder + "/kept.png"
+    try BinaryFile.write([0], to: path)
+    chmod(path, 0o640)
+    try BinaryFile.write([1], to: path)
+    #expect(Self.mode(path) == 0o640)
+    // A new file: what `open(…, 0666)` gives under this process's umask.
+    let reference = folder + "/reference"
+    close(open(reference, O_WRONLY | O_CREAT, 0o666))
+    try BinaryFile.write([2], to: folder + "/new.png")
+    #expect(Self.mode(folder + "/new.png") == Self.mode(reference))
+  }
+
+  @Test func aFailedMoveLeavesNoTemporaryFile() throws {
+    let folder = TestFiles.temporaryDirectory()
+    // A folder that is not empty cannot be replaced by a file.
+    let blocked = folder + "/blocked"
+    try BinaryFile.createDirectories(blocked)
+    try BinaryFile.write([1], to: blocked + "/inside")
+    let error = #expect(throws: RenderError.self) {
+      try BinaryFile.write([1, 2, 3], to: blocked)
+    }
+    #expect(error?.message.contains("'\(blocked)'") == true)
+    #expect(Self.entries(folder) == ["blocked"])
+    #expect(Self.entries(blocked) == ["inside"])
+  }
+
+  @Test func stepsCanBeTakenApartAndAbandoned() throws {
+    let folder = TestFiles.temporaryDirectory()
+    let file = try StagedFile(for: folder + "/x.png")
+    #expect(StagedFile.folder(of: file.temporaryPath) == folder)
+    #expect(Self.entries(folder).count == 1 && Self.entries(folder)[0].hasPrefix(".x.png.tmp-"))
+    try file.write([9, 9])
+    #expect(!BinaryFile.exists(folder + "/x.png"))
+    file.discard()
+    #expect(Self.entries(folder).isEmpty)
+    #expect(StagedFile.folder(of: "x.png") == ".")
+    #expect(StagedFile.folder(of: "/x.png") == "/")
+  }
+
+  @Test func aMissingFolderIsNamed() {
+    let error = #expect(throws: RenderError.self) {
+      try BinaryFile.write([1], to: "/nonexistent-transit-folder/x.png")
+    }
+    #expect(error?.message.contains("/nonexistent-transit-folder/x.png") == true)
+  }
+}
