@@ -107,5 +107,5 @@ enum Platform {
 }
 
 // The C functions under the names `Platform` gives its own.
-private func systemLink(_ path: String, _ link: String) -> Int32 { link(path, link) }
+private func systemLink(_ path: String, _ name: String) -> Int32 { link(path, name) }
 private func systemRename(_ from: String, _ to: String) -> Int32 { rename(from, to) }
