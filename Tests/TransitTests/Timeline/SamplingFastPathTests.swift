@@ -1,5 +1,6 @@
 import RealModule
 import Testing
+import TransitTestSupport
 
 @testable import Transit
 
