@@ -55,7 +55,7 @@ struct RotationGateTests {
   @Test("Random plays, pauses, ends, deallocations and rotations keep the count honest")
   func randomInterleavings() async {
     await propertyCheck(count: 1_000, input: Gen.uint64()) { seed in
-      var random = SplitMix(seed: seed)
+      var random = SplitMix64(seed: seed)
       let policy: RotationPolicy = Bool.random(using: &random) ? .defer : .refuse
       let clock = ManualClock()
       let counter = AnimationCounter()
