@@ -11,8 +11,8 @@ import TransitRender
   func agreesWithPixelmatch(pair: String) throws {
     let (_, differing, overThreshold) = try #require(
       PixelmatchFixtures.pairs.first { $0.0 == pair })
-    let a = try PNGDecoder.decode(contentsOf: TestFiles.fixture("pixelmatch/\(pair)-a.png"))
-    let b = try PNGDecoder.decode(contentsOf: TestFiles.fixture("pixelmatch/\(pair)-b.png"))
+    let a = try PNGDecoder.decode(contentsOf: PNGFixtures.path("pixelmatch/\(pair)-a.png"))
+    let b = try PNGDecoder.decode(contentsOf: PNGFixtures.path("pixelmatch/\(pair)-b.png"))
     let result = try ImageComparison.compare(a, b, threshold: 0.1)
     #expect(result.differing == differing, "\(pair)")
     #expect(result.differing + result.antiAliased == overThreshold, "\(pair)")

@@ -1,5 +1,6 @@
 import Testing
 import TransitRender
+import TransitTestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -34,7 +35,7 @@ import TransitRender
   }
 
   @Test func writingReplacesTheWholeFileAndLeavesNothingElse() throws {
-    let folder = TestFiles.temporaryDirectory()
+    let folder = TemporaryDirectory.make("staged").path
     let path = folder + "/a.bin"
     try BinaryFile.write(Array(repeating: 7, count: 100_000), to: path)
     try BinaryFile.write([1, 2, 3], to: path)
@@ -43,7 +44,7 @@ import TransitRender
   }
 
   @Test func aReplacedFileKeepsItsModeAndANewOneGetsTheUmasks() throws {
-    let folder = TestFiles.temporaryDirectory()
+    let folder = TemporaryDirectory.make("staged").path
     let path = folder + "/kept.png"
     try BinaryFile.write([0], to: path)
     chmod(path, 0o640)
@@ -57,7 +58,7 @@ import TransitRender
   }
 
   @Test func aFailedMoveLeavesNoTemporaryFile() throws {
-    let folder = TestFiles.temporaryDirectory()
+    let folder = TemporaryDirectory.make("staged").path
     // A folder that is not empty cannot be replaced by a file.
     let blocked = folder + "/blocked"
     try BinaryFile.createDirectories(blocked)
@@ -71,7 +72,7 @@ import TransitRender
   }
 
   @Test func stepsCanBeTakenApartAndAbandoned() throws {
-    let folder = TestFiles.temporaryDirectory()
+    let folder = TemporaryDirectory.make("staged").path
     let file = try StagedFile(for: folder + "/x.png")
     #expect(StagedFile.folder(of: file.temporaryPath) == folder)
     #expect(Self.entries(folder).count == 1 && Self.entries(folder)[0].hasPrefix(".x.png.tmp-"))

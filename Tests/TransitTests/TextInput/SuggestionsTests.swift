@@ -1,5 +1,6 @@
 import PropertyBased
 import Testing
+import TransitTestSupport
 
 @testable import Transit
 
@@ -22,7 +23,7 @@ struct SuggestionsTests {
   }
 
   /// A short word over a small alphabet, so that random words share letters.
-  static func word(_ random: inout SplitMix, maxLength: Int = 6) -> [Character] {
+  static func word(_ random: inout SplitMix64, maxLength: Int = 6) -> [Character] {
     let alphabet: [Character] = ["a", "b", "c", "A", "-", "é"]
     return (0..<Int.random(in: 0...maxLength, using: &random)).map { _ in
       alphabet[Int.random(in: 0..<alphabet.count, using: &random)]
@@ -32,7 +33,7 @@ struct SuggestionsTests {
   @Test("the edit distance is Levenshtein's definition, and a metric")
   func editDistance() async {
     await propertyCheck(count: 400, input: Gen.uint64()) { seed in
-      var random = SplitMix(seed: seed)
+      var random = SplitMix64(seed: seed)
       let (a, b, c) = (Self.word(&random), Self.word(&random), Self.word(&random))
       let d = Suggestions.editDistance(a, b)
       #expect(d == Self.definition(a[...], b[...]), "seed \(seed)")
@@ -48,7 +49,7 @@ struct SuggestionsTests {
   @Test("names rank by distance ignoring case, ties in listing order, at most `limit`")
   func ranking() async {
     await propertyCheck(count: 400, input: Gen.uint64()) { seed in
-      var random = SplitMix(seed: seed)
+      var random = SplitMix64(seed: seed)
       let word = String(Self.word(&random))
       let names = (0..<Int.random(in: 0...8, using: &random)).map { _ in
         String(Self.word(&random))
@@ -105,7 +106,7 @@ struct SuggestionsTests {
     #expect("".trimmingWhitespace() == "")
     #expect("a b".trimmingWhitespace() == "a b")
     await propertyCheck(count: 200, input: Gen.uint64()) { seed in
-      var random = SplitMix(seed: seed)
+      var random = SplitMix64(seed: seed)
       let spaces: [Character] = [" ", "\t", "\n", "\r\n", "\u{00A0}"]
       func padding() -> String {
         String(
