@@ -45,7 +45,8 @@ struct DemoCommand: ParsableCommand {
 
   var chosenStyles: [String] {
     guard let styles else { return DemoCommand.styles }
-    return styles.split(separator: ",").map { String($0.trimmingWhitespace()) }.filter { !$0.isEmpty }
+    return styles.split(separator: ",").map { String($0.trimmingWhitespace()) }
+      .filter { !$0.isEmpty }
   }
 
   /// Every frame of the demo, row by row.

@@ -6,13 +6,10 @@
   import Darwin
 #endif
 
-/// The C library calls animrender makes, and the only file of the module
-/// that imports the C library: everything else asks `Platform`, in Swift
-/// types. (Files are written through TransitRender's `StagedFile`.)
+/// What animrender asks of the operating system, here alone so that no
+/// other file of the CLI imports the C library. (Files are written through
+/// TransitRender's `StagedFile`.)
 enum Platform {
-  /// The system's words for the last failed call (`strerror(errno)`).
-  static var lastError: String { String(cString: strerror(errno)) }
-
   /// The cores this process may use, at least 1.
   static var coreCount: Int {
     let count = sysconf(Int32(_SC_NPROCESSORS_ONLN))
@@ -82,6 +79,9 @@ enum Platform {
 
   /// Removes the file at `path`, if any.
   static func remove(_ path: String) { unlink(path) }
+
+  /// `strerror(errno)`: why the last call failed.
+  static var lastError: String { String(cString: strerror(errno)) }
 
   // MARK: Signals
 

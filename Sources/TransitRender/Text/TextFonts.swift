@@ -49,7 +49,9 @@ enum TextFonts {
   }
 
   private static func executableFolder() -> String? {
-    guard let path = Platform.executablePath(), let slash = path.lastIndex(of: "/") else { return nil }
+    guard let path = Platform.executablePath(), let slash = path.lastIndex(of: "/") else {
+      return nil
+    }
     return String(path[..<slash])
   }
 }

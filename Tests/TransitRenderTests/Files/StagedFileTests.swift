@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TransitRender
 import TransitTestSupport
@@ -16,16 +17,7 @@ import TransitTestSupport
 /// tested in AtomicOutputTests and HostileInputTests.
 @Suite struct StagedFileTests {
   static func entries(_ folder: String) -> [String] {
-    guard let directory = opendir(folder) else { return [] }
-    defer { closedir(directory) }
-    var names: [String] = []
-    while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
-      }
-      if name != "." && name != ".." { names.append(name) }
-    }
-    return names.sorted()
+    ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
   }
 
   static func mode(_ path: String) -> mode_t {
