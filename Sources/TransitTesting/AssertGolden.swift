@@ -4,7 +4,7 @@ import TransitRender
 /// of the package that holds the calling test file.
 ///
 /// Identical pixels pass. Otherwise pixels are compared with
-/// ``ImageComparison`` (YIQ distance above `threshold`, anti-aliasing not
+/// TransitRender's `ImageComparison` (YIQ distance above `threshold`, anti-aliasing not
 /// counted), and the assertion fails when more than `allowance` differ. A
 /// failure writes the actual image and a diff (red: differences, yellow:
 /// anti-aliasing, grey: the rest) to `.artifacts/<suite>/` at the package

@@ -18,7 +18,7 @@ public struct GoldenCheck: Sendable {
   public var recordMode: GoldenRecordMode
   /// How many differing pixels still pass.
   public var allowance: Int
-  /// The YIQ distance threshold, 0…1; see ``ImageComparison``.
+  /// The YIQ distance threshold, 0…1; see TransitRender's `ImageComparison`.
   public var threshold: Double
 
   /// Creates a check.
