@@ -124,12 +124,15 @@ final class CairoContext {
 
   /// The device pixels `x0..<x1`, `y0..<y1` of ``surface`` that drawing
   /// now reaches, when that is all there is to know about where drawing
-  /// lands: the context draws straight on ``surface`` (no group pushed) and
+  /// lands: the context draws straight on ``surface``, a surface of pixels
+  /// (not a vector one: SVG, PDF), with no group pushed, and
   /// the clip is one rectangle on whole pixels. `nil` otherwise (a rounded
   /// or partial-pixel clip, a group): then only Cairo knows how a paint is
   /// cut.
   var pixelAlignedClip: (x0: Int, y0: Int, x1: Int, y1: Int)? {
-    guard cairo_get_group_target(pointer) == surface.pointer else { return nil }
+    guard cairo_surface_get_type(surface.pointer) == CAIRO_SURFACE_TYPE_IMAGE,
+      cairo_get_group_target(pointer) == surface.pointer
+    else { return nil }
     save()
     cairo_identity_matrix(pointer)
     let list = cairo_copy_clip_rectangle_list(pointer)
