@@ -36,7 +36,8 @@ public struct CubeStyle: TransitionStyle, Hashable {
       [camera.turn(id, by: angle, about: axis, pivot: centre)]
     }
     /// Both faces turn together, an eighth of a turn.
-    let eighth = context.disappearing { turn($0, -.pi / 4) } + context.appearing { turn($0, -.pi / 4) }
+    let eighth =
+      context.disappearing { turn($0, -.pi / 4) } + context.appearing { turn($0, -.pi / 4) }
     // The new face starts a quarter turn round the right-hand edge; both
     // faces turn a quarter together, easing in and then out.
     return Animation([

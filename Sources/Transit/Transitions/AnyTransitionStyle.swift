@@ -31,7 +31,9 @@ public struct AnyTransitionStyle: TransitionStyle, Hashable {
   /// - Returns: the wrapped style's reverse animation, or `nil` when it has
   ///   none and the exact reverse of the forward applies.
   /// - Throws: ``TransitError`` when the wrapped style does.
-  public func intrinsicReverseAnimation(in context: TransitionContext) throws(TransitError) -> Animation? {
+  public func intrinsicReverseAnimation(in context: TransitionContext) throws(TransitError)
+    -> Animation?
+  {
     try base.intrinsicReverseAnimation(in: context)
   }
 

@@ -70,7 +70,9 @@ public enum StyleMetrics {
   ///   - offset: how far the view is translated when the step starts.
   /// - Returns: the scale, followed by the compensating translation unless
   ///   it is zero.
-  public static func scaleInPlace(_ id: String, by factor: Double, translatedBy offset: Displacement)
+  public static func scaleInPlace(
+    _ id: String, by factor: Double, translatedBy offset: Displacement
+  )
     -> [Change]
   {
     let drift = Displacement(x: offset.x - offset.x * factor, y: offset.y - offset.y * factor)

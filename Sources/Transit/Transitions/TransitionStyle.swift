@@ -52,7 +52,9 @@ public protocol TransitionStyle: Sendable {
 
 extension TransitionStyle {
   /// No custom reverse: pops play the forward's exact reverse.
-  public func intrinsicReverseAnimation(in context: TransitionContext) throws(TransitError) -> Animation? {
+  public func intrinsicReverseAnimation(in context: TransitionContext) throws(TransitError)
+    -> Animation?
+  {
     nil
   }
 }

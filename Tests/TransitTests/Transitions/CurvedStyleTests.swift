@@ -54,8 +54,9 @@ struct CurvedStyleTests {
   func names() throws {
     let push = PushStyle(from: .right)
     #expect(push.withCurve(.easeIn).name == "push-from-right+ease-in")
-    #expect(try push.withCurve(.cubicBezier(0.2, 0.9, 0.1, 1)).name
-      == "push-from-right+cubic-bezier(0.2,0.9,0.1,1)")
+    #expect(
+      try push.withCurve(.cubicBezier(0.2, 0.9, 0.1, 1)).name
+        == "push-from-right+cubic-bezier(0.2,0.9,0.1,1)")
     #expect(push.withCurve(.easeIn).withCurve(.linear) == push.withCurve(.linear))
     #expect(push.withCurve(.easeIn).withCurve(.linear).name == "push-from-right+linear")
     #expect(AnyTransitionStyle(push).withCurve(.linear).base is PushStyle)

@@ -65,7 +65,9 @@ struct TransitionStyleReversalTests {
           AnimationStep(duration: 0.2, changes: [.fade(context.disappearingViewID!, by: -1)])
         ])
       }
-      func intrinsicReverseAnimation(in context: TransitionContext) throws(TransitError) -> Animation? {
+      func intrinsicReverseAnimation(in context: TransitionContext) throws(TransitError)
+        -> Animation?
+      {
         Animation([
           AnimationStep(duration: 0.1, changes: [.fade(context.disappearingViewID!, by: 1)])
         ])
