@@ -1,4 +1,5 @@
 import Testing
+import TransitTestSupport
 
 @testable import Transit
 

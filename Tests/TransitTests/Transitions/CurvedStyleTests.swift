@@ -1,6 +1,7 @@
 import PropertyBased
 import Testing
 import Transit
+import TransitTestSupport
 
 /// `withCurve(_:)`: the curved style plays its base's animation with every
 /// timed step along the curve, under a name of its own, and compares equal
