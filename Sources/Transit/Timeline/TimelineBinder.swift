@@ -202,10 +202,14 @@ struct TimelineBinder {
     var progress = [Double](repeating: .nan, count: max(tracks.steps.count, 1))
     progress.withUnsafeMutableBufferPointer { progress in
       for view in tracks.subtreeEnd.indices {
-        resolveStarts(of: \.frames, view, in: &tracks, progress) { $0.frame($1, progress) }
-        resolveStarts(of: \.alphas, view, in: &tracks, progress) { $0.alpha($1, progress) }
+        resolveStarts(of: \.frames, view, in: &tracks, progress) {
+          $0.frame($1, progress, into: &$2)
+        }
+        resolveStarts(of: \.alphas, view, in: &tracks, progress) {
+          $0.alpha($1, progress, into: &$2)
+        }
         resolveStarts(of: \.transforms, view, in: &tracks, progress) {
-          $0.transform($1, progress)
+          $0.transform($1, progress, into: &$2)
         } then: { tracks, j in
           // The start is now final: decompose it once, for every sample.
           let target = tracks.interpolations[j]!.to
@@ -217,13 +221,13 @@ struct TimelineBinder {
   }
 
   /// Resolves the start of every absolute segment of `view` in `track` but
-  /// the first, in step order, by `sample` (the property's value over a range
-  /// of the view's segments at the progresses in `progress`), then runs
-  /// `then` on it.
+  /// the first, in step order, by `sample` (which writes the property's
+  /// value over a range of the view's segments at the progresses in
+  /// `progress`), then runs `then` on it.
   private static func resolveStarts<Value>(
     of track: WritableKeyPath<Tracks, Track<Value>>, _ view: Int, in tracks: inout Tracks,
     _ progress: UnsafeMutableBufferPointer<Double>,
-    sample: (Tracks, Range<Int>) -> Value,
+    sample: (Tracks, Range<Int>, inout Value) -> Void,
     then: (inout Tracks, Int) -> Void = { _, _ in }
   ) {
     let range = tracks[keyPath: track].ranges[view]
@@ -234,7 +238,9 @@ struct TimelineBinder {
         let step = tracks[keyPath: track].segments[i].step
         progress[step] = tracks.steps[step].progress(at: start, rerun: nil)
       }
-      tracks[keyPath: track].segments[j].from = sample(tracks, before)
+      var value = tracks[keyPath: track].segments[j].from
+      sample(tracks, before, &value)
+      tracks[keyPath: track].segments[j].from = value
       then(&tracks, j)
     }
   }

@@ -5,7 +5,7 @@
 ///
 /// Segments are stored view after view, each view's in step order, so that a
 /// view's segments are one range (``ranges``) and the latest segment is the
-/// last of it. Sampling reads a track with ``fold(_:_:absolute:relative:)``,
+/// last of it. Sampling reads a track with ``fold(_:_:into:absolute:relative:)``,
 /// which states the overlap rule once for every property:
 ///
 /// 1. The latest started absolute segment owns the property (found by
@@ -65,21 +65,25 @@ struct Track<Value: Hashable & Sendable>: Hashable, Sendable {
   }
 
   /// The value of one view's property (its segments are `range`, not empty)
-  /// at the given step progresses, and whether it is moving: some segment
-  /// is part way, so the value is not one of the resolved ends.
+  /// at the given step progresses; returns whether it is moving: some
+  /// segment is part way, so the value is not one of the resolved ends.
   ///
   /// - Parameters:
   ///   - absolute: segment `j` at progress `p` (0 ≤ p < 1 in practice).
   ///   - relative: adds segment `j`'s motion at progress `p` (not 0) to the
   ///     value; properties without relative changes (frames, visibility)
   ///     leave it out.
+  ///
+  /// The value is written into `value` (whatever it held is replaced), so
+  /// that a sample writes a view's property in place instead of copying it
+  /// through a result.
   @inline(__always)
+  @discardableResult
   func fold(
-    _ range: Range<Int>, _ progress: UnsafeMutableBufferPointer<Double>,
+    _ range: Range<Int>, _ progress: UnsafeMutableBufferPointer<Double>, into value: inout Value,
     absolute: (_ j: Int, _ p: Double) -> Value,
     relative: (_ value: inout Value, _ j: Int, _ p: Double) -> Void = { _, _, _ in }
-  ) -> (value: Value, isMoving: Bool) {
-    var value: Value
+  ) -> Bool {
     var isMoving: Bool
     var h: Int
     let owner = latestStarted(in: range, progress)
@@ -103,6 +107,6 @@ struct Track<Value: Hashable & Sendable>: Hashable, Sendable {
       }
       i += 1
     }
-    return (value, isMoving)
+    return isMoving
   }
 }

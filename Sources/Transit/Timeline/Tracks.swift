@@ -48,10 +48,10 @@ struct Tracks: Hashable, Sendable {
   func apply(_ index: Int, to view: inout View, progress: UnsafeMutableBufferPointer<Double>) {
     let (frame, alpha) = (frames.ranges[index], alphas.ranges[index])
     let (transform, hidden) = (transforms.ranges[index], hiddens.ranges[index])
-    if !frame.isEmpty { view.frame = self.frame(frame, progress) }
-    if !alpha.isEmpty { view.alpha = self.alpha(alpha, progress) }
-    if !transform.isEmpty { view.transform = self.transform(transform, progress) }
-    if !hidden.isEmpty { view.isHidden = self.hidden(hidden, progress) }
+    if !frame.isEmpty { self.frame(frame, progress, into: &view.frame) }
+    if !alpha.isEmpty { self.alpha(alpha, progress, into: &view.alpha) }
+    if !transform.isEmpty { self.transform(transform, progress, into: &view.transform) }
+    if !hidden.isEmpty { self.hidden(hidden, progress, into: &view.isHidden) }
   }
 
   /// The state of view `index`, starting from its `initial` state.
@@ -69,8 +69,10 @@ struct Tracks: Hashable, Sendable {
   /// A frame: the segment in force, interpolated entry by entry (frames
   /// are only ever absolute).
   @inline(__always)
-  func frame(_ range: Range<Int>, _ progress: UnsafeMutableBufferPointer<Double>) -> Rect {
-    frames.fold(range, progress) { j, p in
+  func frame(
+    _ range: Range<Int>, _ progress: UnsafeMutableBufferPointer<Double>, into value: inout Rect
+  ) {
+    frames.fold(range, progress, into: &value) { j, p in
       let (a, b) = (frames.segments[j].from, frames.segments[j].to)
       if p == 0 { return a }
       return Rect(
@@ -78,13 +80,15 @@ struct Tracks: Hashable, Sendable {
         y: a.origin.y + (b.origin.y - a.origin.y) * p,
         width: a.size.width + (b.size.width - a.size.width) * p,
         height: a.size.height + (b.size.height - a.size.height) * p)
-    }.value
+    }
   }
 
   /// An alpha: the target in force, plus every running fade's share.
   @inline(__always)
-  func alpha(_ range: Range<Int>, _ progress: UnsafeMutableBufferPointer<Double>) -> Double {
-    let (value, isMoving) = alphas.fold(range, progress) { j, p in
+  func alpha(
+    _ range: Range<Int>, _ progress: UnsafeMutableBufferPointer<Double>, into value: inout Double
+  ) {
+    let isMoving = alphas.fold(range, progress, into: &value) { j, p in
       let (from, to) = (alphas.segments[j].from, alphas.segments[j].to)
       return p == 0 ? from : from + (to - from) * p
     } relative: { value, j, p in
@@ -92,17 +96,18 @@ struct Tracks: Hashable, Sendable {
     }
     // Overshooting curves (back, elastic, spring) may leave 0…1; a renderer
     // cannot draw alpha outside it, so a sample in motion is bounded.
-    return isMoving ? min(1, max(0, value)) : value
+    if isMoving { value = min(1, max(0, value)) }
   }
 
   /// A transform: the target in force, reached by decomposed interpolation
   /// and followed by its own operations, then every running segment's
   /// operations composed after it in step order.
   @inline(__always)
-  func transform(_ range: Range<Int>, _ progress: UnsafeMutableBufferPointer<Double>)
-    -> Transform3D
-  {
-    transforms.fold(range, progress) { j, p in
+  func transform(
+    _ range: Range<Int>, _ progress: UnsafeMutableBufferPointer<Double>,
+    into value: inout Transform3D
+  ) {
+    transforms.fold(range, progress, into: &value) { j, p in
       // Fields read one by one: copying a whole segment costs more than
       // the arithmetic.
       if p == 0 { return transforms.segments[j].from }
@@ -111,7 +116,7 @@ struct Tracks: Hashable, Sendable {
       return value
     } relative: { value, j, p in
       for k in operationRanges[j] { applyOperation(k, to: &value, progress: p) }
-    }.value
+    }
   }
 
   /// Operation `k` composed after `m` at progress `p`: turns in perspective
@@ -130,10 +135,12 @@ struct Tracks: Hashable, Sendable {
   /// as its step starts and hiding as it ends, so that a view is visible
   /// while it animates.
   @inline(__always)
-  func hidden(_ range: Range<Int>, _ progress: UnsafeMutableBufferPointer<Double>) -> Bool {
-    hiddens.fold(range, progress) { j, _ in
+  func hidden(
+    _ range: Range<Int>, _ progress: UnsafeMutableBufferPointer<Double>, into value: inout Bool
+  ) {
+    hiddens.fold(range, progress, into: &value) { j, _ in
       // Running (not finished): a hiding segment still shows its start.
       hiddens.segments[j].to ? hiddens.segments[j].from : false
-    }.value
+    }
   }
 }
