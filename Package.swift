@@ -91,40 +91,50 @@ let package = Package(
       dependencies: ["AnimRenderCLI", "CubeStyle"],
       path: "Examples/AnimRenderCube"
     ),
-    .testTarget(
-      name: "TransitTests",
+    // Helpers every test target shares, each written once (temporary
+    // directories, the process runner, PNG chunks, seeded random cases,
+    // bit-for-bit scene comparison); not a product.
+    .target(
+      name: "TransitTestSupport",
       dependencies: [
         "Transit",
         .product(name: "PropertyBased", package: "swift-property-based"),
-      ]
+      ],
+      path: "Tests/TransitTestSupport"
     ),
     .testTarget(
-      name: "TransitGoldenTests",
+      name: "TransitTests",
       dependencies: [
-        "Transit", "TransitRender", "TransitTesting",
-        .product(name: "RealModule", package: "swift-numerics"),
+        "Transit", "TransitTestSupport",
+        .product(name: "PropertyBased", package: "swift-property-based"),
       ]
     ),
     .testTarget(
       name: "ExampleTests",
       dependencies: [
         "CubeStyle", "TabContainer", "animrender-cube", "animrender", "Transit", "TransitRender",
-        "TransitTesting",
+        "TransitTesting", "TransitTestSupport",
       ]
     ),
     .testTarget(
       name: "AnimRenderTests",
-      dependencies: ["animrender", "AnimRenderCLI", "Transit", "TransitRender", "TransitTesting"]
+      dependencies: [
+        "animrender", "AnimRenderCLI", "Transit", "TransitRender", "TransitTesting",
+        "TransitTestSupport",
+      ]
     ),
     .testTarget(
       name: "TransitRenderTests",
-      dependencies: ["TransitRender", "TransitTesting"],
+      dependencies: [
+        "Transit", "TransitRender", "TransitTesting", "TransitTestSupport",
+        .product(name: "RealModule", package: "swift-numerics"),
+      ],
       // Read through #filePath rather than bundled: the tests need their paths.
       exclude: ["Fixtures"]
     ),
     .testTarget(
       name: "TransitTestingTests",
-      dependencies: ["TransitTesting"],
+      dependencies: ["TransitTesting", "TransitTestSupport"],
       // Read through #filePath rather than bundled, like TransitRenderTests.
       exclude: ["Fixtures"]
     ),

@@ -166,30 +166,56 @@ def main():
         "// writes them and the CSS cubic Bézier presets (mpmath, 40 digits, rounded to",
         "// the nearest double), and CSS Easing Level 1's step easing algorithm in",
         "// double arithmetic, as browsers compute it.",
+        "//",
+        "// The rows are text, parsed when first used: an array literal of thousands",
+        "// of tuples costs the Swift type checker gigabytes of memory.",
         "",
         "enum TimingReferenceTables {",
         "  /// (curve name, t, value)",
-        "  static let penner: [(String, Double, Double)] = [",
+        "  static let penner: [(String, Double, Double)] = rows(pennerText) {",
+        "    ($0[0], number($0[1]), number($0[2]))",
+        "  }",
+        "",
+        "  /// (curve name, t, value)",
+        "  static let bezier: [(String, Double, Double)] = rows(bezierText) {",
+        "    ($0[0], number($0[1]), number($0[2]))",
+        "  }",
+        "",
+        "  /// (count, position, t, value with the before flag unset, value with it set)",
+        "  static let steps: [(Int, String, Double, Double, Double)] = rows(stepsText) {",
+        "    (Int(number($0[0])), $0[1], number($0[2]), number($0[3]), number($0[4]))",
+        "  }",
+        "",
+        "  /// Splits `text` into lines of space-separated fields and makes a row of each.",
+        "  private static func rows<Row>(_ text: String, _ row: ([String]) -> Row) -> [Row] {",
+        "    text.split(separator: \"\\n\").map { row($0.split(separator: \" \").map(String.init)) }",
+        "  }",
+        "",
+        "  /// A field as a `Double`; a malformed table stops the tests at once.",
+        "  private static func number(_ field: String) -> Double {",
+        "    guard let value = Double(field) else { preconditionFailure(\"bad number \\(field)\") }",
+        "    return value",
+        "  }",
+        "",
+        "  private static let pennerText = \"\"\"",
     ]
     for name, f in PENNER.items():
         for t in TIMES:
-            lines.append(f'    ("{name}", {d(t)}, {d(f(mpf(t)))}),')
-    lines += ["  ]", "", "  /// (curve name, t, value)", "  static let bezier: [(String, Double, Double)] = ["]
+            lines.append(f'    {name} {d(t)} {d(f(mpf(t)))}')
+    lines += ['    """', "", '  private static let bezierText = """']
     for name, points in BEZIERS.items():
         for t in TIMES:
-            lines.append(f'    ("{name}", {d(t)}, {d(bezier(points, t))}),')
-    lines += ["  ]", "",
-              "  /// (count, position, t, value with the before flag unset, value with it set)",
-              "  static let steps: [(Int, String, Double, Double, Double)] = ["]
+            lines.append(f'    {name} {d(t)} {d(bezier(points, t))}')
+    lines += ['    """', "", '  private static let stepsText = """']
     for n in STEP_COUNTS:
         for position in POSITIONS:
             if position == "jump-none" and n < 2:
                 continue
             for t in step_times(n):
                 lines.append(
-                    f'    ({n}, "{position}", {d(t)}, {d(css_steps(t, n, position, False))}, '
-                    f'{d(css_steps(t, n, position, True))}),')
-    lines += ["  ]", "}", ""]
+                    f'    {n} {position} {d(t)} {d(css_steps(t, n, position, False))} '
+                    f'{d(css_steps(t, n, position, True))}')
+    lines += ['    """', "}", ""]
     here = os.path.dirname(os.path.abspath(__file__))
     out = os.path.join(here, "..", "Tests", "TransitTests", "Timing", "TimingReferenceTables.swift")
     with open(out, "w") as f:

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import Transit
 import TransitRender
+import TransitTestSupport
 import TransitTesting
 
 /// The example style: registered by name, golden strip, exact reverse, and
@@ -51,71 +52,17 @@ struct CubeStyleTests {
   }
 
   @Test func animrenderCubeRendersTheStyleByName() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "cube-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = TemporaryDirectory.make("cube")
     let output = folder.appendingPathComponent("cube.png").path
-    let cube = try Binary.run(
-      "animrender-cube",
+    let cube = try BuiltTool("animrender-cube").run(
       ["render", "--style", "cube", "--size", "60x100", "--frames", "4", "-o", output])
     #expect(cube.status == 0, "\(cube.stderr)")
     let image = try PNGDecoder.decode(contentsOf: output)
     #expect(image.width == 240 && image.height == 100)
-    let listed = try Binary.run("animrender-cube", ["styles"])
+    let listed = try BuiltTool("animrender-cube").run(["styles"])
     #expect(listed.stdout.contains("cube"))
     // The plain tool does not know it, and says what it does know.
-    let plain = try Binary.run("animrender", ["render", "--style", "cube", "-o", output])
+    let plain = try animrender.run(["render", "--style", "cube", "-o", output])
     #expect(plain.status == 65)
-  }
-}
-
-/// Bit-for-bit comparison of the animatable state of two scenes.
-func bitIdentical(_ a: Scene, _ b: Scene) -> Bool {
-  let x = a.allViews().map(\.view)
-  let y = b.allViews().map(\.view)
-  guard x.count == y.count else { return false }
-  return zip(x, y).allSatisfy { u, v in
-    u.id == v.id && u.isHidden == v.isHidden
-      && ([u.frame.minX, u.frame.minY, u.frame.width, u.frame.height, u.alpha] + u.transform.entries)
-        .map(\.bitPattern)
-        == ([v.frame.minX, v.frame.minY, v.frame.width, v.frame.height, v.alpha]
-        + v.transform.entries).map(\.bitPattern)
-  }
-}
-
-/// Runs one of the package's built executables.
-enum Binary {
-  struct Result {
-    var status: Int32
-    var stdout: String
-    var stderr: String
-  }
-
-  static func path(_ name: String) -> URL {
-    var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    for _ in 0..<4 {
-      let candidate = folder.appendingPathComponent(name)
-      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-      folder = folder.deletingLastPathComponent()
-    }
-    return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent(".build/debug/\(name)")
-  }
-
-  static func run(_ name: String, _ arguments: [String]) throws -> Result {
-    let process = Process()
-    process.executableURL = path(name)
-    process.arguments = arguments
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let o = out.fileHandleForReading.readDataToEndOfFile()
-    let e = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Result(
-      status: process.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
-      stderr: String(decoding: e, as: UTF8.self))
   }
 }

@@ -1,7 +1,7 @@
-import Glibc
 import Testing
 import Transit
 import TransitRender
+import TransitTestSupport
 import TransitTesting
 
 // The code of the TransitRender and TransitTesting documentation catalogs
@@ -38,16 +38,9 @@ func pushStrip(count: Int = 6) throws -> Image {
 
 @Suite("Documentation examples (render and testing)")
 struct RenderingDocumentationExamplesTests {
-  static func temporaryDirectory() -> String {
-    var template = Array("/tmp/transit-doc-examples-XXXXXX".utf8CString)
-    let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-    precondition(made != nil, "mkdtemp failed")
-    return String(cString: template.withUnsafeBufferPointer { $0.baseAddress! })
-  }
-
   @Test("TransitRender landing page: render a frame, a strip, a PNG")
   func renderLandingPage() throws {
-    let directory = Self.temporaryDirectory()
+    let directory = TemporaryDirectory.make().path
     // TransitRender.md, "Overview" (writing to `directory` rather than the
     // current one).
     let bounds = Rect(x: 0, y: 0, width: 120, height: 200)
@@ -90,8 +83,8 @@ struct RenderingDocumentationExamplesTests {
 
   @Test("TransitTesting landing page and golden article: record, pass, fail with a diff")
   func goldenLifecycle() throws {
-    let goldens = Self.temporaryDirectory()
-    let artifacts = Self.temporaryDirectory()
+    let goldens = TemporaryDirectory.make().path
+    let artifacts = TemporaryDirectory.make().path
     // GoldenImageTests.md, "Draw what you want to keep" and "Assert", with
     // the directories and record modes a real test takes from the package
     // and from TRANSIT_RECORD spelt out.
@@ -126,7 +119,7 @@ struct RenderingDocumentationExamplesTests {
 
   @Test("Golden article: reviewing a difference")
   func reviewingADifference() throws {
-    let directory = Self.temporaryDirectory()
+    let directory = TemporaryDirectory.make().path
     // GoldenImageTests.md, "Review a failure": the comparison a failing
     // assertion runs, and the diff image it writes.
     let golden = try pushStrip()

@@ -1,17 +1,10 @@
-import Glibc
 import Testing
 import TransitRender
+import TransitTestSupport
 import TransitTesting
 
 /// Every record mode, each in its own temporary directory.
 @Suite struct GoldenCheckTests {
-  static func temporaryDirectory() -> String {
-    var template = Array("/tmp/transit-golden-tests-XXXXXX".utf8CString)
-    let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-    precondition(made != nil, "mkdtemp failed")
-    return String(cString: template.withUnsafeBufferPointer { $0.baseAddress! })
-  }
-
   static func image(_ colour: UInt32 = 0xFF33_66CC) throws -> Image {
     try Image(width: 6, height: 5, pixels: [UInt32](repeating: colour, count: 30))
   }
@@ -39,7 +32,7 @@ import TransitTesting
 
   @Test(arguments: [GoldenRecordMode.missing, .all, .failed])
   func missingGoldenIsRecordedAndFails(_ mode: GoldenRecordMode) throws {
-    let directory = Self.temporaryDirectory()
+    let directory = TemporaryDirectory.make().path
     let check = Self.check(mode, in: directory)
     let failure = Self.failure { try check.verify(Self.image()) }
     #expect(failure?.kind == .recorded)
@@ -48,7 +41,7 @@ import TransitTesting
   }
 
   @Test func neverModeDoesNotRecord() throws {
-    let directory = Self.temporaryDirectory()
+    let directory = TemporaryDirectory.make().path
     let check = Self.check(.never, in: directory)
     let failure = Self.failure { try check.verify(Self.image()) }
     #expect(failure?.kind == .missing)
@@ -57,7 +50,7 @@ import TransitTesting
 
   @Test(arguments: [GoldenRecordMode.missing, .failed, .never])
   func matchingGoldenPasses(_ mode: GoldenRecordMode) throws {
-    let directory = Self.temporaryDirectory()
+    let directory = TemporaryDirectory.make().path
     try BinaryFile.createDirectories(directory + "/Goldens/suite")
     let check = Self.check(mode, in: directory)
     try Self.image().writePNG(to: check.goldenPath)
@@ -66,7 +59,7 @@ import TransitTesting
   }
 
   @Test func allModeRewritesAndFails() throws {
-    let directory = Self.temporaryDirectory()
+    let directory = TemporaryDirectory.make().path
     try BinaryFile.createDirectories(directory + "/Goldens/suite")
     let check = Self.check(.all, in: directory)
     try Self.image().writePNG(to: check.goldenPath)
@@ -79,7 +72,7 @@ import TransitTesting
 
   @Test(arguments: [GoldenRecordMode.missing, .never, .failed])
   func differenceWritesArtifactsAndFails(_ mode: GoldenRecordMode) throws {
-    let directory = Self.temporaryDirectory()
+    let directory = TemporaryDirectory.make().path
     try BinaryFile.createDirectories(directory + "/Goldens/suite")
     let check = Self.check(mode, in: directory)
     try Self.image().writePNG(to: check.goldenPath)
@@ -96,7 +89,7 @@ import TransitTesting
   }
 
   @Test func allowancePermitsSomePixels() throws {
-    let directory = Self.temporaryDirectory()
+    let directory = TemporaryDirectory.make().path
     try BinaryFile.createDirectories(directory + "/Goldens/suite")
     let check = Self.check(.never, in: directory, allowance: 1)
     try Self.image().writePNG(to: check.goldenPath)
@@ -106,7 +99,7 @@ import TransitTesting
   }
 
   @Test func sizeMismatchFailsAtOnceNamingBothSizes() throws {
-    let directory = Self.temporaryDirectory()
+    let directory = TemporaryDirectory.make().path
     try BinaryFile.createDirectories(directory + "/Goldens/suite")
     let check = Self.check(.never, in: directory)
     try Self.image().writePNG(to: check.goldenPath)
@@ -118,7 +111,7 @@ import TransitTesting
   }
 
   @Test func assertGoldenUsesTheGivenDirectories() throws {
-    let directory = Self.temporaryDirectory()
+    let directory = TemporaryDirectory.make().path
     let failure = Self.failure {
       try assertGolden(
         Self.image(), named: "x", suite: "s", goldensDirectory: directory + "/g",

@@ -18,8 +18,16 @@
 // of samples and divides the difference in heap allocations by the
 // difference in samples.
 
-import Glibc
 import Transit
+
+// clock_gettime comes from the platform's C library.
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 let viewCount = 1_000
 let stepCount = 10

@@ -1,6 +1,7 @@
 import Testing
 import Transit
 import TransitRender
+import TransitTestSupport
 
 @Suite struct FrameSheetTests {
   static func frame(_ colour: UInt32, width: Int = 3, height: Int = 2) throws -> Image {
@@ -30,7 +31,7 @@ import TransitRender
   /// and every cell lies inside its band and the sheet (seeded, random sizes).
   @Test func layoutBandsPartitionTheSheet() throws {
     let seed = UInt64.random(in: 0...UInt64.max)
-    var rng = SeededGenerator(seed: seed)
+    var rng = SplitMix64(seed: seed)
     for _ in 0..<500 {
       let cellWidth = Int.random(in: 1...3_000, using: &rng)
       let cellHeight = Int.random(in: 1...300, using: &rng)
@@ -138,18 +139,5 @@ import TransitRender
     #expect(throws: RenderError.self) {
       try renderer.renderSheet(count: 0) { _ in Scene(size: Size(width: 1, height: 1)) }
     }
-  }
-}
-
-/// SplitMix64, so that a failing case can be replayed from its seed.
-struct SeededGenerator: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

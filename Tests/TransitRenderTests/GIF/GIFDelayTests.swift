@@ -1,4 +1,5 @@
 import Testing
+import TransitTestSupport
 
 @testable import TransitRender
 
@@ -6,23 +7,9 @@ import Testing
 /// that works in exact fractions, over random seeded frame delays.
 @Suite("GIF delays")
 struct GIFDelayTests {
-  /// A small seeded generator (SplitMix64), so every failure names a
-  /// reproducible case.
-  struct SplitMix {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-    mutating func below(_ n: UInt64) -> UInt64 { next() % n }
-  }
-
   @Test func frameKStartsAtKTimesTheDelayRoundedToACentisecond() {
     let seed = UInt64.random(in: 0...UInt64.max)
-    var random = SplitMix(state: seed)
+    var random = SplitMix64(seed: seed)
     for _ in 0..<500 {
       let delay = FrameDelay(
         numerator: UInt16(1 + random.below(300)), denominator: UInt16(1 + random.below(1000)))

@@ -1,28 +1,8 @@
 import Testing
 import TransitRender
+import TransitTestSupport
 
 @Suite struct APNGEncoderTests {
-  struct Chunk {
-    var type: String
-    var data: [UInt8]
-  }
-
-  static func chunks(_ png: [UInt8]) -> [Chunk] {
-    var result: [Chunk] = []
-    var offset = 8
-    while offset + 8 <= png.count {
-      let length = Int(be32(png, offset))
-      let type = String(decoding: png[(offset + 4)..<(offset + 8)], as: UTF8.self)
-      result.append(Chunk(type: type, data: Array(png[(offset + 8)..<(offset + 8 + length)])))
-      offset += 12 + length
-    }
-    return result
-  }
-
-  static func be32(_ bytes: [UInt8], _ offset: Int) -> UInt32 {
-    bytes[offset..<(offset + 4)].reduce(0) { $0 << 8 | UInt32($1) }
-  }
-
   static func frames() throws -> [Image] {
     try [0xFFFF_0000, 0xFF00_FF00, 0xFF00_00FF].map { (colour: UInt32) in
       try Image(width: 8, height: 4, pixels: [UInt32](repeating: colour, count: 32))
@@ -32,23 +12,23 @@ import TransitRender
   @Test func structure() throws {
     let png = try APNGEncoder.encode(
       Self.frames(), delay: FrameDelay(numerator: 1, denominator: 60), loopCount: 3)
-    let chunks = Self.chunks(png)
+    let chunks = try PNGChunks.parse(png)
     #expect(
       chunks.map(\.type) == [
         "IHDR", "acTL", "fcTL", "IDAT", "fcTL", "fdAT", "fcTL", "fdAT", "IEND",
       ]
     )
     let actl = chunks[1].data
-    #expect(Self.be32(actl, 0) == 3)  // frames
-    #expect(Self.be32(actl, 4) == 3)  // plays
+    #expect(PNGChunks.bigEndian32(actl, 0) == 3)  // frames
+    #expect(PNGChunks.bigEndian32(actl, 4) == 3)  // plays
     // Sequence numbers run over fcTL and fdAT together: 0, 1, 2, 3, 4.
     let sequence = chunks.filter { $0.type == "fcTL" || $0.type == "fdAT" }.map {
-      Self.be32($0.data, 0)
+      PNGChunks.bigEndian32($0.data, 0)
     }
     #expect(sequence == [0, 1, 2, 3, 4])
     let fctl = chunks[2].data
     #expect(fctl.count == 26)
-    #expect(Self.be32(fctl, 4) == 8 && Self.be32(fctl, 8) == 4)
+    #expect(PNGChunks.bigEndian32(fctl, 4) == 8 && PNGChunks.bigEndian32(fctl, 8) == 4)
     #expect(fctl[20] == 0 && fctl[21] == 1 && fctl[22] == 0 && fctl[23] == 60)
     // The default image is the first frame, readable by any PNG decoder.
     #expect(try PNGDecoder.decode(png) == Self.frames()[0])
@@ -60,8 +40,8 @@ import TransitRender
       .init(image: images[0], delay: FrameDelay(numerator: 1, denominator: 2)),
       .init(image: images[1], delay: FrameDelay(numerator: 1001, denominator: 30_000)),
     ])
-    let chunks = Self.chunks(png)
-    #expect(Self.be32(chunks[1].data, 4) == 0)
+    let chunks = try PNGChunks.parse(png)
+    #expect(PNGChunks.bigEndian32(chunks[1].data, 4) == 0)
     let delays = chunks.filter { $0.type == "fcTL" }.map { ($0.data[20...23]).map { $0 } }
     #expect(delays == [[0, 1, 0, 2], [0x03, 0xE9, 0x75, 0x30]])
   }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TransitTestSupport
 
 @testable import TransitRender
 
@@ -7,18 +8,6 @@ import Testing
 /// cut into randomly sized segments against the decoders: the project's
 /// (libpng) and an outside one (Pillow), for every level.
 @Suite struct DeflateSegmentTests {
-  /// SplitMix64: a seeded generator, so every failure can be replayed.
-  struct Seeded: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   /// The model: un-premultiply, then each byte minus the byte one pixel left.
   static func modelRow(_ pixels: [UInt32], hasAlpha: Bool) -> [UInt8] {
     var samples: [UInt8] = []
@@ -41,19 +30,19 @@ import Testing
   }
 
   /// Random premultiplied pixels: opaque ones, or any alpha with channels ≤ alpha.
-  static func randomPixels(_ count: Int, opaque: Bool, _ rng: inout Seeded) -> [UInt32] {
+  static func randomPixels(_ count: Int, opaque: Bool, _ rng: inout SplitMix64) -> [UInt32] {
     (0..<count).map { _ in
       let a: UInt32 =
         opaque
         ? 255 : [0, 255, UInt32.random(in: 1...254, using: &rng)].randomElement(using: &rng)!
-      let channel = { (rng: inout Seeded) in UInt32.random(in: 0...a, using: &rng) }
+      let channel = { (rng: inout SplitMix64) in UInt32.random(in: 0...a, using: &rng) }
       return a << 24 | channel(&rng) << 16 | channel(&rng) << 8 | channel(&rng)
     }
   }
 
   @Test func filterMatchesTheModel() {
     let seed = UInt64.random(in: 0...UInt64.max)
-    var rng = Seeded(state: seed)
+    var rng = SplitMix64(seed: seed)
     for _ in 0..<300 {
       let width = Int.random(in: 1...70, using: &rng)
       let hasAlpha = Bool.random(using: &rng)
@@ -70,7 +59,7 @@ import Testing
   @Test(arguments: PNGCompression.allCases)
   func segmentsMakeOneStream(_ compression: PNGCompression) throws {
     let seed = UInt64.random(in: 0...UInt64.max)
-    var rng = Seeded(state: seed)
+    var rng = SplitMix64(seed: seed)
     for _ in 0..<12 {
       let width = Int.random(in: 1...90, using: &rng)
       let height = Int.random(in: 1...60, using: &rng)
@@ -106,8 +95,8 @@ import Testing
   /// every level's files to the straight-alpha pixels the model expects.
   @Test(arguments: PNGCompression.allCases)
   func pillowReadsWhatWeWrite(_ compression: PNGCompression) throws {
-    var rng = Seeded(state: 42)
-    let directory = TestFiles.temporaryDirectory()
+    var rng = SplitMix64(seed: 42)
+    let directory = TemporaryDirectory.make().path
     var expected: [String] = []
     var paths: [String] = []
     for (k, opaque) in [true, false, true].enumerated() {
@@ -133,16 +122,9 @@ import Testing
       for path in sys.argv[1:]:
           print(Image.open(path).convert("RGBA").tobytes().hex())
       """
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", script] + paths
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    try process.run()
-    let output = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0, "python3 with Pillow (apt python3-pil) is needed")
-    let lines = String(decoding: output, as: UTF8.self).split(separator: "\n").map(String.init)
+    let python = try ProcessRunner.run(program: "python3", ["-c", script] + paths)
+    #expect(python.status == 0, "python3 with Pillow (apt python3-pil) is needed")
+    let lines = python.stdout.split(separator: "\n").map(String.init)
     #expect(lines == expected)
   }
 }

@@ -1,5 +1,6 @@
 import Testing
 import TransitRender
+import TransitTestSupport
 
 /// The decoder on every PNG kind, using fixtures written by a small Python
 /// script (zlib + struct, independent of this encoder): 5×3 images whose
@@ -13,7 +14,7 @@ import TransitRender
   static func alpha(_ y: Int) -> UInt32 { [0, 128, 255][y % 3] }
 
   static func expect(_ name: String, _ pixel: (Int, Int) -> UInt32) throws {
-    let image = try PNGDecoder.decode(contentsOf: TestFiles.fixture(name))
+    let image = try PNGDecoder.decode(contentsOf: PNGFixtures.path(name))
     #expect(image.width == 5 && image.height == 3)
     for y in 0..<3 {
       for x in 0..<5 {
@@ -56,7 +57,7 @@ import TransitRender
   @Test(arguments: ["rgb8.png", "rgb16.png"])
   func rgb(_ name: String) throws {
     try Self.expect(name) { x, y in Self.premultiplied(UInt32(x * 60), UInt32(y * 100), 200, 255) }
-    #expect(try PNGDecoder.decode(contentsOf: TestFiles.fixture(name)).isOpaque)
+    #expect(try PNGDecoder.decode(contentsOf: PNGFixtures.path(name)).isOpaque)
   }
 
   @Test(arguments: ["rgba8.png", "rgba16.png"])
@@ -77,13 +78,13 @@ import TransitRender
   }
 
   @Test func opaquePaletteReadsOpaque() throws {
-    let image = try PNGDecoder.decode(contentsOf: TestFiles.fixture("palette.png"))
+    let image = try PNGDecoder.decode(contentsOf: PNGFixtures.path("palette.png"))
     #expect(image.isOpaque)
     #expect(image[0, 0] == 0xFFFF_0000)
   }
 
   @Test func interlaced() throws {
-    let image = try PNGDecoder.decode(contentsOf: TestFiles.fixture("rgba8-interlaced.png"))
+    let image = try PNGDecoder.decode(contentsOf: PNGFixtures.path("rgba8-interlaced.png"))
     #expect(image.width == 9 && image.height == 9)
     for y in 0..<9 {
       for x in 0..<9 {
@@ -97,15 +98,29 @@ import TransitRender
   @Test(arguments: ["truncated.png", "corrupt-crc.png", "not-a-png.png"])
   func brokenFilesThrow(_ name: String) {
     #expect(throws: RenderError.self) {
-      try PNGDecoder.decode(contentsOf: TestFiles.fixture(name))
+      try PNGDecoder.decode(contentsOf: PNGFixtures.path(name))
     }
+  }
+
+  /// The tests' own chunk reader (`PNGChunks`, which other tests use to
+  /// look inside what the encoders write) agrees with libpng on which
+  /// files are broken: a reader that skipped the CRC would read garbage as
+  /// chunks.
+  @Test(arguments: [
+    ("rgba8.png", true), ("palette-trns.png", true), ("rgba8-interlaced.png", true),
+    ("truncated.png", false), ("corrupt-crc.png", false), ("not-a-png.png", false),
+  ])
+  func theTestsChunkReaderAgrees(_ name: String, _ wellFormed: Bool) throws {
+    let chunks = try? PNGChunks.parse(BinaryFile.read(PNGFixtures.path(name)))
+    #expect((chunks != nil) == wellFormed, "\(name)")
+    if let chunks { #expect(chunks.first?.type == "IHDR" && chunks.last?.type == "IEND") }
   }
 
   /// Every cut into the signature, header or image data throws. A cut
   /// inside the final IEND chunk loses no pixels; libpng, like browsers,
   /// then returns the whole image, which must be the right one.
   @Test func everyTruncationThrowsAndNeverCrashes() throws {
-    let bytes = try BinaryFile.read(TestFiles.fixture("rgba8-interlaced.png"))
+    let bytes = try BinaryFile.read(PNGFixtures.path("rgba8-interlaced.png"))
     let complete = try PNGDecoder.decode(bytes)
     let iend = bytes.count - 12
     for length in 0..<bytes.count {

@@ -1,5 +1,6 @@
 import Testing
 import TransitRender
+import TransitTestSupport
 
 @Suite struct PNGEncoderTests {
   /// A deterministic image with every alpha from 0 to 255 and colours that
@@ -78,7 +79,7 @@ import TransitRender
   @Test func largeFrameRoundTripsAndWritesToDisk() throws {
     // Larger than the encoder's batch of rows and its 64 kB output buffer.
     let image = try Self.translucent(width: 700, height: 300)
-    let directory = TestFiles.temporaryDirectory()
+    let directory = TemporaryDirectory.make().path
     try image.writePNG(to: directory + "/big.png")
     #expect(try Image(contentsOfPNGFile: directory + "/big.png") == image)
   }

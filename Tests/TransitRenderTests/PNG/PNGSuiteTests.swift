@@ -1,4 +1,4 @@
-import Glibc
+import Foundation
 import Testing
 import TransitRender
 
@@ -11,7 +11,7 @@ import TransitRender
 /// cross-checked against Pillow. The 16-bit interlaced files are the ones
 /// libpng 1.6.39's simplified API decoded wrongly.
 @Suite struct PNGSuiteTests {
-  static let folder = TestFiles.fixture("suite")
+  static let folder = PNGFixtures.path("suite")
 
   static let names: [String] = {
     guard let directory = opendir(folder) else { return [] }

@@ -1,6 +1,7 @@
 import Testing
 import Transit
 import TransitRender
+import TransitTestSupport
 
 @Suite struct RendererTests {
   static let red = Color(red: 1, green: 0, blue: 0)
@@ -134,7 +135,7 @@ import TransitRender
   }
 
   @Test func imageFromAPathRelativeToTheBaseDirectory() throws {
-    let directory = TestFiles.temporaryDirectory()
+    let directory = TemporaryDirectory.make().path
     try Image(width: 4, height: 4, fill: Self.blue).writePNG(to: directory + "/blue.png")
     let scene = Scene(
       size: Size(width: 8, height: 8),

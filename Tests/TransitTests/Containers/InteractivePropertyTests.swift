@@ -1,5 +1,6 @@
 import Testing
 import Transit
+import TransitTestSupport
 
 /// Random drags over all 48 built-in styles: push, pop and pop-to on stacks
 /// of random styles and capacities, random progress sequences, release

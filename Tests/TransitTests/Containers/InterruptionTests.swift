@@ -1,5 +1,6 @@
 import Testing
 import Transit
+import TransitTestSupport
 
 /// The `reverse` interruption: a pop during its push (or a push of the
 /// view being popped during its pop) turns the running transition back.

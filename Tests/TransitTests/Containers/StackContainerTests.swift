@@ -1,5 +1,6 @@
 import Testing
 import Transit
+import TransitTestSupport
 
 @Suite("Stack container")
 struct StackContainerTests {

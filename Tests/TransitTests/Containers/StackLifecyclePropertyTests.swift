@@ -1,6 +1,7 @@
 import PropertyBased
 import Testing
 import Transit
+import TransitTestSupport
 
 /// Lifecycle order as a property: random sequences of pushes, pops, inserts
 /// and removals, animated or not, issued while transitions run, with random

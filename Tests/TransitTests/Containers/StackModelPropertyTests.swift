@@ -1,6 +1,7 @@
 import PropertyBased
 import Testing
 import Transit
+import TransitTestSupport
 
 /// The stack container against ``StackModel``: random push, pop, pop-to,
 /// insert, remove and rotate over all 48 built-in styles, animated and

@@ -1,5 +1,6 @@
 import Testing
 import Transit
+import TransitTestSupport
 
 /// One regression test per defect the single transition driver fixed:
 /// instant pops, operations issued from callbacks, a deferred rotation

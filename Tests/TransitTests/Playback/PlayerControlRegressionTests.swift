@@ -1,5 +1,6 @@
 import Testing
 import Transit
+import TransitTestSupport
 
 /// The player's controls called from its own handlers, and the
 /// inconsistencies the transition driver's work found, each pinned down.

@@ -1,6 +1,7 @@
 import PropertyBased
 import Testing
 import Transit
+import TransitTestSupport
 
 /// Overlapping changes never jump: a change that starts while another on the
 /// same property is still running starts from the value the property has

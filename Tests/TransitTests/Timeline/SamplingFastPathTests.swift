@@ -1,5 +1,6 @@
 import RealModule
 import Testing
+import TransitTestSupport
 
 @testable import Transit
 
@@ -10,13 +11,13 @@ import Testing
   /// Bits of `x`, with −0 counted as +0 (see ``TurnFrame``).
   static func bits(_ t: Transform3D) -> [UInt64] { t.entries.map { ($0 + 0).bitPattern } }
 
-  static func random(_ rng: inout SplitMix, _ range: ClosedRange<Double>) -> Double {
+  static func random(_ rng: inout SplitMix64, _ range: ClosedRange<Double>) -> Double {
     Double.random(in: range, using: &rng)
   }
 
   @Test func turnsMatchTheConjugatedRotationBitForBit() {
     let seed: UInt64 = 0x7E57_7124
-    var rng = SplitMix(seed: seed)
+    var rng = SplitMix64(seed: seed)
     for trial in 0..<5_000 {
       let axes = [
         Vector3(x: 0, y: 1, z: 0), Vector3(x: 1, y: 0, z: 0), Vector3(x: 0, y: 0, z: 1),
@@ -71,7 +72,7 @@ import Testing
 
   @Test func absoluteTargetsMatchDecomposingAtEverySampleBitForBit() {
     let seed: UInt64 = 0xAB50_1077
-    var rng = SplitMix(seed: seed)
+    var rng = SplitMix64(seed: seed)
     for trial in 0..<3_000 {
       func randomTransform() -> Transform3D {
         Transform3D.rotation(

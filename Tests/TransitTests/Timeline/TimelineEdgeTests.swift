@@ -1,5 +1,6 @@
 import Testing
 import Transit
+import TransitTestSupport
 
 /// Edge cases of binding, sampling and reversal that random cases rarely hit.
 @Suite("Timeline edges")

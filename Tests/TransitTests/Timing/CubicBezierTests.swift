@@ -1,5 +1,6 @@
 import PropertyBased
 import Testing
+import TransitTestSupport
 
 @testable import Transit
 
@@ -44,7 +45,7 @@ struct CubicBezierTests {
 
   @Test("the mirror's control points are (1 − x2, 1 − y2, 1 − x1, 1 − y1), exactly")
   func mirrorParameters() async {
-    await propertyCheck(count: 1000, input: CurveGen.bezier) { curve in
+    await propertyCheck(count: 1000, input: RandomCurves.bezier) { curve in
       let (x1, y1, x2, y2) = curve.bezierControlPoints!
       let mirror = curve.mirrored.bezierControlPoints!
       #expect(mirror == (1 - x2, 1 - y2, 1 - x1, 1 - y1))

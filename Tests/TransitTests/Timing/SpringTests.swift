@@ -1,5 +1,6 @@
 import PropertyBased
 import Testing
+import TransitTestSupport
 
 @testable import Transit
 
@@ -7,7 +8,7 @@ import Testing
 struct SpringTests {
   @Test("exactly 0 at 0 and 1 at 1, and settled near the end")
   func endpoints() async {
-    await propertyCheck(count: 500, input: CurveGen.spring) { curve in
+    await propertyCheck(count: 500, input: RandomCurves.spring) { curve in
       #expect(curve.value(at: 0) == 0)
       #expect(curve.value(at: 1) == 1)
       #expect(abs(curve.value(at: 0.999_999) - 1) <= 0.001 + 1e-6)

@@ -1,5 +1,6 @@
 import PropertyBased
 import Testing
+import TransitTestSupport
 
 @testable import Transit
 
@@ -93,7 +94,7 @@ struct StepsTests {
   @Test("the mirror is 1 − c(1 − t) at random exact times (multiples of 2⁻²⁰)")
   func mirrorRandom() async {
     await propertyCheck(
-      count: 2000, input: CurveGen.steps, Gen.int(in: 0...(1 << 20)), Gen.bool
+      count: 2000, input: RandomCurves.steps, Gen.int(in: 0...(1 << 20)), Gen.bool
     ) { curve, i, before in
       let t = Double(i) * 0x1p-20
       let left = curve.mirrored.value(at: t, before: before)

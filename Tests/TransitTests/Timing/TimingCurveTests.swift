@@ -1,5 +1,6 @@
 import PropertyBased
 import Testing
+import TransitTestSupport
 
 @testable import Transit
 
@@ -17,7 +18,7 @@ struct TimingCurveTests {
 
   @Test("random curves end exactly at 1; all but jump-start/both start at 0")
   func randomEndpoints() async {
-    await propertyCheck(count: 1000, input: CurveGen.any) { curve in
+    await propertyCheck(count: 1000, input: RandomCurves.any) { curve in
       #expect(curve.value(at: 1) == 1)
       #expect(curve.value(at: 7) == 1)
       let jumpsAtStart = ["jump-start", "jump-both"].contains { curve.description.contains($0) }
@@ -39,7 +40,7 @@ struct TimingCurveTests {
 
   @Test("the mirror is 1 − c(1 − t) for every kind of curve")
   func mirrorIdentity() async {
-    await propertyCheck(count: 2000, input: CurveGen.any, Gen.double(in: 0...1)) { curve, t in
+    await propertyCheck(count: 2000, input: RandomCurves.any, Gen.double(in: 0...1)) { curve, t in
       let mirror = curve.mirrored
       let expected = 1 - curve.value(at: 1 - t)
       #expect(abs(mirror.value(at: t) - expected) <= 1e-9, "\(curve) at \(t)")
@@ -48,7 +49,7 @@ struct TimingCurveTests {
 
   @Test("mirroring twice gives back the same stored curve, exactly")
   func mirrorInvolution() async {
-    await propertyCheck(count: 1000, input: CurveGen.any) { curve in
+    await propertyCheck(count: 1000, input: RandomCurves.any) { curve in
       #expect(curve.mirrored.mirrored == curve)
       #expect(curve.mirrored.mirrored.description == curve.description)
       #expect(curve.mirrored.mirrored.mirrored == curve.mirrored)
@@ -60,7 +61,7 @@ struct TimingCurveTests {
 
   @Test("parsing the description gives back an equal curve")
   func descriptionRoundTrip() async throws {
-    await propertyCheck(count: 1000, input: CurveGen.any) { curve in
+    await propertyCheck(count: 1000, input: RandomCurves.any) { curve in
       let parsed = try TimingCurve(parsing: curve.description)
       #expect(parsed == curve, "\(curve)")
     }
@@ -72,15 +73,14 @@ struct TimingCurveTests {
 
   @Test("Codable writes the textual form as one string and reads it back")
   func codableRoundTrip() async throws {
-    await propertyCheck(count: 300, input: CurveGen.any) { curve in
-      let encoder = StringEncoder()
-      try curve.encode(to: encoder)
-      #expect(encoder.storage.value == curve.description)
-      let decoded = try TimingCurve(from: StringDecoder(text: curve.description))
+    await propertyCheck(count: 300, input: RandomCurves.any) { curve in
+      let text = try JSONRoundTrip.encode(curve.description)
+      #expect(try JSONRoundTrip.encode(curve) == text)
+      let decoded = try JSONRoundTrip.decode(TimingCurve.self, text)
       #expect(decoded == curve)
     }
     #expect(throws: DecodingError.self) {
-      try TimingCurve(from: StringDecoder(text: "ease-sideways"))
+      try JSONRoundTrip.decode(TimingCurve.self, JSONRoundTrip.encode("ease-sideways"))
     }
   }
 

@@ -1,5 +1,6 @@
 import Testing
 import Transit
+import TransitTestSupport
 
 @Suite("Transition push, rotate, pop")
 struct TransitionRotationTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Transit
 import TransitRender
+import TransitTestSupport
 
 /// Strips, grids and APNGs are drawn and compressed in pieces on every core
 /// (see FramePipeline); these tests hold them to the simple model: the same
@@ -10,7 +11,8 @@ import TransitRender
 @Suite(.serialized) struct StreamingLayoutTests {
   /// Frames of a run, decoded from `--layout frames`.
   static func frames(_ arguments: [String], in folder: URL) throws -> [Image] {
-    let run = try CLI.run(arguments + ["--layout", "frames", "-o", "f-%02d.png"], in: folder)
+    let run = try animrender.run(
+      arguments + ["--layout", "frames", "-o", "f-%02d.png"], in: folder)
     try #require(run.status == 0, "\(run.stderr)")
     var images: [Image] = []
     while case let path = folder.appendingPathComponent(String(format: "f-%02d.png", images.count))
@@ -22,7 +24,7 @@ import TransitRender
   }
 
   static func output(_ arguments: [String], in folder: URL) throws -> [UInt8] {
-    let run = try CLI.run(arguments + ["-o", "out.png"], in: folder)
+    let run = try animrender.run(arguments + ["-o", "out.png"], in: folder)
     try #require(run.status == 0, "\(run.stderr)")
     return try Array(Data(contentsOf: folder.appendingPathComponent("out.png")))
   }
@@ -35,7 +37,7 @@ import TransitRender
   /// background the empty cell takes the scene's (black) and the sheet stays RGB.
   @Test(arguments: ["fast", "smaller", "smallest"])
   func gridEqualsTheFramesLaidOut(_ compression: String) throws {
-    let folder = try CLI.temporaryFolder()
+    let folder = TemporaryDirectory.make()
     let frames = try Self.frames(Self.render, in: folder)
     #expect(frames.count == 11)
     let png = try Self.output(
@@ -54,7 +56,7 @@ import TransitRender
   /// Padding takes the background, in every band (the band's memory is
   /// reused, so a band that skipped it would show the one before).
   @Test func paddingTakesTheBackground() throws {
-    let folder = try CLI.temporaryFolder()
+    let folder = TemporaryDirectory.make()
     let frames = try Self.frames(Self.render, in: folder)
     let clear = try Self.output(Self.render + ["--padding", "3"], in: folder)
     #expect(clear[25] == 6, "colour type: RGBA")
@@ -74,7 +76,7 @@ import TransitRender
   /// A scene on a transparent container: its first frame is opaque, later
   /// ones are not, so the pipeline starts as RGB and must start again.
   static func translucentScene(in folder: URL) throws -> [String] {
-    let source = CLI.packageRoot.appendingPathComponent("Examples/flip-cards.json")
+    let source = PackageFiles.root.appendingPathComponent("Examples/flip-cards.json")
     let text = try String(contentsOf: source, encoding: .utf8)
       .replacingOccurrences(of: "\"#101014\"", with: "\"transparent\"")
     try text.write(
@@ -83,7 +85,7 @@ import TransitRender
   }
 
   @Test func translucentFramesFoundLateStillGiveTheRightSheet() throws {
-    let folder = try CLI.temporaryFolder()
+    let folder = TemporaryDirectory.make()
     let play = try Self.translucentScene(in: folder)
     let frames = try Self.frames(play, in: folder)
     #expect(frames.first?.isOpaque == true && frames.contains { !$0.isOpaque })
@@ -95,7 +97,7 @@ import TransitRender
   /// Every APNG frame, read by Pillow, equals the frame drawn alone.
   @Test(arguments: [false, true])
   func apngFramesEqualTheFrames(translucent: Bool) throws {
-    let folder = try CLI.temporaryFolder()
+    let folder = TemporaryDirectory.make()
     let arguments = translucent ? try Self.translucentScene(in: folder) : Self.render
     let frames = try Self.frames(arguments, in: folder)
     let png = try Self.output(arguments + ["--layout", "apng"], in: folder)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Transit
 import TransitRender
+import TransitTestSupport
 import TransitTesting
 
 /// End-to-end: the built binary, run as a user would, outputs decoded and
@@ -9,26 +10,26 @@ import TransitTesting
 @Suite("animrender end to end", .serialized)
 struct EndToEndTests {
   @Test func versionAndHelpForEverySubcommand() throws {
-    let version = try CLI.run(["--version"])
+    let version = try animrender.run(["--version"])
     #expect(version.status == 0)
     #expect(version.stdout.contains("0.1.0"))
     for command in ["demo", "render", "play", "styles", "curve", "diff"] {
-      let help = try CLI.run([command, "--help"])
+      let help = try animrender.run([command, "--help"])
       #expect(help.status == 0, "\(command) --help")
       #expect(help.stdout.contains("USAGE"), "\(command) --help")
     }
-    let root = try CLI.run(["help"])
+    let root = try animrender.run(["help"])
     #expect(root.stdout.contains("render"))
   }
 
   @Test func stylesListsEveryStyleWithItsDuration() throws {
-    let text = try CLI.run(["styles"])
+    let text = try animrender.run(["styles"])
     #expect(text.status == 0)
     let lines = text.stdout.split(separator: "\n")
     #expect(lines.count >= 48)
     #expect(lines.contains { $0.hasPrefix("push-from-right") && $0.hasSuffix("0.4 s") })
     #expect(lines.contains { $0.hasPrefix("flip-horizontally") && $0.hasSuffix("0.6 s") })
-    let json = try CLI.run(["styles", "--json"])
+    let json = try animrender.run(["styles", "--json"])
     struct Entry: Decodable {
       var name: String
       var duration: Double
@@ -39,37 +40,37 @@ struct EndToEndTests {
   }
 
   @Test func curvePrintsCSVAndPlots() throws {
-    let csv = try CLI.run(["curve", "ease-in-out", "--samples", "3"])
+    let csv = try animrender.run(["curve", "ease-in-out", "--samples", "3"])
     #expect(csv.status == 0)
     #expect(csv.stdout == "t,value\n0.0,0.0\n0.5,0.5\n1.0,1.0\n")
-    let bezier = try CLI.run(["curve", "cubic-bezier(0,0,1,1)", "--samples", "5"])
+    let bezier = try animrender.run(["curve", "cubic-bezier(0,0,1,1)", "--samples", "5"])
     #expect(bezier.stdout.split(separator: "\n").count == 6)
-    let steps = try CLI.run(["curve", "steps(2,jump-end)", "--samples", "3"])
+    let steps = try animrender.run(["curve", "steps(2,jump-end)", "--samples", "3"])
     #expect(steps.stdout == "t,value\n0.0,0.0\n0.5,0.5\n1.0,1.0\n")
-    let folder = try CLI.temporaryFolder()
+    let folder = TemporaryDirectory.make()
     let plot = folder.appendingPathComponent("spring.png").path
-    let drawn = try CLI.run(["curve", "spring(1,100,10,0)", "--plot", plot])
+    let drawn = try animrender.run(["curve", "spring(1,100,10,0)", "--plot", plot])
     #expect(drawn.status == 0)
     let image = try PNGDecoder.decode(contentsOf: plot)
     #expect(image.width == 400 && image.height == 400)
     // The standard values (easings.net's Penner, CSS steps() in doubles).
-    let back = try CLI.run(["curve", "ease-in-out-back", "--samples", "5"])
+    let back = try animrender.run(["curve", "ease-in-out-back", "--samples", "5"])
     #expect(back.stdout.split(separator: "\n")[2] == "0.25,-0.09968184375")
-    let elastic = try CLI.run(["curve", "ease-in-out-elastic", "--samples", "21"])
+    let elastic = try animrender.run(["curve", "ease-in-out-elastic", "--samples", "21"])
     let row = try #require(elastic.stdout.split(separator: "\n").first { $0.hasPrefix("0.55,") })
     let value = try #require(Double(row.dropFirst(5)))
     #expect(abs(value - 0.9565879555832677) < 1e-12)
-    let stairs = try CLI.run(["curve", "steps(5,jump-none)", "--samples", "6"])
+    let stairs = try animrender.run(["curve", "steps(5,jump-none)", "--samples", "6"])
     #expect(
       stairs.stdout == "t,value\n0.0,0.0\n0.2,0.25\n0.4,0.5\n0.6,0.75\n0.8,1.0\n1.0,1.0\n")
-    let bad = try CLI.run(["curve", "ease-in-quadd"])
+    let bad = try animrender.run(["curve", "ease-in-quadd"])
     #expect(bad.status == 65)
     #expect(bad.stderr.contains("ease-in-quad"))
   }
 
   @Test func renderDrawsAStripOfTheStyle() throws {
-    let folder = try CLI.temporaryFolder()
-    let result = try CLI.run(
+    let folder = TemporaryDirectory.make()
+    let result = try animrender.run(
       [
         "render", "--style", "cover-from-bottom", "--size", "60x100", "--frames", "5", "-o",
         "strip.png",
@@ -90,8 +91,8 @@ struct EndToEndTests {
   }
 
   @Test func renderWritesFramesAndAnimatedPNGs() throws {
-    let folder = try CLI.temporaryFolder()
-    let frames = try CLI.run(
+    let folder = TemporaryDirectory.make()
+    let frames = try animrender.run(
       ["render", "--size", "40x60", "--frames", "4", "--layout", "frames", "-o", "f-%02d.png"],
       in: folder)
     #expect(frames.status == 0, "\(frames.stderr)")
@@ -101,14 +102,14 @@ struct EndToEndTests {
       #expect(image.width == 40 && image.height == 60)
     }
     #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("f-04.png").path))
-    let apng = try CLI.run(
+    let apng = try animrender.run(
       [
         "render", "--size", "40x60", "--frames", "6", "--layout", "apng", "--loops", "2", "-o",
         "a.png",
       ], in: folder)
     #expect(apng.status == 0, "\(apng.stderr)")
     let bytes = try Array(Data(contentsOf: folder.appendingPathComponent("a.png")))
-    let chunks = PNGChunks.list(bytes)
+    let chunks = try PNGChunks.parse(bytes)
     #expect(chunks.filter { $0.type == "fcTL" }.count == 6)
     #expect(chunks.filter { $0.type == "fdAT" }.count >= 5)
     let control = try #require(chunks.first { $0.type == "acTL" })
@@ -118,8 +119,8 @@ struct EndToEndTests {
   }
 
   @Test func statesMatchTheLibrarysOwnSampling() throws {
-    let folder = try CLI.temporaryFolder()
-    let result = try CLI.run(
+    let folder = TemporaryDirectory.make()
+    let result = try animrender.run(
       [
         "render", "--style", "flip-vertically", "--size", "90x160", "--frames", "7", "--reverse",
         "--states", "states.json", "-o", "flip.png",
@@ -165,28 +166,29 @@ struct EndToEndTests {
   }
 
   @Test func badInputExitsWithSysexitsAndOneLine() throws {
-    let folder = try CLI.temporaryFolder()
-    let style = try CLI.run(["render", "--style", "push-from-rigth"], in: folder)
+    let folder = TemporaryDirectory.make()
+    let style = try animrender.run(["render", "--style", "push-from-rigth"], in: folder)
     #expect(style.status == 65)
     #expect(style.stderr.contains("push-from-right"))
     #expect(style.stderr.split(separator: "\n").count == 1)
-    let missing = try CLI.run(["render", "--from", "nope.png"], in: folder)
+    let missing = try animrender.run(["render", "--from", "nope.png"], in: folder)
     #expect(missing.status == 66)
     #expect(missing.stderr.contains("nope.png"))
     try Data("not a png".utf8).write(to: folder.appendingPathComponent("broken.png"))
-    let broken = try CLI.run(["render", "--from", "broken.png"], in: folder)
+    let broken = try animrender.run(["render", "--from", "broken.png"], in: folder)
     #expect(broken.status == 65)
     #expect(broken.stderr.contains("broken.png"))
-    let usage = try CLI.run(["render", "--frames", "0"], in: folder)
+    let usage = try animrender.run(["render", "--frames", "0"], in: folder)
     #expect(usage.status == 64)
-    let size = try CLI.run(["render", "--size", "20000x10"], in: folder)
+    let size = try animrender.run(["render", "--size", "20000x10"], in: folder)
     #expect(size.status == 64)
     #expect(size.stderr.contains("16384"))
-    let unwritable = try CLI.run(["render", "-o", "no/such/folder/x.png"], in: folder)
+    let unwritable = try animrender.run(["render", "-o", "no/such/folder/x.png"], in: folder)
     #expect(unwritable.status == 73)
-    let negative = try CLI.run(["render", "--duration", "-1"], in: folder)
+    let negative = try animrender.run(["render", "--duration", "-1"], in: folder)
     #expect(negative.status == 65 || negative.status == 64)
-    let tooTall = try CLI.run(["render", "--size", "4000x4000", "--frames", "200"], in: folder)
+    let tooTall = try animrender.run(
+      ["render", "--size", "4000x4000", "--frames", "200"], in: folder)
     #expect(tooTall.status == 64)
     #expect(tooTall.stderr.contains("taller than 32767"))
     // Nothing was written by any of these.
@@ -195,19 +197,19 @@ struct EndToEndTests {
   }
 
   @Test func aFailingRunLeavesThePreviousOutputByteIdentical() throws {
-    let folder = try CLI.temporaryFolder()
-    let good = try CLI.run(
+    let folder = TemporaryDirectory.make()
+    let good = try animrender.run(
       ["render", "--size", "30x50", "--frames", "3", "-o", "out.png"], in: folder)
     #expect(good.status == 0)
     let before = try Data(contentsOf: folder.appendingPathComponent("out.png"))
-    let bad = try CLI.run(
+    let bad = try animrender.run(
       ["render", "--size", "30x50", "--frames", "3", "--curve", "nonsense", "-o", "out.png"],
       in: folder)
     #expect(bad.status == 65)
     // A run that fails after drawing: the states file cannot be placed.
     try FileManager.default.createDirectory(
       at: folder.appendingPathComponent("states.json"), withIntermediateDirectories: false)
-    let late = try CLI.run(
+    let late = try animrender.run(
       [
         "render", "--size", "30x50", "--frames", "3", "--style", "fade-in", "--states",
         "states.json", "-o", "out.png",
@@ -220,34 +222,34 @@ struct EndToEndTests {
   }
 
   @Test func diffCountsPixelsAndSetsTheExitStatus() throws {
-    let folder = try CLI.temporaryFolder()
+    let folder = TemporaryDirectory.make()
     let a = folder.appendingPathComponent("a.png").path
     let b = folder.appendingPathComponent("b.png").path
     var image = try Image(width: 10, height: 10, fill: .white)
     try image.writePNG(to: a)
-    let same = try CLI.run(["diff", a, a])
+    let same = try animrender.run(["diff", a, a])
     #expect(same.status == 0)
     #expect(same.stdout.hasPrefix("0 pixels differ (0.0%), 0 anti-aliased ignored"))
     for (x, y) in [(2, 2), (7, 3), (4, 8)] { image[x, y] = Color.black.premultipliedARGB32 }
     try image.writePNG(to: b)
-    let different = try CLI.run([
+    let different = try animrender.run([
       "diff", a, b, "--output", folder.appendingPathComponent("d.png").path,
     ])
     #expect(different.status == 1)
     #expect(different.stdout.hasPrefix("3 pixels differ (3.0%)"))
     #expect(
       try PNGDecoder.decode(contentsOf: folder.appendingPathComponent("d.png").path).width == 10)
-    let allowed = try CLI.run(["diff", a, b, "--max-diff-pixels", "3"])
+    let allowed = try animrender.run(["diff", a, b, "--max-diff-pixels", "3"])
     #expect(allowed.status == 0)
-    let missing = try CLI.run(["diff", a, folder.appendingPathComponent("zzz.png").path])
+    let missing = try animrender.run(["diff", a, folder.appendingPathComponent("zzz.png").path])
     #expect(missing.status == 66)
   }
 
   @Test func playDrawsEveryExample() throws {
-    let folder = try CLI.temporaryFolder()
+    let folder = TemporaryDirectory.make()
     for name in ["push-rotate-pop", "flip-cards"] {
-      let path = CLI.packageRoot.appendingPathComponent("Examples/\(name).json").path
-      let result = try CLI.run(
+      let path = PackageFiles.root.appendingPathComponent("Examples/\(name).json").path
+      let result = try animrender.run(
         ["play", path, "--layout", "grid", "--columns", "6", "-o", "\(name).png"], in: folder)
       #expect(result.status == 0, "\(name): \(result.stderr)")
       let image = try PNGDecoder.decode(
@@ -257,8 +259,8 @@ struct EndToEndTests {
   }
 
   @Test func theDemoMatchesItsGolden() throws {
-    let folder = try CLI.temporaryFolder()
-    let result = try CLI.run([], in: folder)
+    let folder = TemporaryDirectory.make()
+    let result = try animrender.run([], in: folder)
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout == "animrender-demo.png\n")
     let image = try PNGDecoder.decode(
@@ -267,33 +269,11 @@ struct EndToEndTests {
   }
 
   @Test func quietRunsAndPipesPrintNothingOnStandardError() throws {
-    let folder = try CLI.temporaryFolder()
-    let result = try CLI.run(
+    let folder = TemporaryDirectory.make()
+    let result = try animrender.run(
       ["render", "--size", "20x20", "--frames", "40", "--layout", "grid"], in: folder)
     #expect(result.status == 0)
     #expect(result.stderr.isEmpty)
-  }
-}
-
-/// Lists the chunks of a PNG file.
-enum PNGChunks {
-  struct Chunk {
-    var type: String
-    var data: [UInt8]
-  }
-
-  static func list(_ bytes: [UInt8]) -> [Chunk] {
-    var chunks: [Chunk] = []
-    var offset = 8
-    while offset + 8 <= bytes.count {
-      let length = bytes[offset..<(offset + 4)].reduce(0) { $0 << 8 | Int($1) }
-      let type = String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self)
-      let start = offset + 8
-      guard start + length + 4 <= bytes.count else { break }
-      chunks.append(Chunk(type: type, data: Array(bytes[start..<(start + length)])))
-      offset = start + length + 4
-    }
-    return chunks
   }
 }
 
@@ -316,23 +296,17 @@ struct ProgressBarTests {
   static let script = "/usr/bin/script"
 
   static func underTerminal(_ arguments: [String], in folder: URL) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: script)
-    let command = ([CLI.executable.path] + arguments).joined(separator: " ")
-    process.arguments = ["-qec", command, "/dev/null"]
-    process.currentDirectoryURL = folder
-    let out = Pipe()
-    process.standardOutput = out
-    process.standardError = out
-    try process.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self)
+    let command = ([animrender.url.path] + arguments).joined(separator: " ")
+    // The terminal's output, animrender's standard error included, comes
+    // out on script's standard output.
+    let result = try ProcessRunner.run(
+      URL(fileURLWithPath: script), ["-qec", command, "/dev/null"], in: folder)
+    return result.stdout + result.stderr
   }
 
   @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: script)))
   func drawnOnATerminalOnly() throws {
-    let folder = try CLI.temporaryFolder()
+    let folder = TemporaryDirectory.make()
     let shown = try Self.underTerminal(
       ["render", "--size", "30x50", "--frames", "12", "-o", "a.png"], in: folder)
     #expect(shown.contains("drawing ["))

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Transit
+import TransitTestSupport
 
 @Suite("Text content")
 struct TextContentTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Transit
 import TransitRender
+import TransitTestSupport
 
 /// The scene file's `text` object: drawn when valid, one clear line and
 /// exit 65 when not.
@@ -17,7 +18,7 @@ struct SceneFileTextTests {
   }
 
   @Test func textIsDrawnWithItsColourAndAlignment() throws {
-    let folder = try CLI.temporaryFolder()
+    let folder = TemporaryDirectory.make()
     let cases = [
       ("left", ##"{"string": "Hi", "size": 30, "color": "#ff0000", "align": "left"}"##),
       ("right", ##"{"string": "Hi", "size": 30, "color": "#ff0000", "align": "right"}"##),
@@ -27,7 +28,7 @@ struct SceneFileTextTests {
     for (name, text) in cases {
       try Self.scene(text: text).write(
         to: folder.appendingPathComponent("\(name).json"), atomically: true, encoding: .utf8)
-      let result = try CLI.run(
+      let result = try animrender.run(
         ["play", "\(name).json", "-o", "\(name).png", "--quiet"], in: folder)
       #expect(result.status == 0, "\(result.stderr)")
       let image = try PNGDecoder.decode(
@@ -49,7 +50,7 @@ struct SceneFileTextTests {
   }
 
   @Test func badTextIsOneLineAndExit65() throws {
-    let folder = try CLI.temporaryFolder()
+    let folder = TemporaryDirectory.make()
     let bad: [(String, String)] = [
       (##"{"string": "x", "weight": "heavy"}"##, "text.weight"),
       (##"{"string": "x", "align": "middle"}"##, "text.align"),
@@ -60,7 +61,7 @@ struct SceneFileTextTests {
     for (text, field) in bad {
       try Self.scene(text: text).write(
         to: folder.appendingPathComponent("bad.json"), atomically: true, encoding: .utf8)
-      let result = try CLI.run(["play", "bad.json", "-o", "bad.png", "--quiet"], in: folder)
+      let result = try animrender.run(["play", "bad.json", "-o", "bad.png", "--quiet"], in: folder)
       #expect(result.status == 65, "\(text): \(result.stderr)")
       #expect(result.stderr.contains(field), "\(text): \(result.stderr)")
       #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TransitRender
+import TransitTestSupport
 
 /// Every case that once broke animrender — traps, memory spent before a
 /// limit, outputs that were not all or nothing, wrong pixels, exit statuses
@@ -33,27 +34,27 @@ struct HostileInputTests {
   // MARK: traps
 
   @Test func hugeNumbersOnTheCommandLineAreUsageErrors() throws {
-    let folder = try CLI.temporaryFolder()
-    let size = try CLI.run(["render", "--size", "9223372036854775807x1"], in: folder)
+    let folder = TemporaryDirectory.make()
+    let size = try animrender.run(["render", "--size", "9223372036854775807x1"], in: folder)
     #expect(size.status == 64, "\(size.stderr)")
-    let loops = try CLI.run(
+    let loops = try animrender.run(
       ["render", "--size", "20x20", "--frames", "2", "--layout", "apng", "--loops", "4294967296"],
       in: folder)
     #expect(loops.status == 64)
-    let loops31 = try CLI.run(
+    let loops31 = try animrender.run(
       ["render", "--size", "20x20", "--frames", "2", "--layout", "apng", "--loops", "2147483648"],
       in: folder)
     #expect(loops31.status == 64)
     #expect(loops31.stderr.contains("2147483647"))
-    let pattern = try CLI.run(
+    let pattern = try animrender.run(
       ["render", "--layout", "frames", "-o", "f-%99999999999999999999d.png"], in: folder)
     #expect(pattern.status == 64)
     #expect(try Self.files(folder).isEmpty)
   }
 
   @Test func hugeColumnsDrawOneRow() throws {
-    let folder = try CLI.temporaryFolder()
-    let grid = try CLI.run(
+    let folder = TemporaryDirectory.make()
+    let grid = try animrender.run(
       [
         "render", "--size", "20x20", "--frames", "3", "--layout", "grid", "--columns",
         "9223372036854775807", "-o", "g.png",
@@ -64,38 +65,38 @@ struct HostileInputTests {
   }
 
   @Test func longWaitsAndDurationsAreRefusedOrDrawn() throws {
-    let folder = try CLI.temporaryFolder()
+    let folder = TemporaryDirectory.make()
     for (script, flags) in [
       (#"[{"show": "a"}, {"wait": 1e16}]"#, ["--labels"]),
       (#"[{"show": "a"}, {"wait": 1e17, "frames": 2}]"#, ["--layout", "apng"]),
       (#"[{"show": "a"}, {"push": "b", "duration": 1e300}]"#, ["--layout", "apng"]),
     ] {
       let name = try Self.scene(folder, script)
-      let result = try CLI.run(["play", name, "-o", "x.png"] + flags, in: folder)
+      let result = try animrender.run(["play", name, "-o", "x.png"] + flags, in: folder)
       #expect(result.status == 65, "\(script): \(result.stderr)")
       #expect(result.stderr.contains("3600"))
     }
     // The longest allowed wait, labelled and as an APNG, draws.
     let name = try Self.scene(folder, #"[{"show": "a"}, {"wait": 3600, "frames": 2}]"#)
-    let labels = try CLI.run(["play", name, "-o", "l.png", "--labels"], in: folder)
+    let labels = try animrender.run(["play", name, "-o", "l.png", "--labels"], in: folder)
     #expect(labels.status == 0, "\(labels.stderr)")
-    let apng = try CLI.run(["play", name, "-o", "a.png", "--layout", "apng"], in: folder)
+    let apng = try animrender.run(["play", name, "-o", "a.png", "--layout", "apng"], in: folder)
     #expect(apng.status == 0, "\(apng.stderr)")
   }
 
   @Test func deeplyNestedCurvesAndFilesAreDataErrors() throws {
-    let folder = try CLI.temporaryFolder()
+    let folder = TemporaryDirectory.make()
     let deep =
       String(repeating: "mirrored(", count: 5_476) + "ease"
       + String(
         repeating: ")", count: 5_476)
-    let curve = try CLI.run(["curve", deep], in: folder, timeout: 30)
+    let curve = try animrender.run(["curve", deep], in: folder, timeout: 30)
     #expect(curve.status == 65)
     let nested =
       String(repeating: "mirrored(", count: 40) + "ease"
       + String(
         repeating: ")", count: 40)
-    let tooDeep = try CLI.run(["curve", nested], in: folder)
+    let tooDeep = try animrender.run(["curve", nested], in: folder)
     #expect(tooDeep.status == 65)
     #expect(tooDeep.stderr.contains("nested"))
     // A 1 MB nested curve in a scene file.
@@ -103,13 +104,13 @@ struct HostileInputTests {
       String(repeating: "mirrored(", count: 110_000) + "ease"
       + String(repeating: ")", count: 110_000)
     let name = try Self.scene(folder, #"[{"show": "a"}, {"push": "b", "curve": "\#(million)"}]"#)
-    let file = try CLI.run(["play", name, "-o", "x.png"], in: folder, timeout: 30)
+    let file = try animrender.run(["play", name, "-o", "x.png"], in: folder, timeout: 30)
     #expect(file.status == 65, "\(file.stderr.prefix(200))")
     #expect(file.stderr.split(separator: "\n").count == 1)
     // JSON nested 100,000 deep.
     let brackets = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
     let json = try Self.scene(folder, #"[{"show": "a"}, \#(brackets)]"#, name: "deep.json")
-    let deepFile = try CLI.run(["play", json, "-o", "x.png"], in: folder, timeout: 30)
+    let deepFile = try animrender.run(["play", json, "-o", "x.png"], in: folder, timeout: 30)
     #expect(deepFile.status == 65)
     #expect(deepFile.stderr.contains("nested more than 64"))
     // Views nested 40 deep (80 levels of JSON).
@@ -120,7 +121,7 @@ struct HostileInputTests {
        "views": [{"id": "a", "children": [\(view)]}], "script": [{"show": "a"}]}
       """
     try Data(views.utf8).write(to: folder.appendingPathComponent("views.json"))
-    let deepViews = try CLI.run(["play", "views.json", "-o", "x.png"], in: folder)
+    let deepViews = try animrender.run(["play", "views.json", "-o", "x.png"], in: folder)
     #expect(deepViews.status == 65)
     #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("x.png").path))
   }
@@ -128,7 +129,7 @@ struct HostileInputTests {
   // MARK: limits before allocation
 
   @Test func aScriptOverTheFrameLimitIsRefusedBeforeAnyFrameIsBuilt() throws {
-    let folder = try CLI.temporaryFolder()
+    let folder = TemporaryDirectory.make()
     // 2,000 push-pop pairs of 10,000 frames each: 40 million frames, which
     // once took gigabytes before the limit was checked.
     let pair = #"{"push": "b", "frames": 10000}, {"pop": true, "frames": 10000}"#
@@ -136,28 +137,30 @@ struct HostileInputTests {
       "[{\"show\": \"a\"}, " + Array(repeating: pair, count: 2_000).joined(separator: ", ")
       + "]"
     let name = try Self.scene(folder, script)
-    let result = try CLI.run(["play", name, "-o", "x.png"], in: folder, shell: Self.memoryCap)
+    let result = try animrender.run(
+      ["play", name, "-o", "x.png"], in: folder, shell: Self.memoryCap)
     #expect(result.status == 64, "\(result.stderr)")
     #expect(result.stderr.contains("40000001 frames"))
     // One frame over the limit is refused too, and exactly at it passes the
     // count (then fails the pixel budget for a strip: still 64, not drawn).
     let over = try Self.scene(folder, #"[{"show": "a", "frames": 10000}, {"wait": 1}]"#)
-    let one = try CLI.run(["play", over, "-o", "x.png"], in: folder)
+    let one = try animrender.run(["play", over, "-o", "x.png"], in: folder)
     #expect(one.status == 64)
     #expect(one.stderr.contains("10001 frames"))
   }
 
   @Test func imageHeadersAreCheckedBeforeDecoding() throws {
-    let folder = try CLI.temporaryFolder()
+    let folder = TemporaryDirectory.make()
     // A 69-byte PNG claiming 32,767 × 32,767 pixels.
-    let huge = PNGFiles.claiming(width: 32_767, height: 32_767)
+    let huge = PNGChunks.claiming(width: 32_767, height: 32_767)
     #expect(huge.count < 70)
     try Data(huge).write(to: folder.appendingPathComponent("huge.png"))
-    let from = try CLI.run(
+    let from = try animrender.run(
       ["render", "--from", "huge.png", "-o", "x.png"], in: folder, shell: Self.memoryCap)
     #expect(from.status == 65, "\(from.stderr)")
     #expect(from.stderr.contains("32767×32767"))
-    let diff = try CLI.run(["diff", "huge.png", "huge.png"], in: folder, shell: Self.memoryCap)
+    let diff = try animrender.run(
+      ["diff", "huge.png", "huge.png"], in: folder, shell: Self.memoryCap)
     #expect(diff.status == 65, "\(diff.stderr)")
     let name = try Self.scene(
       folder, #"[{"show": "a"}]"#, extra: "")
@@ -167,21 +170,21 @@ struct HostileInputTests {
        "views": [{"id": "a", "image": "huge.png"}], "script": [{"show": "a"}]}
       """
     try Data(scene.utf8).write(to: folder.appendingPathComponent("image.json"))
-    let play = try CLI.run(
+    let play = try animrender.run(
       ["play", "image.json", "-o", "x.png"], in: folder, shell: Self.memoryCap)
     #expect(play.status == 65, "\(play.stderr)")
     #expect(play.stderr.contains("views[0].image"))
   }
 
   @Test func paddingCountsInTheBudgetAndTheSheetSize() throws {
-    let folder = try CLI.temporaryFolder()
-    let padded = try CLI.run(
+    let folder = TemporaryDirectory.make()
+    let padded = try animrender.run(
       // A strip is drawn a row of cells at a time: this row alone is too much.
       ["render", "--size", "8000x8000", "--frames", "2", "--padding", "4096", "-o", "p.png"],
       in: folder, shell: Self.memoryCap)
     #expect(padded.status == 64, "\(padded.stderr)")
     #expect(padded.stderr.contains("MiB of pixel memory"))
-    let grid = try CLI.run(
+    let grid = try animrender.run(
       [
         "render", "--size", "3000x3000", "--frames", "12", "--layout", "grid", "--columns", "1",
         "-o", "g.png",
@@ -192,27 +195,28 @@ struct HostileInputTests {
   }
 
   @Test func devicesFIFOsAndFoldersAreRefusedAtOnce() throws {
-    let folder = try CLI.temporaryFolder()
+    let folder = TemporaryDirectory.make()
     mkfifo(folder.appendingPathComponent("fifo.png").path, 0o644)
     try FileManager.default.createDirectory(
       at: folder.appendingPathComponent("dir.png"), withIntermediateDirectories: false)
     for input in ["/dev/zero", "fifo.png", "dir.png"] {
-      let from = try CLI.run(["render", "--from", input, "-o", "x.png"], in: folder, timeout: 20)
+      let from = try animrender.run(
+        ["render", "--from", input, "-o", "x.png"], in: folder, timeout: 20)
       #expect(from.status == 66, "\(input): \(from.stderr)")
       #expect(from.stderr.contains("not a regular file"))
-      let diff = try CLI.run(["diff", input, input], in: folder, timeout: 20)
+      let diff = try animrender.run(["diff", input, input], in: folder, timeout: 20)
       #expect(diff.status == 66, "\(input): \(diff.stderr)")
       let scene = """
         {"container": {"width": 20, "height": 30},
          "views": [{"id": "a", "image": "\(input)"}], "script": [{"show": "a"}]}
         """
       try Data(scene.utf8).write(to: folder.appendingPathComponent("image.json"))
-      let play = try CLI.run(["play", "image.json", "-o", "x.png"], in: folder, timeout: 20)
+      let play = try animrender.run(["play", "image.json", "-o", "x.png"], in: folder, timeout: 20)
       #expect(play.status == 66, "\(input): \(play.stderr)")
-      let sceneItself = try CLI.run(["play", input, "-o", "x.png"], in: folder, timeout: 20)
+      let sceneItself = try animrender.run(["play", input, "-o", "x.png"], in: folder, timeout: 20)
       #expect(sceneItself.status == 66, "\(input): \(sceneItself.stderr)")
     }
-    let missing = try CLI.run(["play", "nope.json"], in: folder)
+    let missing = try animrender.run(["play", "nope.json"], in: folder)
     #expect(missing.status == 66)
   }
 
@@ -220,14 +224,14 @@ struct HostileInputTests {
   /// was 65). Root reads everything, so the run drops to `nobody`.
   @Test(.enabled(if: getuid() == 0 && FileManager.default.fileExists(atPath: "/usr/bin/setpriv")))
   func anUnreadableInputIsNoInput() throws {
-    let folder = try CLI.temporaryFolder()
+    let folder = TemporaryDirectory.make()
     try FileManager.default.setAttributes(
       [.posixPermissions: 0o777], ofItemAtPath: folder.path)
     let secret = folder.appendingPathComponent("secret.png")
-    try Data(PNGFiles.claiming(width: 1, height: 1)).write(to: secret)
+    try Data(PNGChunks.claiming(width: 1, height: 1)).write(to: secret)
     try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: secret.path)
     let asNobody = "exec /usr/bin/setpriv --reuid=65534 --regid=65534 --clear-groups \"$0\" \"$@\""
-    let result = try CLI.run(
+    let result = try animrender.run(
       ["render", "--from", secret.path, "-o", folder.appendingPathComponent("x.png").path],
       in: folder, shell: asNobody)
     #expect(result.status == 66, "\(result.stderr)")
@@ -235,8 +239,8 @@ struct HostileInputTests {
   }
 
   @Test func tooManyDemoStylesAreRefusedBeforeBuildingThem() throws {
-    let folder = try CLI.temporaryFolder()
-    let demo = try CLI.run(
+    let folder = TemporaryDirectory.make()
+    let demo = try animrender.run(
       ["demo", "--styles", Array(repeating: "none", count: 1_001).joined(separator: ",")],
       in: folder)
     #expect(demo.status == 64)
@@ -244,11 +248,11 @@ struct HostileInputTests {
   }
 
   @Test func oversizedInputFilesAreRefused() throws {
-    let folder = try CLI.temporaryFolder()
+    let folder = TemporaryDirectory.make()
     // A scene file over 4 MiB: spaces, so it would otherwise be valid JSON.
     let big = "{" + String(repeating: " ", count: 5 << 20) + "}"
     try Data(big.utf8).write(to: folder.appendingPathComponent("big.json"))
-    let result = try CLI.run(["play", "big.json"], in: folder)
+    let result = try animrender.run(["play", "big.json"], in: folder)
     #expect(result.status == 65, "\(result.stderr)")
     #expect(result.stderr.contains("4194304"))
   }
@@ -256,12 +260,12 @@ struct HostileInputTests {
   // MARK: all-or-nothing outputs
 
   @Test func anOutputPathUsedTwiceIsRefused() throws {
-    let folder = try CLI.temporaryFolder()
-    let same = try CLI.run(
+    let folder = TemporaryDirectory.make()
+    let same = try animrender.run(
       ["render", "--size", "20x20", "--frames", "2", "-o", "x.png", "--states", "./x.png"],
       in: folder)
     #expect(same.status == 64, "\(same.stderr)")
-    let frames = try CLI.run(
+    let frames = try animrender.run(
       [
         "render", "--size", "20x20", "--frames", "3", "--layout", "frames", "-o", "f-%d.png",
         "--states", "f-2.png",
@@ -271,8 +275,8 @@ struct HostileInputTests {
   }
 
   @Test func newFilesFollowTheUmaskAndReplacedFilesKeepTheirMode() throws {
-    let folder = try CLI.temporaryFolder()
-    let made = try CLI.run(
+    let folder = TemporaryDirectory.make()
+    let made = try animrender.run(
       ["render", "--size", "20x20", "--frames", "2", "-o", "x.png", "--states", "s.json"],
       in: folder, shell: "umask 027")
     #expect(made.status == 0, "\(made.stderr)")
@@ -285,11 +289,11 @@ struct HostileInputTests {
     #expect(try mode("s.json") == 0o640)
     try FileManager.default.setAttributes(
       [.posixPermissions: 0o600], ofItemAtPath: folder.appendingPathComponent("x.png").path)
-    let again = try CLI.run(
+    let again = try animrender.run(
       ["render", "--size", "20x20", "--frames", "3", "-o", "x.png"], in: folder, shell: "umask 0")
     #expect(again.status == 0)
     #expect(try mode("x.png") == 0o600)
-    let open = try CLI.run(
+    let open = try animrender.run(
       ["render", "--size", "20x20", "--frames", "2", "-o", "y.png"], in: folder, shell: "umask 0")
     #expect(open.status == 0)
     #expect(try mode("y.png") == 0o666)
@@ -297,16 +301,16 @@ struct HostileInputTests {
 
   @Test(arguments: [SIGINT, SIGTERM])
   func aSignalLeavesNoTemporaryFilesAndTheOldSet(_ signal: Int32) throws {
-    let folder = try CLI.temporaryFolder()
+    let folder = TemporaryDirectory.make()
     // An old set of 3 frames, to be kept byte for byte.
-    let old = try CLI.run(
+    let old = try animrender.run(
       ["render", "--size", "20x20", "--frames", "3", "--layout", "frames", "-o", "f-%04d.png"],
       in: folder)
     #expect(old.status == 0)
     let before = try Self.files(folder).map {
       try Data(contentsOf: folder.appendingPathComponent($0))
     }
-    let process = CLI.make(
+    let process = animrender.make(
       [
         "render", "--size", "200x300", "--frames", "10000", "--layout", "frames", "-o",
         "f-%04d.png",
@@ -334,14 +338,14 @@ struct HostileInputTests {
   // MARK: exit statuses and errors before drawing
 
   @Test func userErrorsAreNeverSeventy() throws {
-    let folder = try CLI.temporaryFolder()
-    let help = try CLI.run(["help", "frobnicate"], in: folder)
+    let folder = TemporaryDirectory.make()
+    let help = try animrender.run(["help", "frobnicate"], in: folder)
     #expect(help.status == 64)
     #expect(help.stderr.contains("frobnicate"))
-    #expect(try CLI.run(["help", "render"], in: folder).status == 0)
-    let background = try CLI.run(["render", "--background", "#+f+f+f"], in: folder)
+    #expect(try animrender.run(["help", "render"], in: folder).status == 0)
+    let background = try animrender.run(["render", "--background", "#+f+f+f"], in: folder)
     #expect(background.status == 64)
-    let plot = try CLI.run(
+    let plot = try animrender.run(
       ["curve", "cubic-bezier(0,1e308,1,-1e308)", "--plot", "p.png"], in: folder)
     #expect(plot.status == 65, "\(plot.stderr)")
     let relative = """
@@ -350,22 +354,22 @@ struct HostileInputTests {
        "script": [{"show": "a"}]}
       """
     try Data(relative.utf8).write(to: folder.appendingPathComponent("r.json"))
-    let inf = try CLI.run(["play", "r.json", "-o", "x.png"], in: folder)
+    let inf = try animrender.run(["play", "r.json", "-o", "x.png"], in: folder)
     #expect(inf.status == 65, "\(inf.stderr)")
     #expect(inf.stderr.contains("views[0].children[0].frame"))
     #expect(try Self.files(folder) == ["r.json"])
   }
 
   @Test func popFalseAndMisspelledKeysAreErrorsNamingTheKey() throws {
-    let folder = try CLI.temporaryFolder()
+    let folder = TemporaryDirectory.make()
     let pop = try Self.scene(folder, #"[{"show": "a"}, {"push": "b"}, {"pop": false}]"#)
-    let popped = try CLI.run(["play", pop, "-o", "x.png"], in: folder)
+    let popped = try animrender.run(["play", pop, "-o", "x.png"], in: folder)
     #expect(popped.status == 65)
     #expect(popped.stderr.contains("script[2].pop: expected true"))
     let root = try Self.scene(folder, #"[{"show": "a"}, {"push": "b"}, {"popToRoot": false}]"#)
-    #expect(try CLI.run(["play", root, "-o", "x.png"], in: folder).status == 65)
+    #expect(try animrender.run(["play", root, "-o", "x.png"], in: folder).status == 65)
     let duration = try Self.scene(folder, #"[{"show": "a"}, {"push": "b", "duraton": 0.3}]"#)
-    let typo = try CLI.run(["play", duration, "-o", "x.png"], in: folder)
+    let typo = try animrender.run(["play", duration, "-o", "x.png"], in: folder)
     #expect(typo.status == 65)
     #expect(
       typo.stderr.contains("script[1].duraton: unknown key \"duraton\"; did you mean \"duration\"?")
@@ -375,7 +379,7 @@ struct HostileInputTests {
        "views": [{"id": "a", "colour": "#ff0000"}], "script": [{"show": "a"}]}
       """
     try Data(colour.utf8).write(to: folder.appendingPathComponent("c.json"))
-    let british = try CLI.run(["play", "c.json", "-o", "x.png"], in: folder)
+    let british = try animrender.run(["play", "c.json", "-o", "x.png"], in: folder)
     #expect(british.status == 65)
     #expect(
       british.stderr.contains("views[0].colour: unknown key \"colour\"; did you mean \"color\"?"))
@@ -385,9 +389,9 @@ struct HostileInputTests {
   /// Found by the scene-file fuzzer: a view id with a newline in it made a
   /// two-line error.
   @Test func errorsStayOneLineWhateverTheInputHolds() throws {
-    let folder = try CLI.temporaryFolder()
+    let folder = TemporaryDirectory.make()
     let name = try Self.scene(folder, #"[{"show": "a\nb\u0007"}]"#)
-    let result = try CLI.run(["play", name, "-o", "x.png"], in: folder)
+    let result = try animrender.run(["play", name, "-o", "x.png"], in: folder)
     #expect(result.status == 65)
     #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
     #expect(result.stderr.contains(#"no screen "a\nb\u{7}""#))
@@ -396,8 +400,8 @@ struct HostileInputTests {
   // MARK: right pixels
 
   @Test func sixteenBitInterlacedImagesCompareEqualToTheirEightBitCopies() throws {
-    let folder = try CLI.temporaryFolder()
-    let suite = CLI.packageRoot.appendingPathComponent("Tests/TransitRenderTests/Fixtures/suite")
+    let folder = TemporaryDirectory.make()
+    let suite = PackageFiles.root.appendingPathComponent("Tests/TransitRenderTests/Fixtures/suite")
     for name in ["rgb16-i-11x7", "rgba16-i-11x7", "ga16-i-11x7", "g16-trns-i-11x7"] {
       let expected = try Data(contentsOf: suite.appendingPathComponent("\(name).rgba"))
       var pixels: [UInt32] = []
@@ -412,37 +416,10 @@ struct HostileInputTests {
       let copy = try Image(width: 11, height: 7, pixels: pixels)
       try BinaryFile.write(
         try PNGEncoder.encode(copy), to: folder.appendingPathComponent("copy.png").path)
-      let diff = try CLI.run(
+      let diff = try animrender.run(
         ["diff", suite.appendingPathComponent("\(name).png").path, "copy.png"], in: folder)
       #expect(diff.status == 0, "\(name): \(diff.stdout)")
       #expect(diff.stdout.hasPrefix("0 pixels differ"), "\(name): \(diff.stdout)")
     }
-  }
-}
-
-/// Hand-made PNG bytes for the tests.
-enum PNGFiles {
-  /// A PNG whose header claims `width` × `height` RGBA pixels, with an empty
-  /// image-data stream: tiny on disk, huge if decoded naively.
-  static func claiming(width: UInt32, height: UInt32) -> [UInt8] {
-    func be(_ v: UInt32) -> [UInt8] { [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: v >> $0) } }
-    func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-      let body = Array(type.utf8) + data
-      return be(UInt32(data.count)) + body + be(crc(body))
-    }
-    let header = be(width) + be(height) + [8, 6, 0, 0, 0]
-    // zlib stream of nothing: header, an empty stored block, Adler-32 of 1.
-    let empty: [UInt8] = [0x78, 0x01, 0x01, 0x00, 0x00, 0xFF, 0xFF, 0, 0, 0, 1]
-    return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header)
-      + chunk("IDAT", empty) + chunk("IEND", [])
-  }
-
-  static func crc(_ bytes: [UInt8]) -> UInt32 {
-    var c: UInt32 = 0xFFFF_FFFF
-    for byte in bytes {
-      c ^= UInt32(byte)
-      for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
-    }
-    return ~c
   }
 }

@@ -1,5 +1,6 @@
 import Testing
 import Transit
+import TransitTestSupport
 
 @Suite("Scene model")
 struct SceneTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Transit
 import TransitRender
+import TransitTestSupport
 
 /// Every output format read back by someone else's decoder: Pillow for GIF
 /// and WebP, ffprobe for video, rsvg-convert and pdftoppm for SVG and PDF,
@@ -17,8 +18,9 @@ struct OutputFormatTests {
 
   /// A folder with the example's PNG frames `f-00.png` … `f-11.png`.
   static func framesFolder(_ arguments: [String] = example) throws -> URL {
-    let folder = try CLI.temporaryFolder()
-    let result = try CLI.run(arguments + ["--layout", "frames", "-o", "f-%02d.png"], in: folder)
+    let folder = TemporaryDirectory.make()
+    let result = try animrender.run(
+      arguments + ["--layout", "frames", "-o", "f-%02d.png"], in: folder)
     #expect(result.status == 0, "\(result.stderr)")
     return folder
   }
@@ -37,7 +39,7 @@ struct OutputFormatTests {
 
   @Test func gifHasEveryFrameTheDelaysAndThePixels() throws {
     let folder = try Self.framesFolder()
-    let result = try CLI.run(Self.example + ["-o", "a.gif"], in: folder)
+    let result = try animrender.run(Self.example + ["-o", "a.gif"], in: folder)
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout == "a.gif\n")
     let gif: OutsideDecoders.Animation = try OutsideDecoders.python(
@@ -60,7 +62,7 @@ struct OutputFormatTests {
   @Test func gifDithersScreensWithMoreColoursThanItsPalette() throws {
     // Smooth gradients have thousands of colours: the median-cut palette
     // and Floyd–Steinberg keep each frame close, on average and blurred.
-    let folder = try CLI.temporaryFolder()
+    let folder = TemporaryDirectory.make()
     var pixels: [UInt32] = []
     for y in 0..<120 {
       for x in 0..<80 {
@@ -79,7 +81,7 @@ struct OutputFormatTests {
     for (extra, name) in [
       (["--layout", "frames", "-o", "g-%02d.png"], ""), (["-o", "g.gif"], ""),
     ] {
-      let result = try CLI.run(arguments + extra, in: folder)
+      let result = try animrender.run(arguments + extra, in: folder)
       #expect(result.status == 0, "\(result.stderr) \(name)")
     }
     let gif: OutsideDecoders.Animation = try OutsideDecoders.python(
@@ -95,7 +97,7 @@ struct OutputFormatTests {
   @Test func webpIsLosslessWithMillisecondDelays() throws {
     let folder = try Self.framesFolder(
       ["render", "--style", "flip-horizontally", "--frames", "12", "--size", "80x120"])
-    let result = try CLI.run(
+    let result = try animrender.run(
       ["render", "--style", "flip-horizontally", "--frames", "12", "--size", "80x120"]
         + ["--loops", "3", "-o", "a.webp"], in: folder)
     #expect(result.status == 0, "\(result.stderr)")
@@ -114,8 +116,8 @@ struct OutputFormatTests {
 
   @Test(arguments: ["mp4", "webm"])
   func videoHasEveryFrameAndTheDuration(format: String) throws {
-    let folder = try CLI.temporaryFolder()
-    let result = try CLI.run(Self.example + ["-o", "a.\(format)"], in: folder)
+    let folder = TemporaryDirectory.make()
+    let result = try animrender.run(Self.example + ["-o", "a.\(format)"], in: folder)
     #expect(result.status == 0, "\(result.stderr)")
     let probe = try OutsideDecoders.probeVideo(folder.appendingPathComponent("a.\(format)").path)
     #expect(probe.frames == 12)
@@ -124,8 +126,8 @@ struct OutputFormatTests {
   }
 
   @Test func videoWithoutFFmpegExits69WithAnInstallHint() throws {
-    let folder = try CLI.temporaryFolder()
-    let result = try CLI.run(
+    let folder = TemporaryDirectory.make()
+    let result = try animrender.run(
       Self.example + ["-o", "a.mp4"], in: folder, shell: "PATH='\(folder.path)'; export PATH")
     #expect(result.status == 69)
     #expect(result.stderr.contains("install"))
@@ -135,14 +137,14 @@ struct OutputFormatTests {
 
   @Test(arguments: ["svg", "pdf"])
   func vectorStripsLookLikeThePNGStrip(format: String) throws {
-    let folder = try CLI.temporaryFolder()
+    let folder = TemporaryDirectory.make()
     for style in ["cover-from-bottom", "flip-vertically"] {
       let arguments = [
         "render", "--style", style, "--frames", "4", "--size", "80x120", "--padding", "4",
         "--background", "#303030", "--labels",
       ]
       for name in ["\(style).png", "\(style).\(format)"] {
-        let result = try CLI.run(arguments + ["-o", name], in: folder)
+        let result = try animrender.run(arguments + ["-o", name], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
       }
       let drawn = "\(style)-\(format).png"
@@ -181,26 +183,26 @@ struct OutputFormatTests {
   }
 
   @Test func standardOutputGetsTheSameBytesAndNothingElse() throws {
-    let folder = try CLI.temporaryFolder()
+    let folder = TemporaryDirectory.make()
     for (format, file) in [
       ("png", "s.png"), ("gif", "s.gif"), ("webp", "s.webp"), ("svg", "s.svg"),
     ] {
       let arguments = ["render", "--style", "push-from-left", "--frames", "3", "--size", "30x40"]
-      let toFile = try CLI.run(arguments + ["-o", file], in: folder)
+      let toFile = try animrender.run(arguments + ["-o", file], in: folder)
       #expect(toFile.status == 0, "\(toFile.stderr)")
-      let piped = try CLI.runCapturingBytes(
+      let piped = try animrender.runCapturingBytes(
         arguments + ["--format", format, "-o", "-"], in: folder)
       #expect(piped.status == 0)
       let written = try Array(Data(contentsOf: folder.appendingPathComponent(file)))
       let same = piped.stdout == written
       #expect(same, "\(format): \(piped.stdout.count) bytes piped, \(written.count) written")
     }
-    let frames = try CLI.run(["render", "--layout", "frames", "-o", "-"], in: folder)
+    let frames = try animrender.run(["render", "--layout", "frames", "-o", "-"], in: folder)
     #expect(frames.status == 64)
   }
 
   @Test func namesNeverLieAboutTheirBytes() throws {
-    let folder = try CLI.temporaryFolder()
+    let folder = TemporaryDirectory.make()
     let base = ["render", "--frames", "3", "--size", "30x40"]
     let refused: [([String], String)] = [
       (["--layout", "strip", "-o", "a.gif"], "a.gif"),
@@ -212,7 +214,7 @@ struct OutputFormatTests {
       (["--layout", "frames", "-o", "f-%02d.pdf"], "f-00.pdf"),
     ]
     for (extra, file) in refused {
-      let result = try CLI.run(base + extra, in: folder)
+      let result = try animrender.run(base + extra, in: folder)
       #expect(result.status == 64, "\(extra): \(result.stderr)")
       #expect(result.stderr.split(separator: "\n").count == 1, "\(extra): \(result.stderr)")
       #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent(file).path))
@@ -228,18 +230,18 @@ struct OutputFormatTests {
       ("b.png", ["--layout", "animation"], [0x89, 0x50, 0x4E, 0x47]),
     ]
     for (file, extra, prefix) in magic {
-      let result = try CLI.run(base + extra + ["-o", file], in: folder)
+      let result = try animrender.run(base + extra + ["-o", file], in: folder)
       #expect(result.status == 0, "\(file): \(result.stderr)")
       let bytes = try Array(Data(contentsOf: folder.appendingPathComponent(file)))
       #expect(Array(bytes.prefix(4)) == prefix, "\(file)")
     }
     let animated = try Array(Data(contentsOf: folder.appendingPathComponent("b.png")))
-    #expect(PNGChunks.list(animated).contains { $0.type == "acTL" })
+    #expect(try PNGChunks.parse(animated).contains { $0.type == "acTL" })
   }
 
   @Test func theDefaultNameFollowsTheFormat() throws {
-    let folder = try CLI.temporaryFolder()
-    let result = try CLI.run(
+    let folder = TemporaryDirectory.make()
+    let result = try animrender.run(
       ["render", "--style", "fade-in", "--frames", "2", "--size", "20x20", "--format", "webp"],
       in: folder)
     #expect(result.status == 0, "\(result.stderr)")
@@ -252,7 +254,7 @@ struct OutputFormatTests {
 struct EncoderPillowTests {
   /// Noise in up to `colours` colours, some pixels transparent when asked.
   static func noise(
-    width: Int, height: Int, colours: Int, transparent: Bool, random: inout GIFDelayRandom
+    width: Int, height: Int, colours: Int, transparent: Bool, random: inout SplitMix64
   ) throws -> Image {
     let palette = (0..<colours).map { _ in 0xFF00_0000 | UInt32(random.below(0x100_0000)) }
     let pixels = (0..<width * height).map { _ -> UInt32 in
@@ -264,8 +266,8 @@ struct EncoderPillowTests {
 
   @Test func gifsOfFewColoursDecodeExactlyAndLZWSurvivesFullTables() throws {
     let seed = UInt64.random(in: 0...UInt64.max)
-    var random = GIFDelayRandom(state: seed)
-    let folder = try CLI.temporaryFolder()
+    var random = SplitMix64(seed: seed)
+    let folder = TemporaryDirectory.make()
     // 1 colour (the smallest code size) to 256 (the largest); noise fills
     // LZW's 4,096-entry table many times, forcing clear codes.
     for (n, colours) in [1, 2, 3, 17, 200, 255, 256].enumerated() {
@@ -290,8 +292,8 @@ struct EncoderPillowTests {
 
   @Test func webpKeepsHalfTransparentPixelsExactly() throws {
     let seed = UInt64.random(in: 0...UInt64.max)
-    var random = GIFDelayRandom(state: seed)
-    let folder = try CLI.temporaryFolder()
+    var random = SplitMix64(seed: seed)
+    let folder = TemporaryDirectory.make()
     let frames = try (0..<3).map { _ in
       try Image(
         width: 64, height: 48,
@@ -313,17 +315,4 @@ struct EncoderPillowTests {
     #expect(webp.durations.reduce(0, +) == 50, "seed \(seed): \(webp.durations)")
     #expect(webp.maxDifference == [0, 0, 0], "seed \(seed): \(webp.maxDifference)")
   }
-}
-
-/// SplitMix64, seeded, so every random case can be reproduced from its seed.
-struct GIFDelayRandom {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-  mutating func below(_ n: UInt64) -> UInt64 { next() % n }
 }

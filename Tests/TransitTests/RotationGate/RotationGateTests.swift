@@ -2,6 +2,7 @@ import PropertyBased
 import Synchronization
 import Testing
 import Transit
+import TransitTestSupport
 
 /// What a gate applied, and what the counter said at that moment.
 private final class AppliedLog: Sendable {
@@ -9,22 +10,11 @@ private final class AppliedLog: Sendable {
   var all: [(request: Int, countWhenApplied: Int)] { entries.withLock { $0 } }
 }
 
-@Suite("Counter and rotation gate")
-struct AnimationCounterTests {
-  @Test("An activity ends once, explicitly or when deallocated")
-  func activityEndsOnce() {
-    let counter = AnimationCounter()
-    let first = counter.begin()
-    var second: AnimationCounter.Activity? = counter.begin()
-    #expect(counter.count == 2)
-    first.end()
-    first.end()
-    #expect(counter.count == 1)
-    second = nil
-    #expect(second == nil)
-    #expect(counter.count == 0)
-  }
-
+/// The rotation gate over the animation counter: requests refused or
+/// deferred while anything animates, and random plays, pauses, ends and
+/// rotations that keep the count honest.
+@Suite("Rotation gate")
+struct RotationGateTests {
   @Test("refuse: a request while animating is refused and never applied")
   func refuse() {
     let counter = AnimationCounter()
@@ -65,7 +55,7 @@ struct AnimationCounterTests {
   @Test("Random plays, pauses, ends, deallocations and rotations keep the count honest")
   func randomInterleavings() async {
     await propertyCheck(count: 1_000, input: Gen.uint64()) { seed in
-      var random = SplitMix(seed: seed)
+      var random = SplitMix64(seed: seed)
       let policy: RotationPolicy = Bool.random(using: &random) ? .defer : .refuse
       let clock = ManualClock()
       let counter = AnimationCounter()

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Transit
 import TransitRender
+import TransitTestSupport
 
 @testable import AnimRenderCLI
 
@@ -29,7 +30,7 @@ struct SceneGeneratorTests {
       width: 5, height: 5, fill: Color(red: 0.9, green: 0.1, blue: 0.4, alpha: 0.5))
     try BinaryFile.write(
       try PNGEncoder.encode(clear), to: folder.appendingPathComponent("clear.png").path)
-    let suite = CLI.packageRoot.appendingPathComponent(
+    let suite = PackageFiles.root.appendingPathComponent(
       "Tests/TransitRenderTests/Fixtures/suite/rgba16-i-11x7.png")
     try FileManager.default.copyItem(at: suite, to: folder.appendingPathComponent("deep.png"))
     return ["opaque.png", "clear.png", "deep.png"]
@@ -37,14 +38,14 @@ struct SceneGeneratorTests {
 
   @Test(arguments: 0..<4)
   func generatedFilesPlayThroughEveryLayout(batch: UInt64) throws {
-    let seed = SeededRandom.seed(fallback: 0x7EA5_1111) &+ batch
-    let folder = try CLI.temporaryFolder()
+    let seed = SplitMix64.seed(fallback: 0x7EA5_1111) &+ batch
+    let folder = TemporaryDirectory.make()
     defer { try? FileManager.default.removeItem(at: folder) }
     let images = try Self.writeImages(to: folder)
     var generator = SceneGenerator(
-      random: SeededRandom(seed: seed), images: images,
+      random: SplitMix64(seed: seed), images: images,
       styles: TransitionStyles.builtIn.names)
-    var options = SeededRandom(seed: seed ^ 0x5555)
+    var options = SplitMix64(seed: seed ^ 0x5555)
     var decoded = 0
     var played = 0
     var refused = 0

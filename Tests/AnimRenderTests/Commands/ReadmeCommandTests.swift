@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Transit
 import TransitRender
+import TransitTestSupport
 
 /// Every `animrender` command shown in README.md's CLI reference runs, in
 /// order, in a fresh folder holding a copy of Examples/, and exits as the
@@ -12,7 +13,7 @@ struct ReadmeCommandTests {
   /// next top-level section that is not about the tool.
   static func commands() throws -> [String] {
     let readme = try String(
-      contentsOf: CLI.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+      contentsOf: PackageFiles.root.appendingPathComponent("README.md"), encoding: .utf8)
     guard let start = readme.range(of: "\n## animrender\n"),
       let end = readme.range(of: "\n## Scene files", range: start.upperBound..<readme.endIndex)
     else { return [] }
@@ -68,16 +69,16 @@ struct ReadmeCommandTests {
   @Test func everyCommandInTheReadmeRuns() throws {
     let commands = try Self.commands()
     #expect(commands.count >= 15)
-    let folder = try CLI.temporaryFolder()
+    let folder = TemporaryDirectory.make()
     try FileManager.default.copyItem(
-      at: CLI.packageRoot.appendingPathComponent("Examples"),
+      at: PackageFiles.root.appendingPathComponent("Examples"),
       to: folder.appendingPathComponent("Examples"))
     for command in commands {
       let (words, comment) = Self.words(command)
       // "# exits N" names the status; no comment means 0.
       let afterExits = comment.split(separator: " ").drop { $0 != "exits" }.dropFirst().first
       let expected = afterExits.flatMap { Int32($0) } ?? 0
-      let result = try CLI.run(Array(words.dropFirst()), in: folder)
+      let result = try animrender.run(Array(words.dropFirst()), in: folder)
       #expect(result.status == expected, "\(command)\n\(result.stderr)")
     }
     // What they wrote is there.
@@ -97,22 +98,22 @@ struct ReadmeCommandTests {
 struct ReadmeSceneFileTests {
   @Test func theDocumentedSceneFilePlays() throws {
     let readme = try String(
-      contentsOf: CLI.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+      contentsOf: PackageFiles.root.appendingPathComponent("README.md"), encoding: .utf8)
     let section = try #require(readme.range(of: "## Scene files"))
     let open = try #require(
       readme.range(of: "```json\n", range: section.upperBound..<readme.endIndex))
     let close = try #require(readme.range(of: "\n```", range: open.upperBound..<readme.endIndex))
     let json = String(readme[open.upperBound..<close.lowerBound])
-    let folder = try CLI.temporaryFolder()
+    let folder = TemporaryDirectory.make()
     try json.write(
       to: folder.appendingPathComponent("story.json"), atomically: true, encoding: .utf8)
-    let missing = try CLI.run(["play", "story.json", "-o", "story.png"], in: folder)
+    let missing = try animrender.run(["play", "story.json", "-o", "story.png"], in: folder)
     #expect(missing.status == 66)
     #expect(missing.stderr.contains("views[0].children[2].image"))
     var avatar = try Image(width: 8, height: 8, fill: Color(red: 0.9, green: 0.6, blue: 0.1))
     avatar[0, 0] = Color.black.premultipliedARGB32
     try avatar.writePNG(to: folder.appendingPathComponent("avatar.png").path)
-    let played = try CLI.run(
+    let played = try animrender.run(
       ["play", "story.json", "--layout", "grid", "-o", "story.png"], in: folder)
     #expect(played.status == 0, "\(played.stderr)")
     let sheet = try PNGDecoder.decode(contentsOf: folder.appendingPathComponent("story.png").path)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TransitTestSupport
 
 /// Other people's decoders, run as programs: what a user's browser, chat or
 /// PDF viewer would see of animrender's files. `make deps` installs them.
@@ -8,24 +9,12 @@ enum OutsideDecoders {
   /// non-zero exit fails with its standard error.
   static func run(_ program: String, _ arguments: [String], in folder: URL? = nil) throws -> String
   {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [program] + arguments
-    if let folder { process.currentDirectoryURL = folder }
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
+    let result = try ProcessRunner.run(program: program, arguments, in: folder)
+    guard result.status == 0 else {
       throw Failure(
-        "\(program) \(arguments.joined(separator: " ")) exited \(process.terminationStatus): \(String(decoding: errData, as: UTF8.self))"
-      )
+        "\(program) \(arguments.joined(separator: " ")) exited \(result.status): \(result.stderr)")
     }
-    return String(decoding: outData, as: UTF8.self)
+    return result.stdout
   }
 
   struct Failure: Error, CustomStringConvertible {

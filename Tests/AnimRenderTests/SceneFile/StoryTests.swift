@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Transit
+import TransitTestSupport
 
 @testable import AnimRenderCLI
 
@@ -89,13 +90,4 @@ struct StoryTests {
       #expect(error.message.hasPrefix("s.json: script[1]: style:"))
     }
   }
-}
-
-private func bitIdentical(_ a: ViewState?, _ b: ViewState?) -> Bool {
-  guard let a, let b else { return false }
-  let left =
-    [a.frame.minX, a.frame.minY, a.frame.width, a.frame.height, a.alpha] + a.transform.entries
-  let right =
-    [b.frame.minX, b.frame.minY, b.frame.width, b.frame.height, b.alpha] + b.transform.entries
-  return a.isHidden == b.isHidden && left.map(\.bitPattern) == right.map(\.bitPattern)
 }

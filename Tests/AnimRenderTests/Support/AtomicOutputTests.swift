@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 import TransitRender
+import TransitTestSupport
 
 @testable import AnimRenderCLI
 
@@ -15,7 +16,7 @@ struct AtomicOutputTests {
   }
 
   @Test func aFailingRenameMidCommitRestoresTheWholeOldSet() throws {
-    let folder = try CLI.temporaryFolder()
+    let folder = TemporaryDirectory.make()
     // 200 old frames, and 400 new ones replacing them and adding more; the
     // 100th rename fails.
     for i in 0..<200 {
@@ -61,7 +62,7 @@ struct AtomicOutputTests {
   }
 
   @Test func aSuccessfulCommitReplacesEverythingAndLeavesNothingElse() throws {
-    let folder = try CLI.temporaryFolder()
+    let folder = TemporaryDirectory.make()
     try Data("old".utf8).write(to: folder.appendingPathComponent("a"))
     let output = AtomicOutput()
     try output.stage(Array("new a".utf8), as: folder.appendingPathComponent("a").path)
@@ -72,7 +73,7 @@ struct AtomicOutputTests {
   }
 
   @Test func discardingLeavesNoTemporaryFiles() throws {
-    let folder = try CLI.temporaryFolder()
+    let folder = TemporaryDirectory.make()
     do {
       let output = AtomicOutput()
       try output.stage([1, 2, 3], as: folder.appendingPathComponent("x.png").path)

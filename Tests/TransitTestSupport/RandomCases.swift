@@ -1,40 +1,28 @@
 import Transit
 
-/// A small deterministic generator (SplitMix64), so that one seed drawn by
-/// the property checker reproduces a whole random scene and animation.
-struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 /// Random scenes (up to `maxViews` views, nested) and random animations over
 /// them (up to `maxSteps` steps mixing absolute and relative changes, every
 /// curve kind, overlaps and gaps, zero durations).
-struct RandomCases {
-  var rng: SplitMix
+public struct RandomCases {
+  /// The generator every draw comes from.
+  public var rng: SplitMix64
 
-  init(seed: UInt64) { rng = SplitMix(seed: seed) }
+  /// Cases that replay for the same `seed`.
+  public init(seed: UInt64) { rng = SplitMix64(seed: seed) }
 
-  mutating func double(_ range: ClosedRange<Double>) -> Double {
+  public mutating func double(_ range: ClosedRange<Double>) -> Double {
     Double.random(in: range, using: &rng)
   }
-  mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &rng) }
-  mutating func chance(_ p: Double) -> Bool { double(0...1) < p }
+  public mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &rng) }
+  public mutating func chance(_ p: Double) -> Bool { double(0...1) < p }
 
-  mutating func rect() -> Rect {
+  public mutating func rect() -> Rect {
     Rect(
       x: double(-400...400), y: double(-400...400), width: double(0...500),
       height: double(0...500))
   }
 
-  mutating func transform() -> Transform3D {
+  public mutating func transform() -> Transform3D {
     switch int(0...3) {
     case 0: return .identity
     case 1: return .translation(x: double(-100...100), y: double(-100...100))
@@ -47,11 +35,11 @@ struct RandomCases {
     }
   }
 
-  mutating func curve() -> TimingCurve {
+  public mutating func curve() -> TimingCurve {
     RandomCurves.all[int(0...(RandomCurves.all.count - 1))]
   }
 
-  mutating func scene(maxViews: Int = 50) -> Scene {
+  public mutating func scene(maxViews: Int = 50) -> Scene {
     let count = int(1...maxViews)
     var made = 0
     func makeViews(_ depth: Int, _ budget: Int) -> [View] {
@@ -79,7 +67,7 @@ struct RandomCases {
 
   /// An animation over the views of `scene` that binds without error: fades
   /// are chosen from the alpha each view will have when they run.
-  mutating func animation(for scene: Scene, maxSteps: Int = 12, relativeOnly: Bool = false)
+  public mutating func animation(for scene: Scene, maxSteps: Int = 12, relativeOnly: Bool = false)
     -> Animation
   {
     let ids = scene.allViews().map(\.view.id)
@@ -142,27 +130,4 @@ struct RandomCases {
     }
     return Animation(steps)
   }
-}
-
-/// Bit-for-bit comparison of the animatable state of two scenes: `==` on
-/// doubles would call 0 and −0 equal.
-func bitIdentical(_ a: Scene, _ b: Scene) -> Bool {
-  let x = a.allViews()
-  let y = b.allViews()
-  guard x.count == y.count else { return false }
-  for (u, v) in zip(x, y) where !bitIdentical(u.view.state, v.view.state) || u.view.id != v.view.id
-  {
-    return false
-  }
-  return true
-}
-
-func bitIdentical(_ a: ViewState, _ b: ViewState) -> Bool {
-  let left =
-    [a.frame.origin.x, a.frame.origin.y, a.frame.size.width, a.frame.size.height, a.alpha]
-    + a.transform.entries
-  let right =
-    [b.frame.origin.x, b.frame.origin.y, b.frame.size.width, b.frame.size.height, b.alpha]
-    + b.transform.entries
-  return a.isHidden == b.isHidden && left.map(\.bitPattern) == right.map(\.bitPattern)
 }

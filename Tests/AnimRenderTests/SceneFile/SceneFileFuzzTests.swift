@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TransitTestSupport
 
 @testable import AnimRenderCLI
 
@@ -9,7 +10,7 @@ import Testing
 @Suite("Scene file decoder")
 struct SceneFileFuzzTests {
   static let examples = ["push-rotate-pop", "flip-cards", "reference-push"].map {
-    try! Data(contentsOf: CLI.packageRoot.appendingPathComponent("Examples/\($0).json"))
+    try! Data(contentsOf: PackageFiles.root.appendingPathComponent("Examples/\($0).json"))
   }
 
   @Test func examplesDecode() throws {
@@ -20,8 +21,8 @@ struct SceneFileFuzzTests {
   }
 
   @Test func mutatedFilesNeverCrash() {
-    let seed = SeededRandom.seed(fallback: 0x5CE7E)
-    var rng = SeededRandom(seed: seed)
+    let seed = SplitMix64.seed(fallback: 0x5CE7E)
+    var rng = SplitMix64(seed: seed)
     var decoded = 0
     var rejected = 0
     let tokens = Array(
@@ -57,8 +58,8 @@ struct SceneFileFuzzTests {
   }
 
   @Test func randomJSONNeverCrashes() {
-    let seed = SeededRandom.seed(fallback: 0x150A)
-    var rng = SeededRandom(seed: seed)
+    let seed = SplitMix64.seed(fallback: 0x150A)
+    var rng = SplitMix64(seed: seed)
     func value(_ depth: Int) -> Any {
       switch Int.random(in: 0...(depth > 3 ? 3 : 6), using: &rng) {
       case 0: return Double.random(in: -1e6...1e6, using: &rng)

@@ -1,16 +1,17 @@
 import Foundation
 import Testing
 import TransitRender
+import TransitTestSupport
 import TransitTesting
 
 /// Scene files that drive operations like gestures: the `interactive`
 /// object, its errors, and the example with its golden.
 @Suite("Interactive scene files")
 struct InteractiveSceneTests {
-  func run(_ script: String) throws -> CLI.Result {
-    let folder = try CLI.temporaryFolder()
+  func run(_ script: String) throws -> ProcessResult {
+    let folder = TemporaryDirectory.make()
     let path = try HostileInputTests.scene(folder, script)
-    return try CLI.run(["play", path, "-o", "x.png"], in: folder)
+    return try animrender.run(["play", path, "-o", "x.png"], in: folder)
   }
 
   @Test func badInteractiveObjectsAreErrorsNamingTheKey() throws {
@@ -35,12 +36,12 @@ struct InteractiveSceneTests {
   }
 
   @Test func aCancelledPushDrawsItsDragAndLandsOnTheStart() throws {
-    let folder = try CLI.temporaryFolder()
+    let folder = TemporaryDirectory.make()
     let path = try HostileInputTests.scene(
       folder,
       #"[{"show": "a"}, {"push": "b", "frames": 2, "interactive": {"progress": [0.5], "release": "cancel", "velocity": -1}}]"#
     )
-    let result = try CLI.run(
+    let result = try animrender.run(
       ["play", path, "--layout", "grid", "--columns", "4", "-o", "g.png"], in: folder)
     #expect(result.status == 0, "\(result.stderr)")
     let grid = try PNGDecoder.decode(contentsOf: folder.appendingPathComponent("g.png").path)
@@ -60,9 +61,9 @@ struct InteractiveSceneTests {
   }
 
   @Test func theInteractivePopExampleMatchesItsGolden() throws {
-    let folder = try CLI.temporaryFolder()
-    let path = CLI.packageRoot.appendingPathComponent("Examples/interactive-pop.json").path
-    let result = try CLI.run(
+    let folder = TemporaryDirectory.make()
+    let path = PackageFiles.root.appendingPathComponent("Examples/interactive-pop.json").path
+    let result = try animrender.run(
       ["play", path, "--layout", "grid", "--columns", "7", "-o", "p.png"], in: folder)
     #expect(result.status == 0, "\(result.stderr)")
     let image = try PNGDecoder.decode(contentsOf: folder.appendingPathComponent("p.png").path)
@@ -70,9 +71,9 @@ struct InteractiveSceneTests {
   }
 
   @Test func theInterruptedPushExampleMatchesItsGolden() throws {
-    let folder = try CLI.temporaryFolder()
-    let path = CLI.packageRoot.appendingPathComponent("Examples/interrupted-push.json").path
-    let result = try CLI.run(
+    let folder = TemporaryDirectory.make()
+    let path = PackageFiles.root.appendingPathComponent("Examples/interrupted-push.json").path
+    let result = try animrender.run(
       ["play", path, "--layout", "grid", "--columns", "5", "-o", "i.png"], in: folder)
     #expect(result.status == 0, "\(result.stderr)")
     let image = try PNGDecoder.decode(contentsOf: folder.appendingPathComponent("i.png").path)
@@ -80,14 +81,14 @@ struct InteractiveSceneTests {
   }
 
   @Test func aReversedPushEndsOnItsStartAndQueueWaits() throws {
-    let folder = try CLI.temporaryFolder()
+    let folder = TemporaryDirectory.make()
     let script =
       #"[{"show": "a"}, {"push": "b", "duration": 0.5, "frames": 3}, {"pop": true, "after": 0.2, "frames": 2}]"#
     let reversed = try HostileInputTests.scene(
       folder, script, name: "r.json", extra: #", "interruptions": "reverse""#)
     let queued = try HostileInputTests.scene(folder, script, name: "q.json")
     for name in [reversed, queued] {
-      let result = try CLI.run(
+      let result = try animrender.run(
         ["play", name, "--layout", "grid", "--columns", "8", "-o", "\(name).png"], in: folder)
       #expect(result.status == 0, "\(result.stderr)")
     }
@@ -105,10 +106,10 @@ struct InteractiveSceneTests {
   }
 
   @Test func badInterruptionsAndAfterAreErrors() throws {
-    let folder = try CLI.temporaryFolder()
+    let folder = TemporaryDirectory.make()
     let mode = try HostileInputTests.scene(
       folder, #"[{"show": "a"}]"#, extra: #", "interruptions": "cancel""#)
-    let bad = try CLI.run(["play", mode, "-o", "x.png"], in: folder)
+    let bad = try animrender.run(["play", mode, "-o", "x.png"], in: folder)
     #expect(bad.status == 65)
     #expect(bad.stderr.contains("interruptions: expected \"queue\" or \"reverse\""))
     let after = try run(#"[{"show": "a"}, {"push": "b", "after": -1}]"#)

@@ -1,6 +1,7 @@
 import PropertyBased
 import Testing
 import Transit
+import TransitTestSupport
 
 /// R1–R4 of the design, over random scenes (up to 50 nested views) and random
 /// animations (up to 12 steps of every change kind, every curve kind,

@@ -1,25 +1,5 @@
 import Foundation
-
-/// A small, fast, seedable generator (SplitMix64), so every random case can
-/// be replayed from the seed printed with a failure.
-struct SeededRandom: RandomNumberGenerator {
-  var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
-  /// The seed for a test: `TRANSIT_SEED` when set, else `fallback`.
-  static func seed(fallback: UInt64) -> UInt64 {
-    ProcessInfo.processInfo.environment["TRANSIT_SEED"].flatMap { UInt64($0) } ?? fallback
-  }
-}
+import TransitTestSupport
 
 /// Random *valid* scene files, built by following a model of the stack so
 /// that every operation is legal where it stands, with every feature a
@@ -29,7 +9,7 @@ struct SeededRandom: RandomNumberGenerator {
 /// styles, durations, curves and frame counts. About one file in twenty
 /// carries one deliberate mistake, which must be refused cleanly.
 struct SceneGenerator {
-  var random: SeededRandom
+  var random: SplitMix64
   /// Image file names (relative to the scene file) the views may use.
   var images: [String]
   var styles: [String]
