@@ -122,6 +122,31 @@ final class CairoContext {
     }
   }
 
+  /// The device pixels `x0..<x1`, `y0..<y1` of ``surface`` that drawing
+  /// now reaches, when that is all there is to know about where drawing
+  /// lands: the context draws straight on ``surface``, a surface of pixels
+  /// (not a vector one: SVG, PDF), with no group pushed, and
+  /// the clip is one rectangle on whole pixels. `nil` otherwise (a rounded
+  /// or partial-pixel clip, a group): then only Cairo knows how a paint is
+  /// cut.
+  var pixelAlignedClip: (x0: Int, y0: Int, x1: Int, y1: Int)? {
+    guard cairo_surface_get_type(surface.pointer) == CAIRO_SURFACE_TYPE_IMAGE,
+      cairo_get_group_target(pointer) == surface.pointer
+    else { return nil }
+    save()
+    cairo_identity_matrix(pointer)
+    let list = cairo_copy_clip_rectangle_list(pointer)
+    restore()
+    guard let list else { return nil }
+    defer { cairo_rectangle_list_destroy(list) }
+    guard list.pointee.status == CAIRO_STATUS_SUCCESS, list.pointee.num_rectangles == 1,
+      let r = list.pointee.rectangles?.pointee
+    else { return nil }
+    let edges = [r.x, r.y, r.x + r.width, r.y + r.height]
+    guard edges.allSatisfy({ $0 == $0.rounded() && abs($0) < 1e6 }) else { return nil }
+    return (Int(edges[0]), Int(edges[1]), Int(edges[2]), Int(edges[3]))
+  }
+
   /// The clip's bounding box in device pixels, (x1, y1, x2, y2).
   var deviceClipExtents: (Double, Double, Double, Double) {
     save()

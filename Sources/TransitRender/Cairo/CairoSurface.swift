@@ -29,27 +29,29 @@ final class CairoSurface {
   /// Rows are `rowStride` pixels apart (the width by default).
   convenience init(
     wrapping pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int,
-    rowStride: Int? = nil, what: String
+    rowStride: Int? = nil, what: @autoclosure () -> String
   ) throws(RenderError) {
-    try Image.validate(width: width, height: height, what: what)
+    try Image.validate(width: width, height: height, what: what())
     let stride = rowStride ?? width
     let surface = pixels.withMemoryRebound(to: UInt8.self, capacity: stride * height * 4) {
       cairo_image_surface_create_for_data(
         $0, CAIRO_FORMAT_ARGB32, Int32(width), Int32(height),
         Int32(stride * 4))!
     }
-    try self.init(adopting: surface, width: width, height: height, what: what)
+    try self.init(adopting: surface, width: width, height: height, what: what())
   }
 
   /// Takes ownership of a surface Cairo made (of any kind), checking its status.
-  init(adopting surface: OpaquePointer, width: Int, height: Int, what: String)
+  init(
+    adopting surface: OpaquePointer, width: Int, height: Int, what: @autoclosure () -> String
+  )
     throws(RenderError)
   {
     let status = cairo_surface_status(surface)
     guard status == CAIRO_STATUS_SUCCESS else {
       // Cairo hands back an inert error surface; destroying it is harmless.
       cairo_surface_destroy(surface)
-      throw .cairo("creating a \(width)×\(height) \(what)", status)
+      throw .cairo("creating a \(width)×\(height) \(what())", status)
     }
     self.pointer = surface
     self.width = width

@@ -86,12 +86,14 @@ public struct Image: Sendable, Equatable {
 
   /// Checks a width and height against Cairo's limits before anything is
   /// allocated.
-  static func validate(width: Int, height: Int, what: String) throws(RenderError) {
+  static func validate(width: Int, height: Int, what: @autoclosure () -> String)
+    throws(RenderError)
+  {
     guard width >= 1, width <= maximumSide else {
-      throw RenderError("\(what) width \(width) is outside 1…\(maximumSide)")
+      throw RenderError("\(what()) width \(width) is outside 1…\(maximumSide)")
     }
     guard height >= 1, height <= maximumSide else {
-      throw RenderError("\(what) height \(height) is outside 1…\(maximumSide)")
+      throw RenderError("\(what()) height \(height) is outside 1…\(maximumSide)")
     }
   }
 

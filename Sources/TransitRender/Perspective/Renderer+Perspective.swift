@@ -71,6 +71,30 @@ extension Renderer {
       offscreenContext.scale(scaleX, scaleY)
       try drawContents(of: view, alpha: 1, in: offscreenContext)
       try offscreenContext.check("drawing the offscreen picture of '\(view.id)'")
+      let sourcePicture = { (pixels: UnsafeMutableRawPointer, stride: Int) in
+        ProjectiveMapping.Source(
+          pixels: pixels, rowStride: stride, width: sourceWidth, height: sourceHeight,
+          scaleX: scaleX, scaleY: scaleY)
+      }
+      // An opaque view under a clip on whole pixels, drawn straight on the
+      // context's surface: the mapping composites into the surface itself,
+      // exactly as Cairo would paint a projected picture there, and the
+      // picture, its pass over memory and Cairo's paint are saved.
+      if view.alpha >= 1, let clip = context.pixelAlignedClip,
+        clip.x0 <= left, clip.y0 <= top, right <= clip.x1, bottom <= clip.y1
+      {
+        try offscreen.withPixels { sourcePixels, sourceStride throws(RenderError) in
+          try context.surface.withPixels { pixels, stride throws(RenderError) in
+            ProjectiveMapping.map(
+              sourcePicture(sourcePixels, sourceStride), through: toDevice, quad: quad,
+              into: .init(
+                pixels: pixels + top * stride + left * 4, rowStride: stride,
+                width: right - left, height: bottom - top, originX: left, originY: top),
+              compositing: .over)
+          }
+        }
+        return
+      }
       // The mapping writes every pixel of the projection: no clearing.
       try scratch.withSurface(
         width: right - left, height: bottom - top, cleared: false,
@@ -79,10 +103,7 @@ extension Renderer {
         try offscreen.withPixels { sourcePixels, sourceStride throws(RenderError) in
           try mapped.withPixels { destinationPixels, destinationStride throws(RenderError) in
             ProjectiveMapping.map(
-              .init(
-                pixels: sourcePixels, rowStride: sourceStride, width: sourceWidth,
-                height: sourceHeight, scaleX: scaleX, scaleY: scaleY),
-              through: toDevice, quad: quad,
+              sourcePicture(sourcePixels, sourceStride), through: toDevice, quad: quad,
               into: .init(
                 pixels: destinationPixels, rowStride: destinationStride, width: right - left,
                 height: bottom - top, originX: left, originY: top))

@@ -24,16 +24,16 @@ final class ScratchPixels {
   /// - Throws: ``RenderError`` for a side outside 1…32767, or what `body`
   ///   throws.
   func withSurface<R>(
-    width: Int, height: Int, cleared: Bool, what: String,
+    width: Int, height: Int, cleared: Bool, what: @autoclosure () -> String,
     _ body: (CairoSurface) throws(RenderError) -> R
   ) throws(RenderError) -> R {
-    try Image.validate(width: width, height: height, what: what)
+    try Image.validate(width: width, height: height, what: what())
     let count = width * height
     let buffer = borrow(count)
     defer { giveBack(buffer) }
     if cleared { buffer.pointer.update(repeating: 0, count: count) }
     let surface = try CairoSurface(
-      wrapping: buffer.pointer, width: width, height: height, what: what)
+      wrapping: buffer.pointer, width: width, height: height, what: what())
     defer { surface.finish() }
     return try body(surface)
   }

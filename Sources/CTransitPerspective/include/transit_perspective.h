@@ -1,0 +1,57 @@
+// The inner loop of TransitRender's perspective mapping (ProjectiveMapping):
+// one destination row of a projective texture mapping, bilinear sampling in
+// double precision, vectorised where the CPU allows. Every number is worked
+// out with the same double operations, in the same order, as the plain
+// per-pixel formula (no fused multiply-add, no reassociation), so the
+// vectorised and scalar paths give the same pixels bit for bit. Only
+// TransitRender imports this.
+#ifndef TRANSIT_PERSPECTIVE_H
+#define TRANSIT_PERSPECTIVE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+// How a row's source coordinates are found (see ProjectiveMapping.map).
+enum {
+  // x = (u_base + ua·c)·r − 0.5, y = (v_base + va·c)·r − 0.5, r = 1/(q_base + g·c).
+  TRANSIT_ROW_GENERAL = 0,
+  // A turn about the vertical axis: r and x per column from column_reciprocal
+  // and column_u (r ≤ 0: nothing), y = (v_base + va·c)·r − 0.5.
+  TRANSIT_ROW_COLUMNS = 1,
+  // A turn about the horizontal axis, weight in front of the camera: r =
+  // row_reciprocal for every column, y = v_base·r − 0.5 (one source row pair
+  // per destination row); x as in GENERAL. Edge pixels use GENERAL.
+  TRANSIT_ROW_LEVEL = 2,
+};
+
+// One destination row: where its coverage is zero / partial / whole, its
+// edge functions and its map back to the source.
+typedef struct {
+  // Source: premultiplied ARGB32, rows `source_stride` pixels apart.
+  const uint32_t *source;
+  ptrdiff_t source_stride;
+  ptrdiff_t source_width, source_height;
+  // Columns start..<end may be covered; full_start..<full_end wholly are.
+  ptrdiff_t start, full_start, full_end, end;
+  // The four edge functions at column 0 and their steps per column.
+  double edge_base[4], edge_a[4];
+  double u_base, ua, v_base, va, q_base, g, row_reciprocal;
+  const double *column_reciprocal, *column_u;
+  int mode;
+} transit_row;
+
+// Writes columns start..<end of `out` (the row's first pixel): each the
+// bilinear sample of the source scaled by its coverage. With `over`, the
+// sample is composited over what is there (premultiplied OVER, rounded as
+// pixman rounds it: a·b/255 as (t + (t >> 8)) >> 8 with t = a·b + 128, then
+// a saturating add), else it replaces it. Columns outside start..<end are
+// not touched.
+void transit_map_row(const transit_row *row, uint32_t *out, int over);
+
+// The same without the vectorised path, for tests.
+void transit_map_row_scalar(const transit_row *row, uint32_t *out, int over);
+
+// Premultiplied OVER of `source` onto `destination`, rounded as pixman does.
+uint32_t transit_over(uint32_t source, uint32_t destination);
+
+#endif

@@ -1,0 +1,251 @@
+import CTransitCairo
+import Foundation
+import Testing
+import Transit
+import TransitTestSupport
+
+@testable import TransitRender
+
+/// The fast mapping (spans, hoisted divisions, the AVX2 and the scalar row
+/// loops of CTransitPerspective) against ``PlainMapping``, the formula
+/// evaluated pixel by pixel: identical pixels, bit for bit, on random seeded
+/// maps — turns about either axis, arbitrary projective maps, views turned
+/// edge-on, quads with a collapsed corner, quads reaching past the
+/// destination and past the camera plane, one-pixel pictures. Compositing
+/// straight into a frame must give what Cairo's paint of the replaced
+/// picture gives, also bit for bit.
+@Suite struct FastMappingTests {
+  struct Case {
+    var sourceWidth: Int, sourceHeight: Int, scale: Double
+    var toDevice: Homography
+    var quad: [(x: Double, y: Double)]
+    var width: Int, height: Int, originX: Int, originY: Int
+  }
+
+  /// A random case: about half turn a view about one axis (as the 3-D
+  /// styles do), the rest are arbitrary projective maps; some turned to
+  /// exactly or nearly edge-on, some with two corners at one point.
+  static func randomCase(_ rng: inout SplitMix64) -> Case? {
+    let sizes = [1, 2, 3, 17, 40, 64]
+    let sourceWidth =
+      Bool.random(using: &rng)
+      ? sizes.randomElement(using: &rng)! : Int.random(in: 1...70, using: &rng)
+    let sourceHeight =
+      Bool.random(using: &rng)
+      ? sizes.randomElement(using: &rng)! : Int.random(in: 1...70, using: &rng)
+    let scale = Double.random(in: 0.5...2, using: &rng)
+    let (vw, vh) = (Double(sourceWidth) / scale, Double(sourceHeight) / scale)
+    var toDevice: Homography
+    var quad: [(x: Double, y: Double)]
+    switch Int.random(in: 0..<4, using: &rng) {
+    case 0, 1:
+      guard let turned = ProjectiveMappingTests.randomCase(width: vw, height: vh, &rng) else {
+        return nil
+      }
+      (toDevice, quad) = (turned.toDevice, turned.quad)
+    case 2:
+      // Edge-on, exactly or nearly: a sliver, or a line.
+      let angle = [Double.pi / 2, -Double.pi / 2, 1.5707, 1.57079632, 1.5]
+        .randomElement(using: &rng)!
+      let (c, s) = (cos(angle), sin(angle))
+      let p = Double.random(in: 0.001...0.004, using: &rng)
+      let vertical = Bool.random(using: &rng)
+      let (hw, hh) = (vw / 2, vh / 2)
+      let (tx, ty) = (
+        Double.random(in: 0...40, using: &rng), Double.random(in: 0...40, using: &rng)
+      )
+      // Centred turn, then moved by (hw + tx, hh + ty).
+      let (a, e, g, h) = vertical ? (c, 1.0, -s * p, 0.0) : (1.0, c, 0.0, -s * p)
+      let i = 1 - g * hw - h * hh
+      toDevice = Homography(
+        a: a + (hw + tx) * g, b: (hw + tx) * h, c: -a * hw + (hw + tx) * i,
+        d: (hh + ty) * g, e: e + (hh + ty) * h, f: -e * hh + (hh + ty) * i, g: g, h: h, i: i)
+      quad = []
+    default:
+      // Any projective map with the view in front of the camera: the
+      // destination box may still reach past the horizon.
+      toDevice = Homography(
+        a: Double.random(in: -2...2, using: &rng), b: Double.random(in: -2...2, using: &rng),
+        c: Double.random(in: -10...60, using: &rng), d: Double.random(in: -2...2, using: &rng),
+        e: Double.random(in: -2...2, using: &rng), f: Double.random(in: -10...60, using: &rng),
+        g: Double.random(in: -0.02...0.02, using: &rng),
+        h: Double.random(in: -0.02...0.02, using: &rng), i: 1)
+      quad = []
+    }
+    if quad.isEmpty {
+      for (u, v) in [(0.0, 0.0), (vw, 0), (vw, vh), (0, vh)] {
+        guard let p = toDevice.apply(Point(x: u, y: v)) else { return nil }
+        quad.append((p.x, p.y))
+      }
+    }
+    if Int.random(in: 0..<8, using: &rng) == 0 { quad[2] = quad[1] }  // a collapsed corner
+    return Case(
+      sourceWidth: sourceWidth, sourceHeight: sourceHeight, scale: scale, toDevice: toDevice,
+      quad: quad, width: Int.random(in: 1...110, using: &rng),
+      height: Int.random(in: 1...90, using: &rng),
+      originX: Int.random(in: -30...30, using: &rng), originY: Int.random(in: -30...30, using: &rng)
+    )
+  }
+
+  /// Blocks of colour with translucent parts and single odd pixels, as
+  /// drawn views have (text gives neighbours that all differ).
+  static func picture(_ test: Case, _ rng: inout SplitMix64) -> [UInt32] {
+    let colours: [UInt32] = [0xFFE6_3333, 0xFF33_4DE6, 0xE619_CCCC, 0x8040_2010, 0, 0xFFFF_FFFF]
+    var pixels = [UInt32](repeating: 0, count: test.sourceWidth * test.sourceHeight)
+    for y in 0..<test.sourceHeight {
+      for x in 0..<test.sourceWidth {
+        pixels[y * test.sourceWidth + x] =
+          Int.random(in: 0..<6, using: &rng) == 0
+          ? colours.randomElement(using: &rng)! : colours[(x / 7 + y / 5) % colours.count]
+      }
+    }
+    return pixels
+  }
+
+  enum Way { case plain, vectorised, scalar }
+
+  /// `test` mapped into `destination` (replaced, or composited over it).
+  static func map(
+    _ test: Case, source: [UInt32], into destination: inout [UInt32], way: Way,
+    compositing: ProjectiveMapping.Compositing = .replace
+  ) {
+    source.withUnsafeBytes { pixels in
+      let s = ProjectiveMapping.Source(
+        pixels: pixels.baseAddress!, rowStride: test.sourceWidth * 4, width: test.sourceWidth,
+        height: test.sourceHeight, scaleX: test.scale, scaleY: test.scale)
+      destination.withUnsafeMutableBytes { out in
+        let d = ProjectiveMapping.Destination(
+          pixels: out.baseAddress!, rowStride: test.width * 4, width: test.width,
+          height: test.height, originX: test.originX, originY: test.originY)
+        switch way {
+        case .plain: PlainMapping.map(s, through: test.toDevice, quad: test.quad, into: d)
+        case .vectorised:
+          ProjectiveMapping.map(
+            s, through: test.toDevice, quad: test.quad, into: d, compositing: compositing)
+        case .scalar:
+          ProjectiveMapping.map(
+            s, through: test.toDevice, quad: test.quad, into: d, compositing: compositing,
+            vectorised: false)
+        }
+      }
+    }
+  }
+
+  static func firstDifference(_ a: [UInt32], _ b: [UInt32], width: Int) -> String? {
+    guard let index = a.indices.first(where: { a[$0] != b[$0] }) else { return nil }
+    return "pixel (\(index % width), \(index / width)): "
+      + "\(String(a[index], radix: 16)) ≠ \(String(b[index], radix: 16))"
+  }
+
+  @Test func matchesThePlainFormulaBitForBit() throws {
+    let seed = SplitMix64.seed(fallback: UInt64.random(in: 0...UInt64.max))
+    var rng = SplitMix64(seed: seed)
+    var (cases, covered, blended) = (0, 0, 0)
+    for trial in 0..<400 {
+      guard let test = Self.randomCase(&rng) else { continue }
+      let source = Self.picture(test, &rng)
+      var plain = [UInt32](repeating: 0xDEAD_BEEF, count: test.width * test.height)
+      Self.map(test, source: source, into: &plain, way: .plain)
+      cases += 1
+      covered += plain.filter { $0 != 0 }.count
+      blended += plain.filter { $0 != 0 && !source.contains($0) }.count
+      for way in [Way.vectorised, .scalar] {
+        var fast = [UInt32](repeating: 0xDEAD_BEEF, count: test.width * test.height)
+        Self.map(test, source: source, into: &fast, way: way)
+        let difference = Self.firstDifference(fast, plain, width: test.width)
+        #expect(difference == nil, "seed \(seed), trial \(trial), \(way): \(difference ?? "")")
+        if difference != nil { return }
+      }
+    }
+    // The cases must mostly be drawable, cover pixels and blend many.
+    #expect(
+      cases >= 300 && covered > 10_000 && blended > 3_000,
+      "seed \(seed): \(cases) cases, \(covered) pixels covered, \(blended) blended")
+  }
+
+  /// Compositing while mapping is Cairo's paint of the mapped picture (an
+  /// OVER by pixman) over whatever the frame held, bit for bit.
+  @Test func compositingMatchesCairosPaint() throws {
+    let seed = SplitMix64.seed(fallback: UInt64.random(in: 0...UInt64.max))
+    var rng = SplitMix64(seed: seed)
+    var compared = 0
+    for trial in 0..<150 {
+      guard let test = Self.randomCase(&rng) else { continue }
+      let source = Self.picture(test, &rng)
+      // A frame of random valid premultiplied pixels.
+      var frame = (0..<test.width * test.height).map { _ -> UInt32 in
+        let alpha = UInt32(
+          [0, 255, 255, UInt32.random(in: 0...255, using: &rng)].randomElement(using: &rng)!)
+        var pixel = alpha << 24
+        for shift: UInt32 in [0, 8, 16] {
+          pixel |= UInt32.random(in: 0...alpha, using: &rng) << shift
+        }
+        return pixel
+      }
+      var mapped = [UInt32](repeating: 0, count: frame.count)
+      Self.map(test, source: source, into: &mapped, way: .plain)
+      var painted = frame
+      try painted.withUnsafeMutableBufferPointer { target in
+        try mapped.withUnsafeMutableBufferPointer { picture in
+          let surface = try CairoSurface(
+            wrapping: target.baseAddress!, width: test.width, height: test.height, what: "frame")
+          let pictureSurface = try CairoSurface(
+            wrapping: picture.baseAddress!, width: test.width, height: test.height, what: "picture")
+          let context = try CairoContext(surface: surface)
+          context.paint(pictureSurface, x: 0, y: 0, alpha: 1, smooth: false)
+          try context.check("painting")
+          surface.finish()
+          pictureSurface.finish()
+        }
+      }
+      for way in [Way.vectorised, .scalar] {
+        var fused = frame
+        Self.map(test, source: source, into: &fused, way: way, compositing: .over)
+        let difference = Self.firstDifference(fused, painted, width: test.width)
+        #expect(difference == nil, "seed \(seed), trial \(trial), \(way): \(difference ?? "")")
+        if difference != nil { return }
+      }
+      compared += 1
+      frame = painted
+    }
+    #expect(compared >= 100, "seed \(seed): \(compared) cases")
+  }
+
+  /// A frame drawn with a 3-D view composited straight into it is the
+  /// frame drawn through a separate projected picture and Cairo's paint.
+  /// The same card, at the same device position, sits in a clipping holder
+  /// whose edge is on whole pixels (composited directly) or on half pixels
+  /// (which Cairo cannot give as pixel rectangles, so the picture is made
+  /// and painted); the holder's edge is far from the card either way.
+  @Test func directCompositingLeavesFramesUnchanged() throws {
+    let turns: [(angle: Double, x: Double, y: Double)] = [
+      (0.3, 0, 1), (1.0, 0, 1), (-0.7, 0, 1), (0.5, 1, 0), (-1.1, 1, 0), (0.6, 1, 1),
+    ]
+    for turn in turns {
+      func frame(holderAt offset: Double) throws -> Image {
+        let card = View(
+          id: "card", frame: Rect(x: 60 - offset, y: 40 - offset, width: 100, height: 60),
+          transform: Transform3D.rotation(angle: turn.angle, x: turn.x, y: turn.y, z: 0)
+            .concatenating(.perspective(distance: 300)),
+          backgroundColor: Color(red: 0.9, green: 0.2, blue: 0.2),
+          children: [
+            View(
+              id: "stripe", frame: Rect(x: 10, y: 10, width: 80, height: 12),
+              backgroundColor: Color(red: 0.2, green: 0.3, blue: 0.9, alpha: 0.7),
+              cornerRadius: 5)
+          ])
+        let holder = View(
+          id: "holder", frame: Rect(x: offset, y: offset, width: 210, height: 130),
+          clipsToBounds: true, children: [card])
+        let scene = Scene(
+          size: Size(width: 220, height: 140), backgroundColor: Color(red: 1, green: 1, blue: 0.8),
+          views: [holder])
+        return try Renderer().render(scene)
+      }
+      let direct = try frame(holderAt: 2)
+      let throughPicture = try frame(holderAt: 2.5)
+      #expect(direct.pixels == throughPicture.pixels, "turn \(turn)")
+      #expect(Set(direct.pixels).count > 20, "turn \(turn): the card is drawn and blended")
+    }
+  }
+}
