@@ -206,7 +206,7 @@ struct TimelineBinder {
           $0.frame($1, progress, into: &$2)
         }
         resolveStarts(of: \.alphas, view, in: &tracks, progress) {
-          $0.alpha($1, progress, into: &$2)
+          $0.alpha($1, progress, into: &$2, bounded: false)
         }
         resolveStarts(of: \.transforms, view, in: &tracks, progress) {
           $0.transform($1, progress, into: &$2)

@@ -84,9 +84,18 @@ struct Tracks: Hashable, Sendable {
   }
 
   /// An alpha: the target in force, plus every running fade's share.
+  ///
+  /// With `bounded` (what a sample draws), a value in motion is kept in
+  /// 0…1. Binding resolves where an absolute alpha takes over without it:
+  /// fades of later steps that have already started keep adding on top of
+  /// the value taken over, and the bound must apply to that whole sum, as
+  /// it does just before the takeover, not to the part taken over (an
+  /// overshooting fade bounded to 0 at the takeover, plus another fade's
+  /// share, would jump by that share).
   @inline(__always)
   func alpha(
-    _ range: Range<Int>, _ progress: UnsafeMutableBufferPointer<Double>, into value: inout Double
+    _ range: Range<Int>, _ progress: UnsafeMutableBufferPointer<Double>, into value: inout Double,
+    bounded: Bool = true
   ) {
     let isMoving = alphas.fold(range, progress, into: &value) { j, p in
       let (from, to) = (alphas.segments[j].from, alphas.segments[j].to)
@@ -96,7 +105,7 @@ struct Tracks: Hashable, Sendable {
     }
     // Overshooting curves (back, elastic, spring) may leave 0…1; a renderer
     // cannot draw alpha outside it, so a sample in motion is bounded.
-    if isMoving { value = min(1, max(0, value)) }
+    if bounded && isMoving { value = min(1, max(0, value)) }
   }
 
   /// A transform: the target in force, reached by decomposed interpolation

@@ -91,31 +91,71 @@ struct OverlapContinuityTests {
     return zip(x, y).map { abs($0 - $1) / max(1, abs($0)) }.max() ?? 0
   }
 
+  /// Checks one seeded case: every view's state just before, at and just
+  /// after each step's start and end agree within 1e-4 (relative).
+  static func checkContinuity(seed: UInt64) {
+    var random = RandomCases(seed: seed)
+    let scene = random.scene(maxViews: 4)
+    let animation = Self.overlapping(&random, scene)
+    guard let timeline = bind(animation, scene) else { return }
+    let (starts, _) = animation.schedule
+    var moments = starts
+    for (start, step) in zip(starts, animation.steps) { moments.append(start + step.duration) }
+    for moment in moments where moment > 0 {
+      // Both limits: a change may read its start exactly (progress 0)
+      // and go wrong only just after.
+      let before = timeline.sample(at: moment - 1e-12)
+      let at = timeline.sample(at: moment)
+      let after = timeline.sample(at: min(moment + 1e-12, timeline.duration))
+      for (view, _) in scene.allViews() {
+        let state = at.state(of: view.id)!
+        let jump = max(
+          Self.jump(before.state(of: view.id)!, state),
+          Self.jump(state, after.state(of: view.id)!))
+        #expect(jump < 1e-4, "view \(view.id) jumps by \(jump) at \(moment), seed \(seed)")
+      }
+    }
+  }
+
   @Test("no property jumps where a step starts or ends, whatever overlaps")
   func continuity() async {
     await propertyCheck(count: 400, input: Gen.uint64()) { seed in
-      var random = RandomCases(seed: seed)
-      let scene = random.scene(maxViews: 4)
-      let animation = Self.overlapping(&random, scene)
-      guard let timeline = bind(animation, scene) else { return }
-      let (starts, _) = animation.schedule
-      var moments = starts
-      for (start, step) in zip(starts, animation.steps) { moments.append(start + step.duration) }
-      for moment in moments where moment > 0 {
-        // Both limits: a change may read its start exactly (progress 0)
-        // and go wrong only just after.
-        let before = timeline.sample(at: moment - 1e-12)
-        let at = timeline.sample(at: moment)
-        let after = timeline.sample(at: min(moment + 1e-12, timeline.duration))
-        for (view, _) in scene.allViews() {
-          let state = at.state(of: view.id)!
-          let jump = max(
-            Self.jump(before.state(of: view.id)!, state),
-            Self.jump(state, after.state(of: view.id)!))
-          #expect(jump < 1e-4, "view \(view.id) jumps by \(jump) at \(moment), seed \(seed)")
-        }
-      }
+      Self.checkContinuity(seed: seed)
     }
+  }
+
+  /// The seed that found the bound applied to part of an alpha: an
+  /// ease-in-back fade overshoots below 0 when an absolute alpha takes
+  /// over, while a later step's fade, started earlier, keeps adding.
+  @Test("an alpha taken over below 0 while another fade adds does not jump (seed replay)")
+  func alphaTakeoverSeed() {
+    Self.checkContinuity(seed: 4_074_926_310_899_891_119)
+  }
+
+  @Test("an alpha taken over from an overshooting fade, another fade adding, does not jump")
+  func alphaTakeoverOvershoot() throws {
+    let scene = Scene(
+      size: Size(width: 100, height: 100),
+      views: [View(id: "v", frame: Rect(x: 0, y: 0, width: 10, height: 10), alpha: 0.05)])
+    // Step 0 fades by 0.9 along ease-in-back, which dips below its start:
+    // at 0.4 s it stands at 0.05 − 0.0894 < 0. Step 1 takes alpha over at
+    // 0.4 s. Step 2 starts at 0.3 s, before step 1, and its fade adds
+    // 0.02 at 0.4 s: the sum is still below 0, so the view stays at 0.
+    let animation = Animation([
+      AnimationStep(duration: 1, curve: .penner(.back, .easeIn), changes: [.fade("v", by: 0.9)]),
+      AnimationStep(duration: 0.2, curve: .linear, overlap: 0.6, changes: [.alpha("v", to: 0.5)]),
+      AnimationStep(duration: 1, curve: .linear, overlap: 0.3, changes: [.fade("v", by: 0.2)]),
+    ])
+    let timeline = try animation.timeline(from: scene)
+    let (starts, _) = animation.schedule
+    #expect(abs(starts[1] - 0.4) < 1e-12 && abs(starts[2] - 0.3) < 1e-12)
+    let takeover = starts[1]
+    func alpha(_ t: Double) -> Double { timeline.state(of: "v", at: t)!.alpha }
+    #expect(alpha(takeover.nextDown) == 0)
+    #expect(abs(alpha(takeover) - alpha(takeover.nextDown)) < 1e-9)
+    #expect(abs(alpha(takeover.nextUp) - alpha(takeover)) < 1e-9)
+    // The takeover still ends where it aims, plus the fade on top.
+    #expect(abs(timeline.endScene.state(of: "v")!.alpha - 0.7) < 1e-12)
   }
 
   @Test("overlaps never change where an animation ends, bit for bit")
