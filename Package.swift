@@ -24,8 +24,11 @@ let package = Package(
   targets: [
     .target(
       name: "Transit",
-      dependencies: [.product(name: "RealModule", package: "swift-numerics")]
+      dependencies: ["CTransitMath", .product(name: "RealModule", package: "swift-numerics")]
     ),
+    // glibc's sincos (one call for both, the same bits as sin and cos),
+    // which Swift's Glibc module does not export.
+    .target(name: "CTransitMath"),
     .systemLibrary(
       name: "CTransitCairo",
       pkgConfig: "cairo",

@@ -50,6 +50,35 @@ import TransitTestSupport
     }
   }
 
+  /// A turn's sine and cosine come from one `sincos` call, which must give
+  /// the bits `Double.sin` and `Double.cos` give at every magnitude: glibc
+  /// reduces tiny, ordinary, large and huge arguments by different code.
+  @Test func turnsMatchAtEveryMagnitudeOfAngleBitForBit() {
+    let seed: UInt64 = 0x51_4C05
+    var rng = SplitMix64(seed: seed)
+    let fixed: [Double] = [
+      0, 1e-300, 1e-8, 0.5, .pi / 4, .pi / 2, .pi, 3 * .pi / 2, 2 * .pi, 105_414_350, 1e6, 1e15,
+      1e22, 1e300, .greatestFiniteMagnitude,
+    ]
+    let drawn = (0..<4_000).map { _ in
+      // Exponents from 2⁻³⁰ to 2⁴⁰, uniformly, and both signs.
+      let magnitude = Double.pow(2, Self.random(&rng, -30...40))
+      return Self.random(&rng, 0...1) < 0.5 ? -magnitude : magnitude
+    }
+    let operation = TransformOperation.rotateInPerspective(
+      1, Vector3(x: 0.3, y: 1, z: -0.2), Vector3(x: 5, y: -3, z: -20), 700)
+    guard let frame = TurnFrame(operation) else {
+      Issue.record("no turn frame kept for \(operation)")
+      return
+    }
+    for angle in fixed + fixed.map(-) + drawn {
+      let turn = TransformOperation.rotateInPerspective(
+        angle, Vector3(x: 0.3, y: 1, z: -0.2), Vector3(x: 5, y: -3, z: -20), 700)
+      #expect(
+        Self.bits(frame.turn(angle)) == Self.bits(turn.at(1)), "angle \(angle) (seed \(seed))")
+    }
+  }
+
   /// Today's slerp, worked out in full at every sample.
   static func referenceSlerp(_ a: SIMD4<Double>, _ b: SIMD4<Double>, _ p: Double) -> SIMD4<Double> {
     func dot(_ a: SIMD4<Double>, _ b: SIMD4<Double>) -> Double {
