@@ -59,9 +59,9 @@ struct RenderCommand: ParsableCommand {
     guard scale.isFinite, scale > 0, scale <= 16 else {
       throw ValidationError("--scale must be in (0, 16], got \(scale)")
     }
-    if let size, PixelSize.parse(size) == nil {
+    if let size, SizeInPoints.parse(size) == nil {
       throw ValidationError(
-        "--size: expected WxH with whole numbers in 1…\(PixelSize.maximumSide), e.g. 390x844, got \"\(size)\""
+        "--size: expected WxH with whole numbers in 1…\(SizeInPoints.maximumSide), e.g. 390x844, got \"\(size)\""
       )
     }
   }
@@ -74,7 +74,7 @@ struct RenderCommand: ParsableCommand {
         if let path { images[flag] = try InputImage.load(path, flag: flag) }
       }
       let points: Size
-      if let size, let parsed = PixelSize.parse(size) {
+      if let size, let parsed = SizeInPoints.parse(size) {
         points = Size(width: Double(parsed.width), height: Double(parsed.height))
       } else if let first = images["--from"] ?? images["--to"] {
         points = Size(width: Double(first.width), height: Double(first.height))

@@ -33,11 +33,11 @@ struct Job {
       try AtomicOutput.checkWritable(finals[0])
     }
     if let states = output.states { try AtomicOutput.checkWritable(states) }
-    guard let pixelWidth = PixelSize.pixels(size.width, scale: scale),
-      let pixelHeight = PixelSize.pixels(size.height, scale: scale)
+    guard let pixelWidth = SizeInPoints.pixels(size.width, scale: scale),
+      let pixelHeight = SizeInPoints.pixels(size.height, scale: scale)
     else {
       throw CLIError.usage(
-        "a frame of \(size.width)×\(size.height) points at scale \(scale) is larger than \(PixelSize.maximumSide) pixels on a side; lower --size or --scale"
+        "a frame of \(size.width)×\(size.height) points at scale \(scale) is larger than \(SizeInPoints.maximumSide) pixels on a side; lower --size or --scale"
       )
     }
     let atomic = AtomicOutput()

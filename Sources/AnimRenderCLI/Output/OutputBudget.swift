@@ -62,9 +62,9 @@ struct OutputBudget {
       throw CLIError.usage(
         "a frame of \(pixelWidth)×\(pixelHeight) pixels is empty; raise --size or --scale")
     }
-    guard pixelWidth <= PixelSize.maximumSide, pixelHeight <= PixelSize.maximumSide else {
+    guard pixelWidth <= SizeInPoints.maximumSide, pixelHeight <= SizeInPoints.maximumSide else {
       throw CLIError.usage(
-        "a frame of \(pixelWidth)×\(pixelHeight) pixels is larger than \(PixelSize.maximumSide) on a side; lower --size or --scale"
+        "a frame of \(pixelWidth)×\(pixelHeight) pixels is larger than \(SizeInPoints.maximumSide) on a side; lower --size or --scale"
       )
     }
     // Sides ≤ 16,384 and band ≤ 36: these products cannot overflow.

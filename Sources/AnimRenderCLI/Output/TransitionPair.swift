@@ -31,7 +31,7 @@ struct TransitionPair {
 
   /// The push from "from" to "to", along ``curve`` when one is given.
   var transition: Transition {
-    let played: any TransitionStyle = curve.map { CurveOverride(base: style, curve: $0) } ?? style
+    let played: any TransitionStyle = curve.map { style.withCurve($0) } ?? style
     return Transition(
       style: played, appearingViewID: "to", disappearingViewID: "from", duration: duration)
   }

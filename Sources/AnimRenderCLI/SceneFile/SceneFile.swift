@@ -320,11 +320,11 @@ extension SceneFile {
     }
     let c = container
     guard c.width.isFinite, c.height.isFinite, c.width >= 1, c.height >= 1,
-      c.width <= Double(PixelSize.maximumSide), c.height <= Double(PixelSize.maximumSide)
+      c.width <= Double(SizeInPoints.maximumSide), c.height <= Double(SizeInPoints.maximumSide)
     else {
       throw fail(
         "container",
-        "expected width and height in 1…\(PixelSize.maximumSide), got \(c.width)×\(c.height)")
+        "expected width and height in 1…\(SizeInPoints.maximumSide), got \(c.width)×\(c.height)")
     }
     if let color = c.color, ColorText.parse(color) == nil {
       throw fail("container.color", "expected \(ColorText.expected), got \"\(color)\"")

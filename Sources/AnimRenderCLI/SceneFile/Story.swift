@@ -192,7 +192,7 @@ final class Story {
       throw fail(operation, "style: \(error.message)")
     }
     if let text = operation.curve {
-      do { style = CurveOverride(base: style, curve: try TimingCurve(parsing: text)) } catch {
+      do { style = style.withCurve(try TimingCurve(parsing: text)) } catch {
         throw fail(operation, "curve: \(error.message)")
       }
     }
@@ -356,27 +356,4 @@ final class Story {
 /// Where a story's stack reports a failed operation.
 private final class FailureLog {
   var error: TransitError?
-}
-
-/// A style played along another curve: every timed step follows `curve`.
-struct CurveOverride: TransitionStyle {
-  var base: any TransitionStyle
-  var curve: TimingCurve
-
-  var name: String { base.name }
-  var intrinsicDuration: Double { base.intrinsicDuration }
-
-  func animation(in context: TransitionContext) throws(TransitError) -> Animation {
-    override(try base.animation(in: context))
-  }
-
-  func reverseAnimation(in context: TransitionContext) throws(TransitError) -> Animation? {
-    try base.reverseAnimation(in: context).map(override)
-  }
-
-  private func override(_ animation: Animation) -> Animation {
-    var copy = animation
-    for i in copy.steps.indices where copy.steps[i].duration > 0 { copy.steps[i].curve = curve }
-    return copy
-  }
 }

@@ -63,6 +63,10 @@ extension Animation {
 }
 
 extension Change {
+  /// The change that undoes this one when it follows it: relative changes
+  /// with the opposite amount (the reciprocal for a scale), worked out on
+  /// the change itself, so that reversing an animation needs nothing from
+  /// the timeline layer above it. `place` names the step in errors.
   func inverse(at place: String) throws(TransitError) -> Change {
     func absolute(_ what: String) -> TransitError {
       TransitError(
@@ -76,13 +80,11 @@ extension Change {
     case .transform: throw absolute("transform")
     case .translate(let x, let y, let z): return Change(viewID, .translate(x: -x, y: -y, z: -z))
     case .scale(let x, let y, let z):
-      guard let inverse = TransformOperation.scale(x, y, z).inverse,
-        case .scale(let ix, let iy, let iz) = inverse
-      else {
+      guard x != 0, y != 0, z != 0 else {
         throw TransitError(
           .invalidState, "\(place) scales view '\(viewID)' by zero, which has no inverse")
       }
-      return Change(viewID, .scale(x: ix, y: iy, z: iz))
+      return Change(viewID, .scale(x: 1 / x, y: 1 / y, z: 1 / z))
     case .fade(let delta): return Change(viewID, .fade(by: -delta))
     case .rotate(let angle, let x, let y, let z):
       return Change(viewID, .rotate(angle: -angle, x: x, y: y, z: z))

@@ -79,8 +79,15 @@ public struct Transform3D: Hashable, Codable, Sendable {
   /// Whether every entry is finite.
   public var isFinite: Bool { entries.allSatisfy(\.isFinite) }
 
-  /// Whether the transform keeps the plane z = 0 flat and has no perspective,
-  /// so that Cairo's affine matrices can draw it directly.
+  /// Whether the transform maps the plane z = 0 by a two-dimensional affine
+  /// map: no perspective (`m14 = m24 = m34 = 0`, `m44 = 1`) and no depth
+  /// taken from x or y (`m13 = m23 = 0`).
+  ///
+  /// Such a transform is described by six entries: a point (x, y) goes to
+  /// (x·m11 + y·m21 + m41, x·m12 + y·m22 + m42), with w = 1, so straight
+  /// lines stay straight and parallel lines parallel. A renderer can draw
+  /// it with a plain 2-D matrix; any other transform needs the projective
+  /// divide of ``projecting(_:)``.
   public var isAffine2D: Bool {
     m14 == 0 && m24 == 0 && m34 == 0 && m44 == 1 && m13 == 0 && m23 == 0
   }
@@ -167,62 +174,33 @@ public struct Transform3D: Hashable, Codable, Sendable {
   /// The inverse transform, or `nil` when the matrix is singular (a scale to
   /// zero, a view turned exactly edge-on under an affine projection).
   public var inverted: Transform3D? {
-    let m = entries
-    var inv = [Double](repeating: 0, count: 16)
-    inv[0] =
-      m[5] * m[10] * m[15] - m[5] * m[11] * m[14] - m[9] * m[6] * m[15]
-      + m[9] * m[7] * m[14] + m[13] * m[6] * m[11] - m[13] * m[7] * m[10]
-    inv[4] =
-      -m[4] * m[10] * m[15] + m[4] * m[11] * m[14] + m[8] * m[6] * m[15]
-      - m[8] * m[7] * m[14] - m[12] * m[6] * m[11] + m[12] * m[7] * m[10]
-    inv[8] =
-      m[4] * m[9] * m[15] - m[4] * m[11] * m[13] - m[8] * m[5] * m[15]
-      + m[8] * m[7] * m[13] + m[12] * m[5] * m[11] - m[12] * m[7] * m[9]
-    inv[12] =
-      -m[4] * m[9] * m[14] + m[4] * m[10] * m[13] + m[8] * m[5] * m[14]
-      - m[8] * m[6] * m[13] - m[12] * m[5] * m[10] + m[12] * m[6] * m[9]
-    inv[1] =
-      -m[1] * m[10] * m[15] + m[1] * m[11] * m[14] + m[9] * m[2] * m[15]
-      - m[9] * m[3] * m[14] - m[13] * m[2] * m[11] + m[13] * m[3] * m[10]
-    inv[5] =
-      m[0] * m[10] * m[15] - m[0] * m[11] * m[14] - m[8] * m[2] * m[15]
-      + m[8] * m[3] * m[14] + m[12] * m[2] * m[11] - m[12] * m[3] * m[10]
-    inv[9] =
-      -m[0] * m[9] * m[15] + m[0] * m[11] * m[13] + m[8] * m[1] * m[15]
-      - m[8] * m[3] * m[13] - m[12] * m[1] * m[11] + m[12] * m[3] * m[9]
-    inv[13] =
-      m[0] * m[9] * m[14] - m[0] * m[10] * m[13] - m[8] * m[1] * m[14]
-      + m[8] * m[2] * m[13] + m[12] * m[1] * m[10] - m[12] * m[2] * m[9]
-    inv[2] =
-      m[1] * m[6] * m[15] - m[1] * m[7] * m[14] - m[5] * m[2] * m[15]
-      + m[5] * m[3] * m[14] + m[13] * m[2] * m[7] - m[13] * m[3] * m[6]
-    inv[6] =
-      -m[0] * m[6] * m[15] + m[0] * m[7] * m[14] + m[4] * m[2] * m[15]
-      - m[4] * m[3] * m[14] - m[12] * m[2] * m[7] + m[12] * m[3] * m[6]
-    inv[10] =
-      m[0] * m[5] * m[15] - m[0] * m[7] * m[13] - m[4] * m[1] * m[15]
-      + m[4] * m[3] * m[13] + m[12] * m[1] * m[7] - m[12] * m[3] * m[5]
-    inv[14] =
-      -m[0] * m[5] * m[14] + m[0] * m[6] * m[13] + m[4] * m[1] * m[14]
-      - m[4] * m[2] * m[13] - m[12] * m[1] * m[6] + m[12] * m[2] * m[5]
-    inv[3] =
-      -m[1] * m[6] * m[11] + m[1] * m[7] * m[10] + m[5] * m[2] * m[11]
-      - m[5] * m[3] * m[10] - m[9] * m[2] * m[7] + m[9] * m[3] * m[6]
-    inv[7] =
-      m[0] * m[6] * m[11] - m[0] * m[7] * m[10] - m[4] * m[2] * m[11]
-      + m[4] * m[3] * m[10] + m[8] * m[2] * m[7] - m[8] * m[3] * m[6]
-    inv[11] =
-      -m[0] * m[5] * m[11] + m[0] * m[7] * m[9] + m[4] * m[1] * m[11]
-      - m[4] * m[3] * m[9] - m[8] * m[1] * m[7] + m[8] * m[3] * m[5]
-    inv[15] =
-      m[0] * m[5] * m[10] - m[0] * m[6] * m[9] - m[4] * m[1] * m[10]
-      + m[4] * m[2] * m[9] + m[8] * m[1] * m[6] - m[8] * m[2] * m[5]
-    let det = m[0] * inv[0] + m[1] * inv[4] + m[2] * inv[8] + m[3] * inv[12]
-    guard det != 0, det.isFinite else { return nil }
-    let scale = 1 / det
-    guard let result = Transform3D(entries: inv.map { $0 * scale }), result.isFinite else {
-      return nil
+    // Gauss–Jordan elimination with partial pivoting on [M | I]: each
+    // column's largest remaining entry becomes its pivot, which keeps the
+    // rounding small; a zero pivot means the matrix is singular.
+    var m = entries
+    var inverse = Transform3D.identity.entries
+    for column in 0..<4 {
+      let pivotRow = (column..<4).max { abs(m[4 * $0 + column]) < abs(m[4 * $1 + column]) }!
+      let pivot = m[4 * pivotRow + column]
+      guard pivot != 0, pivot.isFinite else { return nil }
+      for k in 0..<4 {
+        m.swapAt(4 * column + k, 4 * pivotRow + k)
+        inverse.swapAt(4 * column + k, 4 * pivotRow + k)
+      }
+      for k in 0..<4 {
+        m[4 * column + k] /= pivot
+        inverse[4 * column + k] /= pivot
+      }
+      for row in 0..<4 where row != column {
+        let factor = m[4 * row + column]
+        guard factor != 0 else { continue }
+        for k in 0..<4 {
+          m[4 * row + k] -= factor * m[4 * column + k]
+          inverse[4 * row + k] -= factor * inverse[4 * column + k]
+        }
+      }
     }
+    guard let result = Transform3D(entries: inverse), result.isFinite else { return nil }
     return result
   }
 

@@ -85,13 +85,15 @@ public final class AnimationPlayer<Target: AnimationTarget> {
   /// The pass of the current play, counted from 0.
   public private(set) var pass = 0
 
-  private var rate: Double = 1
-  /// +1 or −1: the direction of the last non-zero speed.
-  private var sense: Double = 1
-  /// The direction the playhead moves in timeline time during this pass.
-  private var heading: Double = 1
-  /// Whether this pass goes away from the play's origin (always, unless autoreversing).
-  private var outbound = true
+  /// +1 or −1: where the next play starts, at 0 (+1) or at the end (−1).
+  /// The sign of the last non-zero ``speed``, flipped by ``reverse()``;
+  /// during a play, the way the play goes (its first pass's direction),
+  /// except that a play being terminated keeps its course.
+  private var direction: Double = 1
+  /// +1 or −1: the way the playhead moves in timeline time during this pass.
+  private var passDirection: Double = 1
+  /// Whether this pass is the way back of an autoreversed repetition.
+  private var isReturning = false
   private var reported: Set<Int> = []
   /// Steps a reversal left behind the playhead: reported when the pass ends.
   private var leftBehind: Set<Int> = []
@@ -149,13 +151,14 @@ public final class AnimationPlayer<Target: AnimationTarget> {
   /// Playback rate: 1 is real time, 2 twice as fast, 0 holds still, and a
   /// negative rate plays backwards. Changing the sign during a play
   /// reverses it from the current position (see ``reverse()``).
-  public var speed: Double {
-    get { rate }
-    set {
-      guard newValue.isFinite else { return }
-      let newSense: Double = newValue > 0 ? 1 : newValue < 0 ? -1 : sense
-      rate = newValue
-      if newSense != sense { flipDirection() }
+  public var speed: Double = 1 {
+    didSet {
+      guard speed.isFinite else {
+        speed = oldValue
+        return
+      }
+      let sign: Double = speed > 0 ? 1 : speed < 0 ? -1 : direction
+      if sign != direction { flipDirection() }
     }
   }
 
@@ -182,11 +185,11 @@ public final class AnimationPlayer<Target: AnimationTarget> {
     phase = .waiting
     isPaused = false
     pass = 0
-    outbound = true
-    heading = sense
+    isReturning = false
+    passDirection = direction
     reported = []
     leftBehind = []
-    time = heading > 0 ? 0 : timeline.duration
+    time = passDirection > 0 ? 0 : timeline.duration
     delayRemaining = animated ? delay : 0
     playAnimated = animated
     lastTick = clock.now
@@ -220,7 +223,7 @@ public final class AnimationPlayer<Target: AnimationTarget> {
       // play: go on from wherever it left it.
       guard phase == .running, !isPaused else { return }
     }
-    advance(by: available * abs(rate))
+    advance(by: available * abs(speed))
   }
 
   /// Freezes the play (its delay too) until ``resume()``. Time elapsed since
@@ -292,8 +295,8 @@ public final class AnimationPlayer<Target: AnimationTarget> {
   /// playhead now never reaches are reported with `animated: false` when the
   /// pass ends, so that every step is still reported exactly once per pass.
   public func reverse() {
-    rate = -rate
-    flipDirection()
+    speed = -speed  // a new sign flips the direction
+    if speed == 0 { flipDirection() }  // 0 has no sign to say it
   }
 
   /// Plays there and back forever: ``autoreverses`` on, ``repetition`` forever.
@@ -343,18 +346,15 @@ public final class AnimationPlayer<Target: AnimationTarget> {
     let duration = timeline.duration
     while true {
       guard reportSteps(upTo: .infinity, animated: false) else { return }
-      let wayOut = autoreverses && outbound
+      let wayOut = autoreverses && !isReturning
       pass += 1
       let isOver = passCount.map { pass >= $0 } ?? !wayOut
       if isOver { break }
-      if autoreverses {
-        outbound.toggle()
-        heading = -heading
-      }
+      if autoreverses { turnAround() }
       reported = []
       leftBehind = []
     }
-    time = heading > 0 ? duration : 0
+    time = passDirection > 0 ? duration : 0
     applySample()
     let position = stopPosition
     endPlay()
@@ -376,19 +376,21 @@ public final class AnimationPlayer<Target: AnimationTarget> {
 
   /// The playhead in the pass's own time: 0 where the pass starts.
   private var passTime: Double {
-    heading > 0 ? time : timeline.duration - time
+    passDirection > 0 ? time : timeline.duration - time
   }
 
-  private var passSpans: [Timeline.StepSpan] { heading > 0 ? forwardSpans : backwardSpans }
+  private var passSpans: [Timeline.StepSpan] {
+    passDirection > 0 ? forwardSpans : backwardSpans
+  }
 
   /// Where the play ends if nothing interrupts it.
   private var finalPosition: Double {
-    let direction = autoreverses && outbound ? -heading : heading
-    return direction > 0 ? timeline.duration : 0
+    let last = autoreverses && !isReturning ? -passDirection : passDirection
+    return last > 0 ? timeline.duration : 0
   }
 
   private var stopPosition: StopPosition {
-    if timeline.duration == 0 { return heading > 0 ? .end : .start }
+    if timeline.duration == 0 { return passDirection > 0 ? .end : .start }
     if time >= timeline.duration { return .end }
     if time <= 0 { return .start }
     return .current
@@ -400,13 +402,13 @@ public final class AnimationPlayer<Target: AnimationTarget> {
   }
 
   private func flipDirection() {
-    sense = -sense
-    // Terminating, the play's own direction stays: the sense is for the next play.
+    direction = -direction
+    // Terminating, the play keeps its course: the direction is for the next play.
     guard phase != .idle, !isTerminating else { return }
     epoch &+= 1
-    heading = -heading
+    passDirection = -passDirection
     if phase == .waiting {
-      time = heading > 0 ? 0 : timeline.duration
+      time = passDirection > 0 ? 0 : timeline.duration
       return
     }
     let position = passTime
@@ -460,13 +462,13 @@ public final class AnimationPlayer<Target: AnimationTarget> {
     while epoch == current, phase == .running, !isPaused {
       let target = passTime + remaining
       if target < duration {
-        time = heading > 0 ? target : duration - target
+        time = passDirection > 0 ? target : duration - target
         applySample()
         _ = reportSteps(upTo: target, animated: true)
         return
       }
       remaining = target - duration
-      time = heading > 0 ? duration : 0
+      time = passDirection > 0 ? duration : 0
       applySample()
       // Every step ends by the end of the pass, including any a reversal left behind.
       guard reportSteps(upTo: duration, animated: true),
@@ -480,10 +482,9 @@ public final class AnimationPlayer<Target: AnimationTarget> {
         return
       }
       if autoreverses {
-        outbound.toggle()
-        heading = -heading
+        turnAround()
       } else {
-        time = heading > 0 ? 0 : duration
+        time = passDirection > 0 ? 0 : duration
       }
       reported = []
       leftBehind = []
@@ -493,6 +494,12 @@ public final class AnimationPlayer<Target: AnimationTarget> {
       // rather than spinning here.
       if duration == 0 && passCount == nil { return }
     }
+  }
+
+  /// The next pass of an autoreversed play goes back the way this one came.
+  private func turnAround() {
+    isReturning.toggle()
+    passDirection = -passDirection
   }
 
   private func endPlay() {

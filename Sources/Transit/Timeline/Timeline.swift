@@ -145,12 +145,7 @@ public struct Timeline: Sendable, Equatable {
   /// - Complexity: O(v + s), v the views in animated subtrees and s the
   ///   steps; no heap allocation once `scene` is uniquely held.
   public func sample(at time: Double, into scene: inout Scene) {
-    let t = time.isNaN ? 0 : min(max(time, 0), duration)
-    switch direction {
-    case .forward: write(forwardTime: t, rerun: nil, into: &scene)
-    case .reverse: write(forwardTime: duration - t, rerun: nil, into: &scene)
-    case .rerun(let curve): write(forwardTime: duration - t, rerun: curve, into: &scene)
-    }
+    write(forward(.time(time)), into: &scene)
   }
 
   /// The whole scene at frame `index` of `count`.
@@ -164,47 +159,17 @@ public struct Timeline: Sendable, Equatable {
   /// reads the forward's frame `count − 1 − index`, so the two agree bit for
   /// bit.
   public func sample(frame index: Int, of count: Int, into scene: inout Scene) {
-    let n = max(count, 1)
-    let i = min(max(index, 0), n - 1)
-    switch direction {
-    case .forward:
-      write(forwardTime: Timeline.frameTime(i, n, duration), rerun: nil, into: &scene)
-    case .reverse:
-      write(forwardTime: Timeline.frameTime(n - 1 - i, n, duration), rerun: nil, into: &scene)
-    case .rerun(let curve):
-      let t = Timeline.frameTime(i, n, duration)
-      write(forwardTime: i == n - 1 ? 0 : duration - t, rerun: curve, into: &scene)
-    }
+    write(forward(.frame(index, of: count)), into: &scene)
   }
 
   /// The state of one view at `time`, or `nil` when the scene has no such view.
   public func state(of id: String, at time: Double) -> ViewState? {
-    guard let index = preorder[id], let initial = initialScene.state(of: id) else { return nil }
-    let t = time.isNaN ? 0 : min(max(time, 0), duration)
-    let (forwardTime, rerun) = forwardMapping(t)
-    return withProgress(forwardTime: forwardTime, rerun: rerun) { progress in
-      tracks.state(index, initial: initial, progress: progress)
-    }
+    state(of: id, forward(.time(time)))
   }
 
   /// The state of one view at frame `index` of `count`, or `nil`.
   public func state(of id: String, frame index: Int, of count: Int) -> ViewState? {
-    let n = max(count, 1)
-    let i = min(max(index, 0), n - 1)
-    switch direction {
-    case .forward: return state(of: id, at: Timeline.frameTime(i, n, duration))
-    case .reverse:
-      guard let index = preorder[id], let initial = initialScene.state(of: id) else { return nil }
-      return withProgress(forwardTime: Timeline.frameTime(n - 1 - i, n, duration), rerun: nil) {
-        tracks.state(index, initial: initial, progress: $0)
-      }
-    case .rerun(let curve):
-      guard let index = preorder[id], let initial = initialScene.state(of: id) else { return nil }
-      let t = Timeline.frameTime(i, n, duration)
-      return withProgress(forwardTime: i == n - 1 ? 0 : duration - t, rerun: curve) {
-        tracks.state(index, initial: initial, progress: $0)
-      }
-    }
+    state(of: id, forward(.frame(index, of: count)))
   }
 
   /// The scene at the start of this timeline (its time 0).
@@ -212,54 +177,76 @@ public struct Timeline: Sendable, Equatable {
   /// The scene at the end of this timeline (its full duration).
   public var endScene: Scene { sample(frame: 1, of: 2) }
 
-  private func forwardMapping(_ t: Double) -> (Double, TimingCurve?) {
+  // MARK: From this timeline's time to the forward segments
+
+  /// A moment of this timeline, as callers name it.
+  enum Moment {
+    /// Seconds since the start, clamped into 0…duration (NaN reads as 0).
+    case time(Double)
+    /// Frame `index` of `count`, the index clamped into `0..<count`.
+    case frame(Int, of: Int)
+  }
+
+  /// A time on the forward segments, and the curve every step goes back
+  /// along (``Direction/rerun(_:)`` only).
+  typealias ForwardTime = (time: Double, rerun: TimingCurve?)
+
+  /// Where a moment of this timeline falls on the forward segments.
+  ///
+  /// The one place where direction meets time: the segments are always the
+  /// forward ones, and a mirrored direction reads them at `duration − t`.
+  /// The reverse reads a frame at the forward's own time for frame
+  /// `n − 1 − i` instead, the very number the forward computes for it, so
+  /// that the two agree bit for bit (R2) where `duration − t` could round
+  /// differently; a rerun's last frame is the start, time 0 exactly (R3).
+  func forward(_ moment: Moment) -> ForwardTime {
+    let isMirrored: Bool
+    let rerun: TimingCurve?
     switch direction {
-    case .forward: return (t, nil)
-    case .reverse: return (duration - t, nil)
-    case .rerun(let curve): return (duration - t, curve)
+    case .forward: (isMirrored, rerun) = (false, nil)
+    case .reverse: (isMirrored, rerun) = (true, nil)
+    case .rerun(let curve): (isMirrored, rerun) = (true, curve)
     }
+    let time: Double
+    switch moment {
+    case .time(let t):
+      time = t.isNaN ? 0 : min(max(t, 0), duration)
+    case .frame(let index, let count):
+      let n = max(count, 1)
+      let i = min(max(index, 0), n - 1)
+      if isMirrored && rerun == nil { return (Timeline.frameTime(n - 1 - i, n, duration), nil) }
+      if isMirrored && i == n - 1 { return (0, rerun) }
+      time = Timeline.frameTime(i, n, duration)
+    }
+    return (isMirrored ? duration - time : time, rerun)
   }
 
   /// Runs `body` with the progress of every step at forward time `time`
   /// (NaN for steps not started), held in stack memory.
   @inline(__always)
   private func withProgress<R>(
-    forwardTime time: Double, rerun: TimingCurve?,
+    at time: ForwardTime,
     _ body: (UnsafeMutableBufferPointer<Double>) -> R
   ) -> R {
     let count = max(tracks.steps.count, 1)
     return withUnsafeTemporaryAllocation(of: Double.self, capacity: count) { progress in
       for (k, step) in tracks.steps.enumerated() {
-        progress[k] = Timeline.progress(of: step, at: time, rerun: rerun)
+        progress[k] = step.progress(at: time.time, rerun: time.rerun)
       }
       return body(progress)
     }
   }
 
-  @inline(__always)
-  static func progress(of step: StepTiming, at time: Double, rerun: TimingCurve?) -> Double {
-    if time < step.start { return .nan }
-    let u: Double
-    if step.duration == 0 || time >= step.start + step.duration {
-      u = 1
-    } else {
-      u = min(1, (time - step.start) / step.duration)
-    }
-    if u == 0 { return 0 }
-    if u == 1 { return 1 }
-    if let rerun {
-      // Going backwards along `rerun`: in the reverse's own time the step
-      // has run 1 − u of the way, so the forward progress is 1 − c(1 − u).
-      return 1 - rerun.value(at: 1 - u)
-    }
-    return step.curve.value(at: u)
+  private func state(of id: String, _ time: ForwardTime) -> ViewState? {
+    guard let index = preorder[id], let initial = initialScene.state(of: id) else { return nil }
+    return withProgress(at: time) { tracks.state(index, initial: initial, progress: $0) }
   }
 
-  private func write(forwardTime time: Double, rerun: TimingCurve?, into scene: inout Scene) {
-    if scene.viewCount != tracks.views.count || scene.size != initialScene.size {
+  private func write(_ time: ForwardTime, into scene: inout Scene) {
+    if scene.viewCount != tracks.subtreeEnd.count || scene.size != initialScene.size {
       scene = initialScene
     }
-    withProgress(forwardTime: time, rerun: rerun) { progress in
+    withProgress(at: time) { progress in
       var index = 0
       apply(&scene.storage, index: &index, progress: progress)
     }
@@ -270,7 +257,7 @@ public struct Timeline: Sendable, Equatable {
   ) {
     for i in views.indices {
       let k = index
-      guard k < tracks.views.count else { return }
+      guard k < tracks.subtreeEnd.count else { return }
       guard tracks.subtreeAnimated[k] else {
         index = tracks.subtreeEnd[k]
         continue

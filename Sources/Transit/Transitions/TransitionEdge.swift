@@ -16,7 +16,10 @@ public enum TransitionEdge: String, Hashable, Sendable, Codable, CaseIterable {
 
   /// Where a view laid out at `bounds` must be translated to sit just beyond
   /// this edge: (0, −h), (0, h), (−w, 0) or (w, 0).
-  func offset(in bounds: Rect) -> Displacement {
+  ///
+  /// - Parameter bounds: the context's bounds.
+  /// - Returns: the displacement; its opposite brings the view back.
+  public func offset(in bounds: Rect) -> Displacement {
     switch self {
     case .top: return Displacement(x: 0, y: -bounds.height)
     case .bottom: return Displacement(x: 0, y: bounds.height)

@@ -6,7 +6,7 @@ extension TransitionStyle {
   ///
   /// This is the one place where a context's duration is honoured; styles
   /// build their animation at the intrinsic duration in
-  /// ``animation(in:)`` and never look at `context.duration`.
+  /// ``intrinsicAnimation(in:)`` and never look at `context.duration`.
   ///
   /// ```swift
   /// let context = TransitionContext(
@@ -19,13 +19,13 @@ extension TransitionStyle {
   /// - Throws: ``TransitError`` from the style, or `.invalidValue` when the
   ///   context's duration is negative or not finite.
   public func animation(for context: TransitionContext) throws(TransitError) -> Animation {
-    try Self.played(animation(in: context), in: context)
+    try Self.played(intrinsicAnimation(in: context), in: context)
   }
 
   /// The style's own reverse as the context asks it to be played (see
   /// ``animation(for:)``), or `nil` when the style has none.
   public func reverseAnimation(for context: TransitionContext) throws(TransitError) -> Animation? {
-    guard let reverse = try reverseAnimation(in: context) else { return nil }
+    guard let reverse = try intrinsicReverseAnimation(in: context) else { return nil }
     return try Self.played(reverse, in: context)
   }
 

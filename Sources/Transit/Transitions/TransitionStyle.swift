@@ -20,7 +20,7 @@
 /// struct Slide: TransitionStyle {
 ///   let name = "slide"
 ///   let intrinsicDuration = 0.3
-///   func animation(in context: TransitionContext) throws(TransitError) -> Animation {
+///   func intrinsicAnimation(in context: TransitionContext) throws(TransitError) -> Animation {
 ///     let w = context.bounds.width
 ///     var setup: [Change] = []
 ///     var move: [Change] = []
@@ -37,16 +37,24 @@ public protocol TransitionStyle: Sendable {
   var name: String { get }
   /// The duration the style plays at when the context gives none.
   var intrinsicDuration: Double { get }
-  /// The forward animation at the intrinsic duration.
-  func animation(in context: TransitionContext) throws(TransitError) -> Animation
-  /// The style's own reverse, bound to the forward's end state, or `nil` to
-  /// play the exact reverse of the forward (the default).
-  func reverseAnimation(in context: TransitionContext) throws(TransitError) -> Animation?
+  /// The forward animation at the ``intrinsicDuration``, whatever
+  /// `context.duration` says: what a style writes.
+  ///
+  /// Callers play ``animation(for:)`` instead, which rescales this to the
+  /// context's duration when it gives one.
+  func intrinsicAnimation(in context: TransitionContext) throws(TransitError) -> Animation
+  /// The style's own reverse at the ``intrinsicDuration``, bound to the
+  /// forward's end state, or `nil` to play the exact reverse of the forward
+  /// (the default). Callers play ``reverseAnimation(for:)``.
+  func intrinsicReverseAnimation(in context: TransitionContext) throws(TransitError)
+    -> Animation?
 }
 
 extension TransitionStyle {
   /// No custom reverse: pops play the forward's exact reverse.
-  public func reverseAnimation(in context: TransitionContext) throws(TransitError) -> Animation? {
+  public func intrinsicReverseAnimation(in context: TransitionContext) throws(TransitError)
+    -> Animation?
+  {
     nil
   }
 }

@@ -70,13 +70,13 @@ public struct TransitionStyles: Sendable {
   public static var builtInStyles: [any TransitionStyle] {
     var result: [any TransitionStyle] = [NoneStyle()]
     result += CoverStyle.Origin.allCases.map { CoverStyle(from: $0) }
-    result += CoverStyle.Origin.allCases.map { CoverStyle(from: $0, pushToBack: true) }
+    result += CoverStyle.Origin.allCases.map { CoverStyle(from: $0, pushesToBack: true) }
     result += FadeStyle.Variant.allCases.map { FadeStyle($0) }
     result += TransitionEdge.allCases.map { PushStyle(from: $0) }
     result += TransitionEdge.allCases.map { PushFadeInStyle(from: $0) }
     result += TransitionEdge.allCases.map { PushToBackStyle(from: $0) }
     result += TransitionEdge.allCases.map { FlowStyle(from: $0) }
-    result += [EmergeStyle(), EmergeStyle(pushToBack: true)]
+    result += [EmergeStyle(), EmergeStyle(pushesToBack: true)]
     result += FlipStyle.Axis.allCases.map { FlipStyle(axis: $0) }
     for hinge: TransitionEdge in [.bottom, .top, .left, .right] {
       result += [

@@ -6,7 +6,7 @@ struct TestSlide: TransitionStyle {
   let name = "test-slide"
   let intrinsicDuration = 0.5
 
-  func animation(in context: TransitionContext) throws(TransitError) -> Animation {
+  func intrinsicAnimation(in context: TransitionContext) throws(TransitError) -> Animation {
     let w = context.bounds.width
     var setup: [Change] = []
     var move: [Change] = []
@@ -33,7 +33,7 @@ struct TestFade: TransitionStyle {
   let name = "test-fade"
   let intrinsicDuration = 0.25
 
-  func animation(in context: TransitionContext) throws(TransitError) -> Animation {
+  func intrinsicAnimation(in context: TransitionContext) throws(TransitError) -> Animation {
     var setup: [Change] = []
     var fade: [Change] = []
     if let new = context.appearingViewID {

@@ -22,23 +22,17 @@ struct DropInStyle: TransitionStyle {
   let name = "drop-in"
   let intrinsicDuration = 0.5
 
-  func animation(in context: TransitionContext) throws(TransitError) -> Animation {
+  func intrinsicAnimation(in context: TransitionContext) throws(TransitError) -> Animation {
     let h = context.bounds.height
-    var setup: [Change] = []
-    var drop: [Change] = []
-    var cleanUp: [Change] = []
-    if let new = context.appearingViewID {
-      setup.append(.translate(new, x: 0, y: -h))  // just above the top edge
-      drop.append(.translate(new, x: 0, y: h))
-    }
-    if let old = context.disappearingViewID {
-      drop.append(.alpha(old, to: 0.5))
-      cleanUp.append(.hidden(old))
-    }
     return Animation([
-      .instant(setup),
-      AnimationStep(duration: 0.5, curve: .penner(.bounce, .easeOut), changes: drop),
-      .instant(cleanUp),
+      // Set the stage: the new screen just above the top edge.
+      .instant(context.appearing { [.translate($0, x: 0, y: -h)] }),
+      AnimationStep(
+        duration: 0.5, curve: .penner(.bounce, .easeOut),
+        changes: context.appearing { [.translate($0, x: 0, y: h)] }
+          + context.disappearing { [.alpha($0, to: 0.5)] }),
+      // Clean up: the old screen leaves.
+      .instant(context.disappearing { [.hidden($0)] }),
     ])
   }
 }
@@ -46,19 +40,41 @@ struct DropInStyle: TransitionStyle {
 /// Dismissing does not bounce back up: the dropped view fades away on the
 /// spot while the one beneath comes back. Bound to the forward's end state.
 extension DropInStyle {
-  func reverseAnimation(in context: TransitionContext) throws(TransitError) -> Animation? {
-    var reveal: [Change] = []
-    var fadeOut: [Change] = []
-    if let old = context.disappearingViewID {
-      reveal.append(.hidden(old, false))
-      fadeOut.append(.alpha(old, to: 1))
-    }
-    if let new = context.appearingViewID {
-      fadeOut.append(.alpha(new, to: 0))
+  func intrinsicReverseAnimation(in context: TransitionContext) throws(TransitError)
+    -> Animation?
+  {
+    Animation([
+      .instant(context.disappearing { [.hidden($0, false)] }),
+      AnimationStep(
+        duration: 0.25, curve: .easeIn,
+        changes: context.disappearing { [.alpha($0, to: 1)] }
+          + context.appearing { [.alpha($0, to: 0)] }),
+    ])
+  }
+}
+
+/// A door hinged on the left edge, turned through the built-in styles'
+/// camera.
+///
+/// Mirrors the article "Writing a transition style", section "Turn views in
+/// perspective".
+struct SwingStyle: TransitionStyle {
+  let name = "swing"
+  let intrinsicDuration = 0.4
+
+  func intrinsicAnimation(in context: TransitionContext) throws(TransitError) -> Animation {
+    let camera = TransitionCamera(bounds: context.bounds)
+    // A door hinged on the left edge, turning about the vertical axis.
+    let hinge = Vector3(x: -context.bounds.width / 2, y: 0, z: 0)
+    let vertical = Vector3(x: 0, y: 1, z: 0)
+    func swing(_ id: String, _ angle: Double) -> [Change] {
+      [camera.turn(id, by: angle, about: vertical, pivot: hinge)]
     }
     return Animation([
-      .instant(reveal),
-      AnimationStep(duration: 0.25, curve: .easeIn, changes: fadeOut),
+      .instant(context.appearing { swing($0, -.pi / 2) }),  // edge-on
+      AnimationStep(duration: 0.4, changes: context.appearing { swing($0, .pi / 2) }),
+      // The two turns add up to none; land on the base layout exactly.
+      .instant(context.appearing { [.transform($0, to: .identity)] }),
     ])
   }
 }
@@ -295,6 +311,41 @@ struct DocumentationExamplesTests {
     #expect(pop.duration == 0.25)
     #expect(pop.endScene.state(of: "detail")?.alpha == 0)
     #expect(pop.endScene.state(of: "list") == ViewState(frame: bounds))
+  }
+
+  @Test("Style article: turning views in perspective")
+  func turningInPerspective() throws {
+    // "Turn views in perspective"
+    let bounds = Rect(x: 0, y: 0, width: 390, height: 844)
+    #expect(TransitionCamera(bounds: bounds).distance == 3376)  // 4 × 844
+    let scene = Scene(
+      size: bounds.size,
+      views: [View(id: "list", frame: bounds), View(id: "detail", frame: bounds)])
+    let transition = Transition(
+      style: SwingStyle(), appearingViewID: "detail", disappearingViewID: "list")
+    let swing = try transition.forwardTimeline(from: scene, bounds: bounds)
+    // Half way the door is at an eighth of a turn, its far edge drawn smaller.
+    let middle = try #require(swing.sample(at: 0.2).state(of: "detail")?.transform)
+    #expect(middle.m14 != 0)  // perspective: w depends on x
+    let hingeTop = try #require(middle.projecting(Point(x: -195, y: -422)))
+    #expect(abs(hingeTop.x + 195) < 1e-9 && abs(hingeTop.y + 422) < 1e-9)  // the hinge stays
+    #expect(swing.endScene.state(of: "detail") == ViewState(frame: bounds))
+    #expect(swing.endScene.state(of: "list") == ViewState(frame: bounds))
+  }
+
+  @Test("Style article: a style along another curve")
+  func styleAlongAnotherCurve() throws {
+    // "Play a style along another curve"
+    let push = try TransitionStyles.builtIn.style(named: "push-from-right")
+    let steady = push.withCurve(.linear)
+    #expect(steady.name == "push-from-right+linear")
+    #expect(AnyTransitionStyle(steady) != AnyTransitionStyle(push))
+
+    let context = TransitionContext(
+      bounds: Rect(x: 0, y: 0, width: 390, height: 844), appearingViewID: "detail",
+      disappearingViewID: "list")
+    let timed = try steady.animation(for: context).steps.filter { $0.duration > 0 }
+    #expect(!timed.isEmpty && timed.allSatisfy { $0.curve == .linear })
   }
 
   // MARK: BuildingAContainer.md

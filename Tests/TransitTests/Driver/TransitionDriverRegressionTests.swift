@@ -210,7 +210,7 @@ struct TransitionDriverRegressionTests {
 struct BrokenStyle: TransitionStyle {
   let name = "broken"
   let intrinsicDuration = 0.3
-  func animation(in context: TransitionContext) throws(TransitError) -> Animation {
+  func intrinsicAnimation(in context: TransitionContext) throws(TransitError) -> Animation {
     throw TransitError(.invalidValue, "broken on purpose")
   }
 }

@@ -1,4 +1,5 @@
 import Testing
+import TransitTestSupport
 
 @testable import Transit
 
@@ -32,6 +33,26 @@ struct Transform3DTests {
     let inverse = transform.inverted!
     #expect(maxDifference(transform.concatenating(inverse), .identity) < 1e-12)
     #expect(maxDifference(inverse.concatenating(transform), .identity) < 1e-12)
+  }
+
+  @Test("random products of turns, scales, moves and cameras invert to the identity (seeded)")
+  func randomInversion() {
+    var random = RandomCases(seed: 0x7A15_3D1F)
+    for i in 0..<500 {
+      var transform = Transform3D.identity
+      for _ in 0..<random.int(1...4) { transform = transform.concatenating(random.transform()) }
+      transform = transform.translated(
+        x: random.double(-100...100), y: random.double(-100...100), z: random.double(-100...100))
+      guard let inverse = transform.inverted else {
+        Issue.record("case \(i) (seed 0x7A153D1F): \(transform) has no inverse")
+        continue
+      }
+      let scale = max(1, transform.entries.map(abs).max()!, inverse.entries.map(abs).max()!)
+      #expect(
+        maxDifference(transform.concatenating(inverse), .identity) < 1e-9 * scale, "case \(i)")
+      #expect(
+        maxDifference(inverse.concatenating(transform), .identity) < 1e-9 * scale, "case \(i)")
+    }
   }
 
   @Test("a singular transform has no inverse")

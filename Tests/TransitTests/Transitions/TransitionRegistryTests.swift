@@ -54,7 +54,7 @@ struct TransitionRegistryTests {
     struct Wipe: TransitionStyle {
       var name: String
       let intrinsicDuration = 0.25
-      func animation(in context: TransitionContext) throws(TransitError) -> Animation {
+      func intrinsicAnimation(in context: TransitionContext) throws(TransitError) -> Animation {
         Animation([AnimationStep(duration: 0.25, changes: [])])
       }
     }

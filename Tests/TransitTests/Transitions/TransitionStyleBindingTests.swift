@@ -68,7 +68,7 @@ struct TransitionStyleBindingTests {
     }
     let style = try F.style(name)
     #expect(style.intrinsicDuration == expected)
-    let animation = try style.animation(
+    let animation = try style.intrinsicAnimation(
       in: TransitionContext(
         bounds: F.portrait, appearingViewID: F.appearing, disappearingViewID: F.disappearing))
     #expect(abs(animation.duration - expected) < 1e-12)

@@ -61,12 +61,14 @@ struct TransitionStyleReversalTests {
     struct Blink: TransitionStyle {
       let name = "blink"
       let intrinsicDuration = 0.2
-      func animation(in context: TransitionContext) throws(TransitError) -> Animation {
+      func intrinsicAnimation(in context: TransitionContext) throws(TransitError) -> Animation {
         Animation([
           AnimationStep(duration: 0.2, changes: [.fade(context.disappearingViewID!, by: -1)])
         ])
       }
-      func reverseAnimation(in context: TransitionContext) throws(TransitError) -> Animation? {
+      func intrinsicReverseAnimation(in context: TransitionContext) throws(TransitError)
+        -> Animation?
+      {
         Animation([
           AnimationStep(duration: 0.1, changes: [.fade(context.disappearingViewID!, by: 1)])
         ])

@@ -5,14 +5,14 @@
 /// Steps (w, h: the bounds' width and height):
 /// 1. instant: the appearing view moves just outside the bounds, by ±w
 ///    and/or ±h (from the top-left corner, by (−w, −h));
-/// 2. 0.4 s, ease-in-out: it slides back to its place; with `pushToBack`,
+/// 2. 0.4 s, ease-in-out: it slides back to its place; with `pushesToBack`,
 ///    the disappearing view shrinks to 0.95 about its centre meanwhile.
 ///
 /// At the end the appearing view is at its base layout; the disappearing
 /// view is unchanged (or scaled by 0.95), still visible beneath.
 ///
 /// ```swift
-/// let style = CoverStyle(from: .bottomRight, pushToBack: true)
+/// let style = CoverStyle(from: .bottomRight, pushesToBack: true)
 /// style.name  // "cover-from-bottom-right-push-to-back"
 /// ```
 public struct CoverStyle: TransitionStyle, Hashable {
@@ -56,9 +56,9 @@ public struct CoverStyle: TransitionStyle, Hashable {
   public var pushesToBack: Bool
 
   /// Creates the style.
-  public init(from origin: Origin, pushToBack: Bool = false) {
+  public init(from origin: Origin, pushesToBack: Bool = false) {
     self.origin = origin
-    self.pushesToBack = pushToBack
+    self.pushesToBack = pushesToBack
   }
 
   /// `cover-from-<origin>`, followed by `-push-to-back` when it pushes to
@@ -70,16 +70,16 @@ public struct CoverStyle: TransitionStyle, Hashable {
   public var intrinsicDuration: Double { 0.4 }
 
   /// The two steps described above.
-  public func animation(in context: TransitionContext) throws(TransitError) -> Animation {
+  public func intrinsicAnimation(in context: TransitionContext) throws(TransitError) -> Animation {
     let offset = origin.offset(in: context.bounds)
-    var slide = changes(for: context.appearingViewID) { [.translate($0, by: -offset)] }
+    var slide = context.appearing { [.translate($0, by: -offset)] }
     if pushesToBack {
-      slide += changes(for: context.disappearingViewID) {
+      slide += context.disappearing {
         [.scale($0, by: StyleMetrics.pushToBackScale)]
       }
     }
     return Animation([
-      .instant(changes(for: context.appearingViewID) { [.translate($0, by: offset)] }),
+      .instant(context.appearing { [.translate($0, by: offset)] }),
       AnimationStep(duration: 0.4, changes: slide),
     ])
   }

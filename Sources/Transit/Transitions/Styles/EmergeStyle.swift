@@ -5,7 +5,7 @@
 /// 1. instant: the appearing view shrinks to 0.8 about its centre and its
 ///    alpha drops to 0;
 /// 2. 0.4 s, ease-in-out: it grows back to full size and fades in; with
-///    `pushToBack`, the disappearing view shrinks to 0.95 meanwhile.
+///    `pushesToBack`, the disappearing view shrinks to 0.95 meanwhile.
 ///
 /// At the end the appearing view is at its base layout (0.8 × 1.25 is
 /// exactly 1); the disappearing view is unchanged (or scaled by 0.95).
@@ -14,8 +14,8 @@ public struct EmergeStyle: TransitionStyle, Hashable {
   public var pushesToBack: Bool
 
   /// Creates the style.
-  public init(pushToBack: Bool = false) {
-    self.pushesToBack = pushToBack
+  public init(pushesToBack: Bool = false) {
+    self.pushesToBack = pushesToBack
   }
 
   /// `emerge-from-center`, followed by `-push-to-back` when it pushes to
@@ -25,19 +25,18 @@ public struct EmergeStyle: TransitionStyle, Hashable {
   public var intrinsicDuration: Double { 0.4 }
 
   /// The two steps described above.
-  public func animation(in context: TransitionContext) throws(TransitError) -> Animation {
-    let appearing = context.appearingViewID
+  public func intrinsicAnimation(in context: TransitionContext) throws(TransitError) -> Animation {
     let scale = StyleMetrics.emergeScale
-    var emerge = changes(for: appearing) {
+    var emerge = context.appearing {
       [.scale($0, by: StyleMetrics.exactInverse(of: scale)), .fade($0, by: 1)]
     }
     if pushesToBack {
-      emerge += changes(for: context.disappearingViewID) {
+      emerge += context.disappearing {
         [.scale($0, by: StyleMetrics.pushToBackScale)]
       }
     }
     return Animation([
-      .instant(changes(for: appearing) { [.scale($0, by: scale), .fade($0, by: -1)] }),
+      .instant(context.appearing { [.scale($0, by: scale), .fade($0, by: -1)] }),
       AnimationStep(duration: 0.4, changes: emerge),
     ])
   }

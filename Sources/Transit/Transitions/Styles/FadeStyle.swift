@@ -34,19 +34,17 @@ public struct FadeStyle: TransitionStyle, Hashable {
   public var intrinsicDuration: Double { 0.4 }
 
   /// The two steps described above.
-  public func animation(in context: TransitionContext) throws(TransitError) -> Animation {
-    let appearing = context.appearingViewID
-    let disappearing = context.disappearingViewID
-    var fade = changes(for: appearing) { [.fade($0, by: 1)] }
+  public func intrinsicAnimation(in context: TransitionContext) throws(TransitError) -> Animation {
+    var fade = context.appearing { [.fade($0, by: 1)] }
     switch variant {
     case .fadeIn: break
     case .fadeInPushToBack:
-      fade += changes(for: disappearing) { [.scale($0, by: StyleMetrics.pushToBackScale)] }
+      fade += context.disappearing { [.scale($0, by: StyleMetrics.pushToBackScale)] }
     case .crossDissolve:
-      fade += changes(for: disappearing) { [.fade($0, by: -1)] }
+      fade += context.disappearing { [.fade($0, by: -1)] }
     }
     return Animation([
-      .instant(changes(for: appearing) { [.fade($0, by: -1)] }),
+      .instant(context.appearing { [.fade($0, by: -1)] }),
       AnimationStep(duration: 0.4, changes: fade),
     ])
   }

@@ -12,7 +12,7 @@
 /// 3. instant: the alphas swap, appearing to 1, disappearing to 0;
 /// 4. 0.3 s, ease-out: both turn by another +π/2 and come c/5 back;
 /// 5. instant: the appearing view's transform becomes exactly the identity
-///    (it was the camera alone, which draws the same).
+///    (its turns add up to none, but four of them leave rounding behind).
 ///
 /// At the end the appearing view is at its base layout; the disappearing
 /// view is turned by π in perspective, at alpha 0.
@@ -31,8 +31,8 @@
 /// turn pivots about the card's centre where the push has taken it, c/5
 /// behind, so it still turns in place: `T(−z) · R · T(z)` after a push by
 /// `z` is `R` before it. Every frame lies exactly on that path rather than
-/// on an interpolation between two matrices. With zero-size bounds there is no camera and no move (a
-/// distance of 0 would be infinite).
+/// on an interpolation between two matrices. With zero-size bounds there
+/// is no camera (``TransitionCamera/distance`` is `nil`) and no move.
 ///
 /// ## Differences from CoconutKit's geometry
 /// - The camera distance. CoconutKit used 4 × the *screen's* application
@@ -71,44 +71,40 @@ public struct FlipStyle: TransitionStyle, Hashable {
   public var intrinsicDuration: Double { 0.6 }
 
   /// The five steps described above.
-  public func animation(in context: TransitionContext) throws(TransitError) -> Animation {
+  public func intrinsicAnimation(in context: TransitionContext) throws(TransitError) -> Animation {
     let (x, y): (Double, Double) = axis == .horizontal ? (1, 0) : (0, 1)
     // Relative turns about the centre through the bounds' camera: every
     // frame lies exactly on the flip's arc, not on an interpolation between
     // two matrices.
-    let camera = TransitionCamera.distance(for: context.bounds)
+    let camera = TransitionCamera(bounds: context.bounds)
+    let axis = Vector3(x: x, y: y, z: 0)
     // CoconutKit pushes the card back by a fifth of the camera distance
     // while it turns edge-on, and brings it forward again.
-    let depth = camera.map { $0 / 5 } ?? 0
+    let depth = camera.distance.map { $0 / 5 } ?? 0
     /// A turn about the card's centre, `behind` points behind where it was
     /// laid out (where the push has taken it).
     func turn(_ id: String, _ angle: Double, behind: Double = 0) -> Change {
-      .rotate(
-        id, by: angle, axis: Vector3(x: x, y: y, z: 0), pivot: Vector3(x: 0, y: 0, z: -behind),
-        cameraDistance: camera)
+      camera.turn(id, by: angle, about: axis, pivot: Vector3(x: 0, y: 0, z: -behind))
     }
     func push(_ id: String, _ z: Double) -> [Change] {
-      guard let camera else { return [] }
-      return [.translate(id, by: Vector3(x: 0, y: 0, z: z), cameraDistance: camera)]
+      guard let distance = camera.distance else { return [] }
+      return [.translate(id, by: Vector3(x: 0, y: 0, z: z), cameraDistance: distance)]
     }
-    let appearing = context.appearingViewID
-    let disappearing = context.disappearingViewID
     return Animation([
-      .instant(changes(for: appearing) { [turn($0, -.pi), .fade($0, by: -1)] }),
+      .instant(context.appearing { [turn($0, -.pi), .fade($0, by: -1)] }),
       AnimationStep(
         duration: 0.3, curve: .easeIn,
-        changes: changes(for: disappearing) { [turn($0, .pi / 2)] + push($0, -depth) }
-          + changes(for: appearing) { [turn($0, .pi / 2)] + push($0, -depth) }),
+        changes: context.disappearing { [turn($0, .pi / 2)] + push($0, -depth) }
+          + context.appearing { [turn($0, .pi / 2)] + push($0, -depth) }),
       .instant(
-        changes(for: appearing) { [.fade($0, by: 1)] }
-          + changes(for: disappearing) { [.fade($0, by: -1)] }),
+        context.appearing { [.fade($0, by: 1)] }
+          + context.disappearing { [.fade($0, by: -1)] }),
       AnimationStep(
         duration: 0.3, curve: .easeOut,
-        changes: changes(for: disappearing) { [turn($0, .pi / 2, behind: depth)] + push($0, depth) }
-          + changes(for: appearing) { [turn($0, .pi / 2, behind: depth)] + push($0, depth) }),
+        changes: context.disappearing { [turn($0, .pi / 2, behind: depth)] + push($0, depth) }
+          + context.appearing { [turn($0, .pi / 2, behind: depth)] + push($0, depth) }),
       // Four quarter turns leave rounding behind: land on the base layout exactly.
-      .instant(changes(for: appearing) { [.transform($0, to: .identity)] }),
+      .instant(context.appearing { [.transform($0, to: .identity)] }),
     ])
   }
-
 }

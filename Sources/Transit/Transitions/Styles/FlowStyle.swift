@@ -28,36 +28,34 @@ public struct FlowStyle: TransitionStyle, Hashable {
   public var intrinsicDuration: Double { 0.6 }
 
   /// The five steps described above.
-  public func animation(in context: TransitionContext) throws(TransitError) -> Animation {
+  public func intrinsicAnimation(in context: TransitionContext) throws(TransitError) -> Animation {
     let offset = edge.offset(in: context.bounds)
-    let appearing = context.appearingViewID
-    let disappearing = context.disappearingViewID
     let shrink = StyleMetrics.pushToBackScale
     let grow = StyleMetrics.exactInverse(of: shrink)
     let none = Displacement(x: 0, y: 0)
     return Animation([
-      .instant(changes(for: appearing) { [.translate($0, by: offset)] }),
+      .instant(context.appearing { [.translate($0, by: offset)] }),
       AnimationStep(
         duration: 0.2,
-        changes: changes(for: disappearing) {
+        changes: context.disappearing {
           StyleMetrics.scaleInPlace($0, by: shrink, translatedBy: none)
         }
-          + changes(for: appearing) {
+          + context.appearing {
             StyleMetrics.scaleInPlace($0, by: shrink, translatedBy: offset)
           }),
       AnimationStep(
         duration: 0.2,
-        changes: changes(for: disappearing) { [.translate($0, by: -offset)] }
-          + changes(for: appearing) { [.translate($0, by: -offset)] }),
+        changes: context.disappearing { [.translate($0, by: -offset)] }
+          + context.appearing { [.translate($0, by: -offset)] }),
       AnimationStep(
         duration: 0.2,
-        changes: changes(for: disappearing) {
+        changes: context.disappearing {
           StyleMetrics.scaleInPlace($0, by: grow, translatedBy: -offset)
         }
-          + changes(for: appearing) {
+          + context.appearing {
             StyleMetrics.scaleInPlace($0, by: grow, translatedBy: none)
           }),
-      .instant(changes(for: disappearing) { [.hidden($0)] }),
+      .instant(context.disappearing { [.hidden($0)] }),
     ])
   }
 }

@@ -12,7 +12,7 @@ public struct NoneStyle: TransitionStyle, Hashable {
   public var intrinsicDuration: Double { 0 }
 
   /// The empty animation.
-  public func animation(in context: TransitionContext) throws(TransitError) -> Animation {
+  public func intrinsicAnimation(in context: TransitionContext) throws(TransitError) -> Animation {
     .empty
   }
 }

@@ -30,17 +30,15 @@ public struct PopStyle: TransitionStyle, Hashable {
   public var intrinsicDuration: Double { 0.4 }
 
   /// The three steps described above.
-  public func animation(in context: TransitionContext) throws(TransitError) -> Animation {
+  public func intrinsicAnimation(in context: TransitionContext) throws(TransitError) -> Animation {
     let offset = TransitionEdge.left.offset(in: context.bounds)
-    let appearing = context.appearingViewID
-    let disappearing = context.disappearingViewID
     return Animation([
-      .instant(changes(for: appearing) { [.translate($0, by: offset)] }),
+      .instant(context.appearing { [.translate($0, by: offset)] }),
       AnimationStep(
         duration: 0.4, curve: TimingCurve.easeInOut.mirrored,
-        changes: changes(for: appearing) { [.translate($0, by: -offset)] }
-          + changes(for: disappearing) { [.translate($0, by: -offset)] }),
-      .instant(changes(for: disappearing) { [.hidden($0)] }),
+        changes: context.appearing { [.translate($0, by: -offset)] }
+          + context.disappearing { [.translate($0, by: -offset)] }),
+      .instant(context.disappearing { [.hidden($0)] }),
     ])
   }
 }

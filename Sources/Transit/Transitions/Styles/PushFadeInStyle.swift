@@ -27,19 +27,17 @@ public struct PushFadeInStyle: TransitionStyle, Hashable {
   public var intrinsicDuration: Double { 0.6 }
 
   /// The four steps described above.
-  public func animation(in context: TransitionContext) throws(TransitError) -> Animation {
+  public func intrinsicAnimation(in context: TransitionContext) throws(TransitError) -> Animation {
     let offset = edge.offset(in: context.bounds)
-    let appearing = context.appearingViewID
-    let disappearing = context.disappearingViewID
     return Animation([
-      .instant(changes(for: appearing) { [.fade($0, by: -1)] }),
+      .instant(context.appearing { [.fade($0, by: -1)] }),
       AnimationStep(
-        duration: 0.4, changes: changes(for: disappearing) { [.translate($0, by: -offset)] }),
+        duration: 0.4, changes: context.disappearing { [.translate($0, by: -offset)] }),
       AnimationStep(
         duration: 0.2,
-        changes: changes(for: disappearing) { [.fade($0, by: -1)] }
-          + changes(for: appearing) { [.fade($0, by: 1)] }),
-      .instant(changes(for: disappearing) { [.hidden($0)] }),
+        changes: context.disappearing { [.fade($0, by: -1)] }
+          + context.appearing { [.fade($0, by: 1)] }),
+      .instant(context.disappearing { [.hidden($0)] }),
     ])
   }
 }

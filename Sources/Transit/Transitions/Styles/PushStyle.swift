@@ -27,7 +27,7 @@ public struct PushStyle: TransitionStyle, Hashable {
   public var intrinsicDuration: Double { 0.4 }
 
   /// The three steps described above.
-  public func animation(in context: TransitionContext) throws(TransitError) -> Animation {
+  public func intrinsicAnimation(in context: TransitionContext) throws(TransitError) -> Animation {
     PushStyle.animation(from: edge, in: context, disappearingScale: nil)
   }
 
@@ -38,20 +38,18 @@ public struct PushStyle: TransitionStyle, Hashable {
     from edge: TransitionEdge, in context: TransitionContext, disappearingScale: Double?
   ) -> Animation {
     let offset = edge.offset(in: context.bounds)
-    let appearing = context.appearingViewID
-    let disappearing = context.disappearingViewID
     return Animation([
-      .instant(changes(for: appearing) { [.translate($0, by: offset)] }),
+      .instant(context.appearing { [.translate($0, by: offset)] }),
       AnimationStep(
         duration: 0.4,
         // Scale first, while the view is still centred, so that it shrinks
         // about its own centre; the translation then moves it whole.
-        changes: changes(for: disappearing) { id in
+        changes: context.disappearing { id in
           (disappearingScale.map { [Change.scale(id, by: $0)] } ?? []) + [
             .translate(id, by: -offset)
           ]
-        } + changes(for: appearing) { [.translate($0, by: -offset)] }),
-      .instant(changes(for: disappearing) { [.hidden($0)] }),
+        } + context.appearing { [.translate($0, by: -offset)] }),
+      .instant(context.disappearing { [.hidden($0)] }),
     ])
   }
 

@@ -24,7 +24,7 @@ public struct PushToBackStyle: TransitionStyle, Hashable {
   public var intrinsicDuration: Double { 0.4 }
 
   /// The three steps described above.
-  public func animation(in context: TransitionContext) throws(TransitError) -> Animation {
+  public func intrinsicAnimation(in context: TransitionContext) throws(TransitError) -> Animation {
     PushStyle.animation(
       from: edge, in: context, disappearingScale: StyleMetrics.pushToBackPushScale)
   }

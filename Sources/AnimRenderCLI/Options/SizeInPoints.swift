@@ -1,5 +1,6 @@
-/// A `WxH` size in points, as given to `--size`.
-struct PixelSize: Hashable {
+/// A `WxH` size in points, as given to `--size` (a scene file's container
+/// size too), and the largest side, in pixels, the tool draws.
+struct SizeInPoints: Hashable {
   var width: Int
   var height: Int
 
@@ -9,14 +10,14 @@ struct PixelSize: Hashable {
 
   /// Parses `390x844` (also `390×844` and `390X844`) with whole sides in
   /// 1…``maximumSide``; anything else, however large, is `nil`.
-  static func parse(_ text: String) -> PixelSize? {
+  static func parse(_ text: String) -> SizeInPoints? {
     let parts = text.split(whereSeparator: { $0 == "x" || $0 == "X" || $0 == "×" })
     guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
       (1...maximumSide).contains(w), (1...maximumSide).contains(h)
     else {
       return nil
     }
-    return PixelSize(width: w, height: h)
+    return SizeInPoints(width: w, height: h)
   }
 
   /// `points × scale` rounded to whole pixels, or `nil` when it is not a

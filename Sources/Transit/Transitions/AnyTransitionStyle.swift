@@ -21,8 +21,8 @@ public struct AnyTransitionStyle: TransitionStyle, Hashable {
   /// - Parameter context: the container's bounds, the views' ids and the duration.
   /// - Returns: the animation the wrapped style builds in `context`.
   /// - Throws: ``TransitError`` when the wrapped style does.
-  public func animation(in context: TransitionContext) throws(TransitError) -> Animation {
-    try base.animation(in: context)
+  public func intrinsicAnimation(in context: TransitionContext) throws(TransitError) -> Animation {
+    try base.intrinsicAnimation(in: context)
   }
 
   /// The wrapped style's own reverse, if any.
@@ -31,8 +31,10 @@ public struct AnyTransitionStyle: TransitionStyle, Hashable {
   /// - Returns: the wrapped style's reverse animation, or `nil` when it has
   ///   none and the exact reverse of the forward applies.
   /// - Throws: ``TransitError`` when the wrapped style does.
-  public func reverseAnimation(in context: TransitionContext) throws(TransitError) -> Animation? {
-    try base.reverseAnimation(in: context)
+  public func intrinsicReverseAnimation(in context: TransitionContext) throws(TransitError)
+    -> Animation?
+  {
+    try base.intrinsicReverseAnimation(in: context)
   }
 
   /// Styles compare by name: names are unique and stable.

@@ -1,0 +1,247 @@
+/// Binding, the work behind ``Animation/timeline(from:)``: turns an
+/// animation's steps of changes into the ``Tracks`` a ``Timeline`` samples,
+/// against one scene.
+///
+/// It walks the steps once, in order, keeping every view's state as the
+/// steps bound so far leave it — where the next relative change starts —
+/// and each view's segments so far. Then ``timeline(duration:)`` lays the
+/// segments out view by view and resolves overlaps: every absolute segment
+/// gets, as its `from`, the value its property really has when it starts.
+///
+/// Binding checks what only a scene can tell (view ids exist, alphas stay
+/// in 0…1, transforms stay finite); ``Animation/validate()`` has checked the
+/// numbers before.
+struct TimelineBinder {
+  private let scene: Scene
+  /// The scene's views in pre-order (the order sampling walks them).
+  private let views: [View]
+  private let preorder: [String: Int]
+  /// For each view, the pre-order index just past its subtree.
+  private let subtreeEnd: [Int]
+  /// Each view's state after the steps bound so far.
+  private var current: [ViewState]
+  private var steps: [StepTiming] = []
+  private var frames: [[Segment<Rect>]]
+  private var alphas: [[Segment<Double>]]
+  private var transforms: [[TransformChange]]
+  private var hiddens: [[Segment<Bool>]]
+  private var operations: [TransformOperation] = []
+
+  /// A transform segment as bound, with its absolute target (if any) and
+  /// its operations in ``operations``.
+  private typealias TransformChange = (
+    segment: Segment<Transform3D>, target: Transform3D?, operations: Range<Int>
+  )
+
+  /// Prepares to bind steps to `scene`, which must be valid.
+  init(_ scene: Scene) {
+    self.scene = scene
+    let flat = scene.allViews()
+    views = flat.map(\.view)
+    var preorder: [String: Int] = [:]
+    preorder.reserveCapacity(flat.count)
+    var subtreeEnd = [Int](repeating: 0, count: flat.count)
+    // The views whose subtree is still open, deepest last.
+    var open: [(index: Int, depth: Int)] = []
+    for (i, entry) in flat.enumerated() {
+      preorder[entry.view.id] = i
+      while let last = open.last, last.depth >= entry.depth {
+        subtreeEnd[last.index] = i
+        open.removeLast()
+      }
+      open.append((i, entry.depth))
+    }
+    for entry in open { subtreeEnd[entry.index] = flat.count }
+    self.preorder = preorder
+    self.subtreeEnd = subtreeEnd
+    current = views.map(\.state)
+    frames = Array(repeating: [], count: flat.count)
+    alphas = Array(repeating: [], count: flat.count)
+    transforms = Array(repeating: [], count: flat.count)
+    hiddens = Array(repeating: [], count: flat.count)
+  }
+
+  // MARK: Steps
+
+  /// Binds the next step, which starts at forward time `start`.
+  ///
+  /// - Throws: ``TransitError`` for a change of a view the scene does not
+  ///   have, an alpha that would leave 0…1 or a transform that would not be
+  ///   finite; the message names the step, the view and the field.
+  mutating func bind(_ step: AnimationStep, at start: Double) throws(TransitError) {
+    let k = steps.count
+    steps.append(
+      StepTiming(start: start, duration: step.duration, curve: step.curve, tag: step.tag))
+    let place = Animation.describe(step: k, tag: step.tag)
+    for (view, changes) in try group(step.changes, at: place) {
+      try bind(changes, of: view, step: k, at: place)
+    }
+  }
+
+  /// A step's changes grouped by view, views in order of first appearance.
+  private func group(_ changes: [Change], at place: String) throws(TransitError)
+    -> [(view: Int, changes: StepChanges)]
+  {
+    var groups: [(view: Int, changes: StepChanges)] = []
+    var slots: [Int: Int] = [:]
+    for change in changes {
+      guard let view = preorder[change.viewID] else {
+        throw TransitError(
+          .unknownView, "\(place) changes view '\(change.viewID)', which the scene does not have")
+      }
+      let slot = slots[view] ?? groups.count
+      if slot == groups.count {
+        slots[view] = slot
+        groups.append((view, StepChanges()))
+      }
+      groups[slot].changes.add(change.operation)
+    }
+    return groups
+  }
+
+  /// Adds a segment for each property that step `k` changes on `view`,
+  /// starting from the state the earlier steps leave.
+  private mutating func bind(
+    _ changes: StepChanges, of view: Int, step k: Int, at place: String
+  ) throws(TransitError) {
+    var state = current[view]
+    let id = views[view].id
+    if let target = changes.frame {
+      frames[view].append(Segment(step: k, from: state.frame, to: target, isAbsolute: true))
+      state.frame = target
+    }
+    if let alpha = changes.alpha(after: state.alpha) {
+      guard alpha >= 0, alpha <= 1 else {
+        throw TransitError(
+          .invalidValue, "\(place), view '\(id)': alpha would reach \(alpha), outside 0…1")
+      }
+      let isAbsolute = changes.alphaTarget != nil
+      alphas[view].append(Segment(step: k, from: state.alpha, to: alpha, isAbsolute: isAbsolute))
+      state.alpha = alpha
+    }
+    if let transform = changes.transform(after: state.transform) {
+      guard transform.isFinite else {
+        throw TransitError(
+          .invalidValue, "\(place), view '\(id)': the transform would not be finite")
+      }
+      let first = operations.count
+      operations += changes.operations
+      let segment = Segment(
+        step: k, from: state.transform, to: transform, isAbsolute: changes.transformTarget != nil)
+      transforms[view].append((segment, changes.transformTarget, first..<operations.count))
+      state.transform = transform
+    }
+    if let hidden = changes.hidden {
+      hiddens[view].append(Segment(step: k, from: state.isHidden, to: hidden, isAbsolute: true))
+      state.isHidden = hidden
+    }
+    current[view] = state
+  }
+
+  // MARK: The timeline
+
+  /// The timeline of the steps bound so far, lasting `duration` seconds.
+  ///
+  /// - Complexity: O(v + c + o²), v views, c changes and o the most
+  ///   segments one property of one view has.
+  func timeline(duration: Double) -> Timeline {
+    var tracks = Tracks()
+    tracks.steps = steps
+    tracks.subtreeEnd = subtreeEnd
+    tracks.operations = operations
+    for view in views.indices {
+      tracks.frames.appendView(frames[view])
+      tracks.alphas.appendView(alphas[view])
+      tracks.transforms.appendView(transforms[view].map(\.segment))
+      tracks.hiddens.appendView(hiddens[view])
+      for change in transforms[view] {
+        tracks.operationRanges.append(change.operations)
+        tracks.interpolations.append(
+          change.target.map { TransformInterpolation(from: change.segment.from, to: $0) })
+      }
+    }
+    tracks.subtreeAnimated = subtreeAnimated()
+    tracks.turnFrameSlots = operations.map { operation in
+      guard let frame = TurnFrame(operation) else { return -1 }
+      tracks.turnFrames.append(frame)
+      return tracks.turnFrames.count - 1
+    }
+    TimelineBinder.resolveOverlaps(in: &tracks)
+    return Timeline(
+      initialScene: scene, duration: duration, tracks: tracks, preorder: preorder)
+  }
+
+  /// For each view, whether it or a descendant has a segment, worked out
+  /// from the leaves up.
+  private func subtreeAnimated() -> [Bool] {
+    var animated = [Bool](repeating: false, count: views.count)
+    for i in views.indices.reversed() {
+      var found =
+        !(frames[i].isEmpty && alphas[i].isEmpty && transforms[i].isEmpty && hiddens[i].isEmpty)
+      var child = i + 1
+      while !found && child < subtreeEnd[i] {
+        found = animated[child]
+        child = subtreeEnd[child]
+      }
+      animated[i] = found
+    }
+    return animated
+  }
+
+  // MARK: Overlaps
+
+  /// Gives every absolute segment the value its property has at the moment
+  /// the segment starts, so that it takes over without a jump.
+  ///
+  /// Segments are first bound as a chain (each starting where the previous
+  /// one ends); this replaces each absolute segment's `from` by the fold of
+  /// the segments before it, sampled at its start. Without overlaps the two
+  /// are the same value, bit for bit. Visibility keeps the chain's values:
+  /// it has no in-between to take over from.
+  private static func resolveOverlaps(in tracks: inout Tracks) {
+    var progress = [Double](repeating: .nan, count: max(tracks.steps.count, 1))
+    progress.withUnsafeMutableBufferPointer { progress in
+      for view in tracks.subtreeEnd.indices {
+        resolveStarts(of: \.frames, view, in: &tracks, progress) {
+          $0.frame($1, progress, into: &$2)
+        }
+        resolveStarts(of: \.alphas, view, in: &tracks, progress) {
+          $0.alpha($1, progress, into: &$2)
+        }
+        resolveStarts(of: \.transforms, view, in: &tracks, progress) {
+          $0.transform($1, progress, into: &$2)
+        } then: { tracks, j in
+          // The start is now final: decompose it once, for every sample.
+          let target = tracks.interpolations[j]!.to
+          tracks.interpolations[j] = TransformInterpolation(
+            from: tracks.transforms.segments[j].from, to: target)
+        }
+      }
+    }
+  }
+
+  /// Resolves the start of every absolute segment of `view` in `track` but
+  /// the first, in step order, by `sample` (which writes the property's
+  /// value over a range of the view's segments at the progresses in
+  /// `progress`), then runs `then` on it.
+  private static func resolveStarts<Value>(
+    of track: WritableKeyPath<Tracks, Track<Value>>, _ view: Int, in tracks: inout Tracks,
+    _ progress: UnsafeMutableBufferPointer<Double>,
+    sample: (Tracks, Range<Int>, inout Value) -> Void,
+    then: (inout Tracks, Int) -> Void = { _, _ in }
+  ) {
+    let range = tracks[keyPath: track].ranges[view]
+    for j in range.dropFirst() where tracks[keyPath: track].segments[j].isAbsolute {
+      let before = range.lowerBound..<j
+      let start = tracks.steps[tracks[keyPath: track].segments[j].step].start
+      for i in before {
+        let step = tracks[keyPath: track].segments[i].step
+        progress[step] = tracks.steps[step].progress(at: start, rerun: nil)
+      }
+      var value = tracks[keyPath: track].segments[j].from
+      sample(tracks, before, &value)
+      tracks[keyPath: track].segments[j].from = value
+      then(&tracks, j)
+    }
+  }
+}

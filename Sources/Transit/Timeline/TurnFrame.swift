@@ -1,0 +1,73 @@
+import RealModule
+
+/// What a turn in perspective (``TransformOperation/rotateInPerspective``)
+/// keeps from sample to sample: the camera `C = T(pivot) · P(distance)`,
+/// its inverse and the unit axis. Only the angle depends on progress.
+///
+/// A sample builds the rotation `R` as `Transform3D.rotation` does and
+/// multiplies `C⁻¹ · R · C` in the same order as
+/// ``TransformOperation/turn(_:_:_:_:)``, but leaves out the terms that are
+/// a finite number times an exact 0 (the rows of `C`, `C⁻¹` and `R` that are
+/// rows of the identity): adding ±0 to a sum changes nothing but, when the
+/// sum is itself 0, its sign. So every entry is the same number bit for bit,
+/// except that an entry equal to 0 may come out as −0 or +0 the other way
+/// round — which no drawing can tell apart.
+struct TurnFrame: Hashable, Sendable {
+  /// The axis divided by its length, as `Transform3D.rotation` divides it.
+  var ux: Double, uy: Double, uz: Double
+  /// Rows 3 and 4 of `C⁻¹` (rows 1 and 2 are those of the identity).
+  var inverse3: SIMD4<Double>, inverse4: SIMD4<Double>
+  /// `C`'s m34 and row 4 (rows 1 and 2 are those of the identity, row 3
+  /// is (0, 0, 1, m34)).
+  var forward34: Double, forward4: SIMD4<Double>
+
+  /// Kept for turns in perspective about an axis with a length and a
+  /// finite camera; `nil` for every other operation, which is then applied
+  /// the general way.
+  init?(_ operation: TransformOperation) {
+    guard case .rotateInPerspective(_, let axis, let pivot, let distance) = operation else {
+      return nil
+    }
+    let length = (axis.x * axis.x + axis.y * axis.y + axis.z * axis.z).squareRoot()
+    guard length > 0, length.isFinite else { return nil }
+    (ux, uy, uz) = (axis.x / length, axis.y / length, axis.z / length)
+    let (c, inverse) = TransformOperation.camera(pivot: pivot, distance: distance)
+    let identityRows: SIMD8<Double> = [1, 0, 0, 0, 0, 1, 0, 0]
+    guard c.hasFiniteEntries, inverse.hasFiniteEntries,
+      SIMD8(c.m11, c.m12, c.m13, c.m14, c.m21, c.m22, c.m23, c.m24) == identityRows,
+      SIMD8(
+        inverse.m11, inverse.m12, inverse.m13, inverse.m14,
+        inverse.m21, inverse.m22, inverse.m23, inverse.m24) == identityRows,
+      SIMD3(c.m31, c.m32, c.m33) == SIMD3<Double>(0, 0, 1)
+    else { return nil }
+    inverse3 = SIMD4(inverse.m31, inverse.m32, inverse.m33, inverse.m34)
+    inverse4 = SIMD4(inverse.m41, inverse.m42, inverse.m43, inverse.m44)
+    forward34 = c.m34
+    forward4 = SIMD4(c.m41, c.m42, c.m43, c.m44)
+  }
+
+  /// `C⁻¹ · R(angle) · C`; see the type's discussion for how exact it is.
+  @inline(__always)
+  func turn(_ angle: Double) -> Transform3D {
+    let c = Double.cos(angle)
+    let s = Double.sin(angle)
+    let t = 1 - c
+    // R's rows, as Transform3D.rotation(angle:x:y:z:) computes them.
+    let r1 = SIMD3(t * ux * ux + c, t * ux * uy + s * uz, t * ux * uz - s * uy)
+    let r2 = SIMD3(t * ux * uy - s * uz, t * uy * uy + c, t * uy * uz + s * ux)
+    let r3 = SIMD3(t * ux * uz + s * uy, t * uy * uz - s * ux, t * uz * uz + c)
+    // Rows 3 and 4 of X = C⁻¹ · R (rows 1 and 2 are R's, with 0 in column 4).
+    let x3 = inverse3.x * r1 + inverse3.y * r2 + inverse3.z * r3
+    let x4 = inverse4.x * r1 + inverse4.y * r2 + inverse4.z * r3
+    let (x34, x44) = (inverse3.w, inverse4.w)
+    // X · C.
+    let f = forward4
+    return Transform3D(
+      m11: r1.x, m12: r1.y, m13: r1.z, m14: r1.z * forward34,
+      m21: r2.x, m22: r2.y, m23: r2.z, m24: r2.z * forward34,
+      m31: x3.x + x34 * f.x, m32: x3.y + x34 * f.y, m33: x3.z + x34 * f.z,
+      m34: x3.z * forward34 + x34 * f.w,
+      m41: x4.x + x44 * f.x, m42: x4.y + x44 * f.y, m43: x4.z + x44 * f.z,
+      m44: x4.z * forward34 + x44 * f.w)
+  }
+}
