@@ -142,7 +142,11 @@ struct FramePipeline {
     case _ where format.isVector:
       bytes = try encodeVector(progress: progress)
     case .animation where format == .png, .apng where format == .png:
-      bytes = try animation(progress: progress)
+      let pieces = try animationPieces(try animation(progress: progress))
+      if destination == "-" { return Array(pieces.joined()) }
+      // Written piece by piece, so the file is never whole in memory.
+      try atomic.stage(pieces: pieces, as: destination)
+      return nil
     case .strip where format == .png && job.rowTitles.isEmpty,
       .grid where format == .png && job.rowTitles.isEmpty:
       bytes = try sheet(progress: progress)
@@ -160,8 +164,9 @@ struct FramePipeline {
 }
 
 extension FramePipeline {
-  /// The APNG: frames compressed as they are drawn, assembled at the end.
-  private func animation(progress: ProgressBar) throws(CLIError) -> [UInt8] {
+  /// The APNG's frames, compressed as they are drawn (all RGB, or all RGBA
+  /// if any frame is translucent), for ``APNGEncoder/pieces(_:loopCount:)``.
+  private func animation(progress: ProgressBar) throws(CLIError) -> [APNGEncoder.CompressedFrame] {
     let compression = job.output.compression.png
     let delay = FrameDelay.approximating(seconds: 1 / job.framesPerSecond)
     let translucent = Atomic(false)
@@ -186,10 +191,14 @@ extension FramePipeline {
       let redo = compressed.withLock { all in all.indices.filter { !all[$0]!.hasAlpha } }
       try draw(redo, progress: nil, body)
     }
-    do {
-      return try APNGEncoder.encode(
-        compressed.withLock { $0.map { $0! } }, loopCount: job.output.loops)
-    } catch {
+    return compressed.withLock { $0.map { $0! } }
+  }
+
+  /// The APNG file of `frames`, as pieces made while they are written.
+  private func animationPieces(_ frames: [APNGEncoder.CompressedFrame]) throws(CLIError)
+    -> some Sequence<[UInt8]>
+  {
+    do { return try APNGEncoder.pieces(frames, loopCount: job.output.loops) } catch {
       throw CLIError(.software, "composing the output failed: \(error)")
     }
   }
