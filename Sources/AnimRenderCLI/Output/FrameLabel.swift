@@ -4,21 +4,28 @@ import TransitRender
 /// built-in 5×7 pixel font. A bitmap font, not a system one, so that labelled
 /// output is the same on every machine.
 enum FrameLabel {
-  /// Rows of each glyph, top to bottom, 5 bits each (bit 4 = leftmost).
-  static let glyphs: [Character: [UInt8]] = [
-    "0": [0b01110, 0b10001, 0b10011, 0b10101, 0b11001, 0b10001, 0b01110],
-    "1": [0b00100, 0b01100, 0b00100, 0b00100, 0b00100, 0b00100, 0b01110],
-    "2": [0b01110, 0b10001, 0b00001, 0b00010, 0b00100, 0b01000, 0b11111],
-    "3": [0b11111, 0b00010, 0b00100, 0b00010, 0b00001, 0b10001, 0b01110],
-    "4": [0b00010, 0b00110, 0b01010, 0b10010, 0b11111, 0b00010, 0b00010],
-    "5": [0b11111, 0b10000, 0b11110, 0b00001, 0b00001, 0b10001, 0b01110],
-    "6": [0b00110, 0b01000, 0b10000, 0b11110, 0b10001, 0b10001, 0b01110],
-    "7": [0b11111, 0b00001, 0b00010, 0b00100, 0b01000, 0b01000, 0b01000],
-    "8": [0b01110, 0b10001, 0b10001, 0b01110, 0b10001, 0b10001, 0b01110],
-    "9": [0b01110, 0b10001, 0b10001, 0b01111, 0b00001, 0b00010, 0b01100],
-    ".": [0, 0, 0, 0, 0, 0b01100, 0b01100],
-    "s": [0, 0, 0b01110, 0b10000, 0b01110, 0b00001, 0b11110],
+  /// The font, drawn: one 5×7 glyph per character of ``characters``, side by
+  /// side and a space apart, `#` for ink and `.` for none.
+  static let characters = "0123456789.s"
+  static let font = [
+    ".###. ..#.. .###. ##### ...#. ##### ..##. ##### .###. .###. ..... .....",
+    "#...# .##.. #...# ...#. ..##. #.... .#... ....# #...# #...# ..... .....",
+    "#..## ..#.. ....# ..#.. .#.#. ####. #.... ...#. #...# #...# ..... .###.",
+    "#.#.# ..#.. ...#. ...#. #..#. ....# ####. ..#.. .###. .#### ..... #....",
+    "##..# ..#.. ..#.. ....# ##### ....# #...# .#... #...# ....# ..... .###.",
+    "#...# ..#.. .#... #...# ...#. #...# #...# .#... #...# ...#. .##.. ....#",
+    ".###. .###. ##### .###. ...#. .###. .###. .#... .###. .##.. .##.. ####.",
   ]
+
+  /// Rows of each glyph, top to bottom, 5 bits each (bit 4 = leftmost),
+  /// read once from ``font``.
+  static let glyphs: [Character: [UInt8]] = {
+    let rows = font.map { $0.split(separator: " ") }
+    return Dictionary(
+      uniqueKeysWithValues: characters.enumerated().map { index, character in
+        (character, rows.map { $0[index].reduce(0) { $0 << 1 | ($1 == "#" ? 1 : 0) } })
+      })
+  }()
 
   static let bandColor: UInt32 = 0xFF20_2020
   static let inkColor: UInt32 = 0xFFE8_E8E8

@@ -5,12 +5,12 @@ import TransitRender
 /// the bytes of one file.
 extension FramePipeline {
   /// The layout chosen for this run (``OutputOptions/plan(for:)`` filled it in).
-  var layout: OutputOptions.Layout { output.layout ?? .strip }
+  var layout: OutputOptions.Layout { job.output.layout ?? .strip }
   /// The format chosen for this run.
-  var format: OutputFormat { output.format ?? .png }
+  var format: OutputFormat { job.output.format ?? .png }
 
   /// How long each frame shows, as an exact fraction of a second.
-  var frameDelay: FrameDelay { FrameDelay.approximating(seconds: 1 / framesPerSecond) }
+  var frameDelay: FrameDelay { FrameDelay.approximating(seconds: 1 / job.framesPerSecond) }
 
   /// `images`, all frames in order, as one file in the chosen format.
   func encodeSingleFile(_ images: [Image]) throws(CLIError) -> [UInt8] {
@@ -18,26 +18,26 @@ extension FramePipeline {
       return try VideoEncoder.encode(images, format: format, delay: frameDelay)
     }
     do {
-      let background = ColorText.parse(output.background) ?? .clear
-      let compression = output.compression.png
+      let background = ColorText.parse(job.output.background) ?? .clear
+      let compression = job.output.compression.png
       switch (format, layout) {
       case (.gif, _):
-        return try GIFEncoder.encode(images, delay: frameDelay, loopCount: output.loops)
+        return try GIFEncoder.encode(images, delay: frameDelay, loopCount: job.output.loops)
       case (.webp, _):
-        return try WebPEncoder.encode(images, delay: frameDelay, loopCount: output.loops)
+        return try WebPEncoder.encode(images, delay: frameDelay, loopCount: job.output.loops)
       case (_, .grid):
-        let columns = output.columns ?? Int(Double(images.count).squareRoot().rounded(.up))
+        let columns = job.output.columns ?? Int(Double(images.count).squareRoot().rounded(.up))
         return try PNGEncoder.encode(
           FrameSheet.grid(
-            images, columns: columns, padding: output.padding, background: background,
-            rowTitles: rowTitles),
+            images, columns: columns, padding: job.output.padding, background: background,
+            rowTitles: job.rowTitles),
           compression: compression)
       case (_, .animation), (_, .apng):
         return try APNGEncoder.encode(
-          images, delay: frameDelay, loopCount: output.loops, compression: compression)
+          images, delay: frameDelay, loopCount: job.output.loops, compression: compression)
       default:
         return try PNGEncoder.encode(
-          FrameSheet.strip(images, padding: output.padding, background: background),
+          FrameSheet.strip(images, padding: job.output.padding, background: background),
           compression: compression)
       }
     } catch {
@@ -49,10 +49,10 @@ extension FramePipeline {
   func encodeVector(progress: ProgressBar) throws(CLIError) -> [UInt8] {
     try checkLimits()
     var cells: [VectorSheet.Cell] = []
-    for frame in frames {
+    for frame in job.frames {
       let scene = frame.scene()
       var overlay: Image?
-      if output.labels {
+      if job.output.labels {
         do {
           let blank = try Image(width: pixelWidth, height: pixelHeight)
           overlay = try FrameLabel.attach(time: frame.time, below: blank)
@@ -67,9 +67,9 @@ extension FramePipeline {
       return try VectorSheet.encode(
         cells, as: format == .svg ? .svg : .pdf,
         columns: layout == .grid
-          ? output.columns ?? Int(Double(cells.count).squareRoot().rounded(.up)) : nil,
-        padding: output.padding, background: ColorText.parse(output.background) ?? .clear,
-        rowTitles: layout == .grid ? rowTitles : [], options: renderOptions)
+          ? job.output.columns ?? Int(Double(cells.count).squareRoot().rounded(.up)) : nil,
+        padding: job.output.padding, background: ColorText.parse(job.output.background) ?? .clear,
+        rowTitles: layout == .grid ? job.rowTitles : [], options: renderOptions)
     } catch {
       throw CLIError(.software, "drawing the \(format.rawValue) failed: \(error.message)")
     }

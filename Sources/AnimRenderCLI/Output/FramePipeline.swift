@@ -25,20 +25,15 @@ import TransitRender
 /// should one turn out translucent, draws again what it wrote as RGB: the
 /// output is the same as if it had known from the start.
 struct FramePipeline {
-  var frames: [FrameSpec]
-  var renderOptions: RenderOptions
-  var output: OutputOptions
+  /// What to draw and how to write it, with its output already planned
+  /// (format and layout set).
+  var job: Job
   var pixelWidth: Int
   var pixelHeight: Int
-  /// Frames per second, for APNG delays.
-  var framesPerSecond: Double
-  /// Titles above the rows of a grid (the demo's style names).
-  var rowTitles: [String] = []
 
   static var workerCount: Int { max(1, Platform.coreCount) }
 
-  /// Bytes of decoded input images the run holds, for the budget.
-  var inputBytes = 0
+  var renderOptions: RenderOptions { RenderOptions(scale: job.scale, images: job.images) }
 
   /// Checks the limits before any work; see ``OutputBudget``.
   func checkLimits() throws(CLIError) {
@@ -48,19 +43,20 @@ struct FramePipeline {
         "a WebP frame is at most \(WebPEncoder.maximumSide) pixels a side, got \(pixelWidth)×\(budget.cellHeight); lower --size or --scale"
       )
     }
-    if format == .gif || format == .webp, output.loops > 65_535 {
+    if format == .gif || format == .webp, job.output.loops > 65_535 {
       throw CLIError.usage(
-        "--loops \(output.loops): a \(format.rawValue) loops at most 65535 times (0 loops forever)")
+        "--loops \(job.output.loops): a \(format.rawValue) loops at most 65535 times (0 loops forever)"
+      )
     }
   }
 
   var budget: OutputBudget {
     OutputBudget(
-      frames: frames, layout: layout, columns: output.columns, padding: output.padding,
-      labels: output.labels, pixelWidth: pixelWidth, pixelHeight: pixelHeight,
-      rowTitles: rowTitles.isEmpty ? 0 : FrameSheet.rowTitleHeight,
-      inputBytes: inputBytes,
-      streams: format == .png && (layout == .apng || layout == .animation || rowTitles.isEmpty),
+      frames: job.frames, layout: layout, columns: job.output.columns, padding: job.output.padding,
+      labels: job.output.labels, pixelWidth: pixelWidth, pixelHeight: pixelHeight,
+      rowTitles: job.rowTitles.isEmpty ? 0 : FrameSheet.rowTitleHeight,
+      inputBytes: job.inputBytes,
+      streams: format == .png && (layout == .apng || layout == .animation || job.rowTitles.isEmpty),
       workerCount: FramePipeline.workerCount)
   }
 
@@ -68,7 +64,7 @@ struct FramePipeline {
   func draw(progress: ProgressBar, _ body: @Sendable (Int, Image) throws(CLIError) -> Void)
     throws(CLIError)
   {
-    try draw(Array(frames.indices), progress: progress, body)
+    try draw(Array(job.frames.indices), progress: progress, body)
   }
 
   /// Draws the frames at `indices`; `body` receives each (index, image) on a
@@ -77,8 +73,8 @@ struct FramePipeline {
     _ indices: [Int], progress: ProgressBar?,
     _ body: @Sendable (Int, Image) throws(CLIError) -> Void
   ) throws(CLIError) {
-    let frames = self.frames
-    let labels = output.labels
+    let frames = self.job.frames
+    let labels = job.output.labels
     try work(indices, progress: progress) { renderer, index throws(CLIError) in
       do {
         var image = try renderer.render(frames[index].scene())
@@ -123,9 +119,9 @@ struct FramePipeline {
   /// end); for `-` returns the single file's bytes instead, for standard output.
   func run(to destination: String, atomic: AtomicOutput, quiet: Bool) throws(CLIError) -> [UInt8]? {
     try checkLimits()
-    let progress = ProgressBar(total: frames.count, label: "drawing", quiet: quiet)
+    let progress = ProgressBar(total: job.frames.count, label: "drawing", quiet: quiet)
     defer { progress.finish() }
-    let compression = output.compression.png
+    let compression = job.output.compression.png
     let bytes: [UInt8]
     switch layout {
     case .frames:
@@ -134,7 +130,7 @@ struct FramePipeline {
       }
       // Every final name is checked before drawing, so that the renames at
       // the end cannot fail halfway through the set.
-      for index in frames.indices { try AtomicOutput.checkWritable(pattern.path(index)) }
+      for index in job.frames.indices { try AtomicOutput.checkWritable(pattern.path(index)) }
       try draw(progress: progress) { index, image throws(CLIError) in
         let bytes: [UInt8]
         do { bytes = try PNGEncoder.encode(image, compression: compression) } catch {
@@ -146,12 +142,16 @@ struct FramePipeline {
     case _ where format.isVector:
       bytes = try encodeVector(progress: progress)
     case .animation where format == .png, .apng where format == .png:
-      bytes = try animation(progress: progress)
-    case .strip where format == .png && rowTitles.isEmpty,
-      .grid where format == .png && rowTitles.isEmpty:
+      let pieces = try animationPieces(try animation(progress: progress))
+      if destination == "-" { return Array(pieces.joined()) }
+      // Written piece by piece, so the file is never whole in memory.
+      try atomic.stage(pieces: pieces, as: destination)
+      return nil
+    case .strip where format == .png && job.rowTitles.isEmpty,
+      .grid where format == .png && job.rowTitles.isEmpty:
       bytes = try sheet(progress: progress)
     case .strip, .grid, .animation, .apng:
-      let images = Mutex<[Image?]>(Array(repeating: nil, count: frames.count))
+      let images = Mutex<[Image?]>(Array(repeating: nil, count: job.frames.count))
       try draw(progress: progress) { index, image throws(CLIError) in
         images.withLock { $0[index] = image }
       }
@@ -164,13 +164,14 @@ struct FramePipeline {
 }
 
 extension FramePipeline {
-  /// The APNG: frames compressed as they are drawn, assembled at the end.
-  private func animation(progress: ProgressBar) throws(CLIError) -> [UInt8] {
-    let compression = output.compression.png
-    let delay = FrameDelay.approximating(seconds: 1 / framesPerSecond)
+  /// The APNG's frames, compressed as they are drawn (all RGB, or all RGBA
+  /// if any frame is translucent), for ``APNGEncoder/pieces(_:loopCount:)``.
+  private func animation(progress: ProgressBar) throws(CLIError) -> [APNGEncoder.CompressedFrame] {
+    let compression = job.output.compression.png
+    let delay = FrameDelay.approximating(seconds: 1 / job.framesPerSecond)
     let translucent = Atomic(false)
     let compressed = Mutex<[APNGEncoder.CompressedFrame?]>(
-      Array(repeating: nil, count: frames.count))
+      Array(repeating: nil, count: job.frames.count))
     let body: @Sendable (Int, Image) throws(CLIError) -> Void = { index, image throws(CLIError) in
       // RGB while every frame so far was opaque; the filter finds out.
       let frame: APNGEncoder.CompressedFrame
@@ -184,15 +185,20 @@ extension FramePipeline {
       if frame.hasAlpha { translucent.store(true, ordering: .relaxed) }
       compressed.withLock { $0[index] = frame }
     }
-    try draw(Array(frames.indices), progress: progress, body)
+    try draw(Array(job.frames.indices), progress: progress, body)
     if translucent.load(ordering: .relaxed) {
       // Frames written as RGB before a translucent one showed up, again as RGBA.
       let redo = compressed.withLock { all in all.indices.filter { !all[$0]!.hasAlpha } }
       try draw(redo, progress: nil, body)
     }
-    do {
-      return try APNGEncoder.encode(compressed.withLock { $0.map { $0! } }, loopCount: output.loops)
-    } catch {
+    return compressed.withLock { $0.map { $0! } }
+  }
+
+  /// The APNG file of `frames`, as pieces made while they are written.
+  private func animationPieces(_ frames: [APNGEncoder.CompressedFrame]) throws(CLIError)
+    -> some Sequence<[UInt8]>
+  {
+    do { return try APNGEncoder.pieces(frames, loopCount: job.output.loops) } catch {
       throw CLIError(.software, "composing the output failed: \(error)")
     }
   }
@@ -202,11 +208,11 @@ extension FramePipeline {
     let cellHeight = budget.cellHeight
     let columns =
       layout == .grid
-      ? (output.columns ?? Int(Double(frames.count).squareRoot().rounded(.up))) : nil
+      ? (job.output.columns ?? Int(Double(job.frames.count).squareRoot().rounded(.up))) : nil
     do {
       return try FrameSheet.Layout(
-        cellWidth: pixelWidth, cellHeight: cellHeight, count: frames.count, columns: columns,
-        padding: output.padding)
+        cellWidth: pixelWidth, cellHeight: cellHeight, count: job.frames.count, columns: columns,
+        padding: job.output.padding)
     } catch {
       throw CLIError.usage("cannot lay out the frames: \(error.message)")
     }
@@ -219,8 +225,9 @@ extension FramePipeline {
   /// background, so that a sheet of opaque frames stays opaque (and RGB).
   private func sheet(progress: ProgressBar) throws(CLIError) -> [UInt8] {
     let layout = try sheetLayout()
-    let background = ColorText.parse(output.background) ?? .clear
-    let empty = background.alpha > 0 ? background : frames[frames.count - 1].scene().backgroundColor
+    let background = ColorText.parse(job.output.background) ?? .clear
+    let empty =
+      background.alpha > 0 ? background : job.frames[job.frames.count - 1].scene().backgroundColor
     var hasAlpha =
       (layout.padding > 0 && background.alpha < 1) || (layout.hasEmptyCells && empty.alpha < 1)
     if let bytes = try sheet(layout, background, empty, hasAlpha: hasAlpha, progress: progress) {
@@ -237,7 +244,7 @@ extension FramePipeline {
     _ layout: FrameSheet.Layout, _ background: Color, _ empty: Color, hasAlpha: Bool,
     progress: ProgressBar?
   ) throws(CLIError) -> [UInt8]? {
-    let compression = output.compression.png
+    let compression = job.output.compression.png
     let bandCapacity = layout.width * (layout.cellHeight + 2 * layout.padding)
     let band = SharedPixels(count: bandCapacity)
     defer { band.deallocate() }
@@ -254,8 +261,8 @@ extension FramePipeline {
             index, with: empty.premultipliedARGB32, in: band.pointer, firstRow: rows.lowerBound)
         }
       }
-      let frames = self.frames
-      let (labels, cellWidth, cellHeight) = (output.labels, layout.cellWidth, layout.cellHeight)
+      let frames = self.job.frames
+      let (labels, cellWidth, cellHeight) = (job.output.labels, layout.cellWidth, layout.cellHeight)
       try work(Array(layout.cells(inBand: b)), progress: progress) {
         renderer, index throws(CLIError) in
         let (left, top) = layout.origin(ofCell: index)

@@ -41,11 +41,9 @@ struct Job {
       )
     }
     let atomic = AtomicOutput()
-    var pipeline = FramePipeline(
-      frames: frames, renderOptions: RenderOptions(scale: scale, images: images), output: output,
-      pixelWidth: pixelWidth, pixelHeight: pixelHeight, framesPerSecond: framesPerSecond,
-      rowTitles: rowTitles)
-    pipeline.inputBytes = inputBytes
+    var planned = self
+    planned.output = output
+    let pipeline = FramePipeline(job: planned, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
     try pipeline.checkLimits()
     let standardOutput = try pipeline.run(to: destination, atomic: atomic, quiet: output.quiet)
     if let states = output.states {

@@ -23,30 +23,20 @@ struct InteractiveSpec: Decodable, Equatable {
   private enum Keys: String, CodingKey, CaseIterable { case progress, release, velocity }
 
   init(from decoder: any Decoder) throws {
-    try decoder.rejectUnknownKeys(Keys.allCases.map(\.rawValue))
-    let c = try decoder.container(keyedBy: Keys.self)
+    let c = try decoder.strictContainer(keyedBy: Keys.self)
     progress = try c.decode([Double].self, forKey: .progress)
     guard !progress.isEmpty, progress.count <= RenderLimits.maximumFrames else {
       throw DecodingError.dataCorruptedError(
         forKey: .progress, in: c,
         debugDescription: "expected 1…\(RenderLimits.maximumFrames) progress values")
     }
-    for value in progress where !(value.isFinite && value >= 0 && value <= 1) {
-      throw DecodingError.dataCorruptedError(
-        forKey: .progress, in: c, debugDescription: "expected progress values in 0…1, got \(value)")
+    for value in progress {
+      try c.check(value, in: 0...1, forKey: .progress, expected: "progress values in 0…1")
     }
-    let text = try c.decode(String.self, forKey: .release)
-    guard let release = Release(rawValue: text) else {
-      throw DecodingError.dataCorruptedError(
-        forKey: .release, in: c,
-        debugDescription: "expected \"finish\" or \"cancel\", got \"\(text)\"")
-    }
-    self.release = release
+    release = try c.decode(Release.self, forKey: .release, expected: #""finish" or "cancel""#)
     velocity = try c.decodeIfPresent(Double.self, forKey: .velocity)
-    if let velocity, !velocity.isFinite || abs(velocity) > 1000 {
-      throw DecodingError.dataCorruptedError(
-        forKey: .velocity, in: c,
-        debugDescription: "expected a velocity in −1000…1000 progress per second, got \(velocity)")
-    }
+    try c.check(
+      velocity, in: -1000...1000, forKey: .velocity,
+      expected: "a velocity in −1000…1000 progress per second")
   }
 }

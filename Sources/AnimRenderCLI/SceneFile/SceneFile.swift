@@ -37,8 +37,7 @@ struct SceneFile: Decodable {
     private enum CodingKeys: String, CodingKey, CaseIterable { case width, height, color }
 
     init(from decoder: any Decoder) throws {
-      try decoder.rejectUnknownKeys(CodingKeys.allCases.map(\.rawValue))
-      let c = try decoder.container(keyedBy: CodingKeys.self)
+      let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
       width = try c.decode(Double.self, forKey: .width)
       height = try c.decode(Double.self, forKey: .height)
       color = try c.decodeIfPresent(String.self, forKey: .color)
@@ -52,8 +51,7 @@ struct SceneFile: Decodable {
     private enum CodingKeys: String, CodingKey, CaseIterable { case width, color }
 
     init(from decoder: any Decoder) throws {
-      try decoder.rejectUnknownKeys(CodingKeys.allCases.map(\.rawValue))
-      let c = try decoder.container(keyedBy: CodingKeys.self)
+      let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
       width = try c.decode(Double.self, forKey: .width)
       color = try c.decode(String.self, forKey: .color)
     }
@@ -72,8 +70,7 @@ struct SceneFile: Decodable {
     }
 
     init(from decoder: any Decoder) throws {
-      try decoder.rejectUnknownKeys(CodingKeys.allCases.map(\.rawValue))
-      let c = try decoder.container(keyedBy: CodingKeys.self)
+      let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
       string = try c.decode(String.self, forKey: .string)
       size = try c.decodeIfPresent(Double.self, forKey: .size)
       color = try c.decodeIfPresent(String.self, forKey: .color)
@@ -102,8 +99,7 @@ struct SceneFile: Decodable {
     }
 
     init(from decoder: any Decoder) throws {
-      try decoder.rejectUnknownKeys(CodingKeys.allCases.map(\.rawValue))
-      let c = try decoder.container(keyedBy: CodingKeys.self)
+      let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
       id = try c.decode(String.self, forKey: .id)
       frame = try c.decodeIfPresent([Double].self, forKey: .frame)
       relative = try c.decodeIfPresent(Bool.self, forKey: .relative)
@@ -133,20 +129,15 @@ struct SceneFile: Decodable {
   }
 
   init(from decoder: any Decoder) throws {
-    try decoder.rejectUnknownKeys(CodingKeys.allCases.map(\.rawValue))
-    let c = try decoder.container(keyedBy: CodingKeys.self)
+    let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
     container = try c.decode(Container.self, forKey: .container)
     frames = try c.decodeIfPresent(Int.self, forKey: .frames)
     views = try c.decode([ViewSpec].self, forKey: .views)
     script = try c.decode([ScriptOperation].self, forKey: .script)
-    if let text = try c.decodeIfPresent(String.self, forKey: .interruptions) {
-      guard let mode = TransitionInterruption(rawValue: text) else {
-        throw DecodingError.dataCorruptedError(
-          forKey: .interruptions, in: c,
-          debugDescription: "expected \"queue\" or \"reverse\", got \"\(text)\"")
-      }
-      interruptions = mode
-    }
+    interruptions =
+      try c.decodeIfPresent(
+        TransitionInterruption.self, forKey: .interruptions, expected: #""queue" or "reverse""#)
+      ?? .queue
   }
 }
 
@@ -186,14 +177,17 @@ struct ScriptOperation: Decodable {
   /// Where in the file this operation is, for messages: "script[3]".
   var place: String = ""
 
+  /// The times `wait`, `after` and `duration` may take.
+  private static let seconds = 0...RenderLimits.maximumSeconds
+  private static let secondsExpected = "0…\(Int(RenderLimits.maximumSeconds)) seconds"
+
   private enum Keys: String, CodingKey, CaseIterable {
     case show, push, pop, popTo, popToRoot, insert, at, remove, rotate, wait
     case style, duration, curve, frames, interactive, after
   }
 
   init(from decoder: any Decoder) throws {
-    try decoder.rejectUnknownKeys(Keys.allCases.map(\.rawValue))
-    let c = try decoder.container(keyedBy: Keys.self)
+    let c = try decoder.strictContainer(keyedBy: Keys.self)
     let verbs: [Keys] = [.show, .push, .pop, .popTo, .popToRoot, .insert, .remove, .rotate, .wait]
     let present = verbs.filter { c.contains($0) }
     guard present.count == 1, let verb = present.first else {
@@ -222,21 +216,11 @@ struct ScriptOperation: Decodable {
         try c.decode(String.self, forKey: .insert), at: try c.decode(Int.self, forKey: .at))
     case .remove: kind = .remove(at: try c.decode(Int.self, forKey: .remove))
     case .rotate:
-      let text = try c.decode(String.self, forKey: .rotate)
-      guard let orientation = Orientation(rawValue: text) else {
-        throw DecodingError.dataCorruptedError(
-          forKey: .rotate, in: c,
-          debugDescription: "expected \"portrait\" or \"landscape\", got \"\(text)\"")
-      }
-      kind = .rotate(orientation)
+      kind = .rotate(
+        try c.decode(Orientation.self, forKey: .rotate, expected: #""portrait" or "landscape""#))
     default:
       let seconds = try c.decode(Double.self, forKey: .wait)
-      guard seconds.isFinite, seconds >= 0, seconds <= RenderLimits.maximumSeconds else {
-        throw DecodingError.dataCorruptedError(
-          forKey: .wait, in: c,
-          debugDescription:
-            "expected 0…\(Int(RenderLimits.maximumSeconds)) seconds, got \(seconds)")
-      }
+      try c.check(seconds, in: Self.seconds, forKey: .wait, expected: Self.secondsExpected)
       kind = .wait(seconds)
     }
     style = try c.decodeIfPresent(String.self, forKey: .style)
@@ -245,29 +229,16 @@ struct ScriptOperation: Decodable {
     frames = try c.decodeIfPresent(Int.self, forKey: .frames)
     interactive = try c.decodeIfPresent(InteractiveSpec.self, forKey: .interactive)
     after = try c.decodeIfPresent(Double.self, forKey: .after)
-    if let after, !(after.isFinite && after >= 0 && after <= RenderLimits.maximumSeconds) {
-      throw DecodingError.dataCorruptedError(
-        forKey: .after, in: c,
-        debugDescription: "expected 0…\(Int(RenderLimits.maximumSeconds)) seconds, got \(after)")
-    }
+    try c.check(after, in: Self.seconds, forKey: .after, expected: Self.secondsExpected)
     if interactive != nil, ![.push, .pop, .popTo].contains(verb) {
       throw DecodingError.dataCorruptedError(
         forKey: .interactive, in: c,
         debugDescription: "only push, pop and popTo can be interactive, not \(verb.rawValue)")
     }
-    if let duration,
-      !(duration.isFinite && duration >= 0 && duration <= RenderLimits.maximumSeconds)
-    {
-      throw DecodingError.dataCorruptedError(
-        forKey: .duration, in: c,
-        debugDescription:
-          "expected 0…\(Int(RenderLimits.maximumSeconds)) seconds, got \(duration)")
-    }
-    if let frames, frames < 0 || frames > RenderLimits.maximumFrames {
-      throw DecodingError.dataCorruptedError(
-        forKey: .frames, in: c,
-        debugDescription: "expected 0…\(RenderLimits.maximumFrames) frames, got \(frames)")
-    }
+    try c.check(duration, in: Self.seconds, forKey: .duration, expected: Self.secondsExpected)
+    try c.check(
+      frames, in: 0...RenderLimits.maximumFrames, forKey: .frames,
+      expected: "0…\(RenderLimits.maximumFrames) frames")
   }
 }
 

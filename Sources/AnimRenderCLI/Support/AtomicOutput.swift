@@ -69,6 +69,12 @@ final class AtomicOutput: Sendable {
 
   /// Writes `bytes` to a temporary file that becomes `path` on ``commit()``.
   func stage(_ bytes: [UInt8], as path: String) throws(CLIError) {
+    try stage(pieces: CollectionOfOne(bytes), as: path)
+  }
+
+  /// Writes `pieces`, one after another as they are made, to a temporary
+  /// file that becomes `path` on ``commit()``.
+  func stage(pieces: some Sequence<[UInt8]>, as path: String) throws(CLIError) {
     // Created and registered under the registry's lock, so a signal never
     // misses a temporary file, and none is made after a signal; written
     // outside it, so workers write in parallel.
@@ -85,7 +91,7 @@ final class AtomicOutput: Sendable {
     }
     guard let file else { throw CLIError(.cannotCreate, "cannot create \(path): interrupted") }
     staged.withLock { $0.append(file) }
-    do { try file.write(bytes) } catch { throw CLIError(.cannotCreate, error.message) }
+    do { try file.write(pieces: pieces) } catch { throw CLIError(.cannotCreate, error.message) }
   }
 
   /// Renames every staged file into place, all or nothing.

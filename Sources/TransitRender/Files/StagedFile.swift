@@ -57,12 +57,24 @@ public struct StagedFile: Hashable, Sendable {
   /// - Throws: ``RenderError`` naming the destination and the system's
   ///   reason, after removing the temporary file.
   public func write(_ bytes: [UInt8]) throws(RenderError) {
+    try write(pieces: CollectionOfOne(bytes))
+  }
+
+  /// Writes `pieces` one after another to the temporary file, replacing
+  /// what it held. Each piece can be made only when it is asked for (see
+  /// `APNGEncoder.pieces`), so a large file need not be whole in memory.
+  ///
+  /// - Throws: ``RenderError`` naming the destination and the system's
+  ///   reason, after removing the temporary file.
+  public func write(pieces: some Sequence<[UInt8]>) throws(RenderError) {
     let fd = Platform.openForReplacing(temporaryPath)
     guard fd >= 0 else { throw failure("cannot write") }
-    guard bytes.withUnsafeBytes({ Platform.writeAll(fd, $0) }) else {
-      let error = failure("cannot write")
-      Platform.close(fd)
-      throw error
+    for piece in pieces {
+      guard piece.withUnsafeBytes({ Platform.writeAll(fd, $0) }) else {
+        let error = failure("cannot write")
+        Platform.close(fd)
+        throw error
+      }
     }
     guard Platform.close(fd) else { throw failure("cannot write") }
   }

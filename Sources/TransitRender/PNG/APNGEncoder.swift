@@ -118,6 +118,24 @@ public enum APNGEncoder {
   public static func encode(_ frames: [CompressedFrame], loopCount: Int = 0) throws(RenderError)
     -> [UInt8]
   {
+    let pieces = try self.pieces(frames, loopCount: loopCount)
+    var file: [UInt8] = []
+    file.reserveCapacity(frames.reduce(128) { $0 + $1.imageData.count + 64 })
+    for piece in pieces { file.append(contentsOf: piece) }
+    return file
+  }
+
+  /// The file `encode` makes of compressed frames, as consecutive pieces made
+  /// one at a time while they are read: the signature and header first, then
+  /// one piece per frame, then the end. Writing the pieces to a file as they
+  /// come holds the compressed frames once rather than twice (for 1,000
+  /// frames at 1280×720, some 80 MB less).
+  ///
+  /// - Throws: ``RenderError`` for the same reasons as `encode`, all before
+  ///   the first piece.
+  public static func pieces(_ frames: [CompressedFrame], loopCount: Int = 0)
+    throws(RenderError) -> some Sequence<[UInt8]>
+  {
     guard let first = frames.first else { throw RenderError("an APNG needs at least one frame") }
     guard loopCount >= 0, loopCount <= Int(UInt32.max) else {
       throw RenderError("APNG loop count \(loopCount) is outside 0…\(UInt32.max)")
@@ -135,30 +153,43 @@ public enum APNGEncoder {
         throw RenderError("APNG frame \(index) has a delay denominator of 0")
       }
     }
-    let total = frames.reduce(0) { $0 + $1.imageData.count + 64 }
-    var writer = PNGChunkWriter(capacity: total + 64)
-    writer.append(
+    var head = PNGChunkWriter(capacity: 64)
+    head.append(
       "IHDR", PNGChunkWriter.header(width: width, height: height, hasAlpha: first.hasAlpha))
     var control: [UInt8] = []
     PNGChunkWriter.append32(UInt32(frames.count), to: &control)
     PNGChunkWriter.append32(UInt32(loopCount), to: &control)
-    writer.append("acTL", control)
-    var sequence: UInt32 = 0
-    for (index, frame) in frames.enumerated() {
-      writer.append("fcTL", frameControl(sequence: sequence, frame: frame))
-      sequence += 1
-      if index == 0 {
-        writer.append("IDAT", frame.imageData)
-      } else {
-        var data: [UInt8] = []
-        data.reserveCapacity(frame.imageData.count + 4)
-        PNGChunkWriter.append32(sequence, to: &data)
-        data.append(contentsOf: frame.imageData)
-        writer.append("fdAT", data)
-        sequence += 1
+    head.append("acTL", control)
+    var end = PNGChunkWriter(capacity: 12, signature: false)
+    end.append("IEND", [])
+    // Piece -1 is the head, 0..<count the frames, count the end.
+    return sequence(state: -1) { (piece: inout Int) -> [UInt8]? in
+      defer { piece += 1 }
+      switch piece {
+      case -1: return head.bytes
+      case frames.count: return end.bytes
+      case frames.indices: return framePiece(frames[piece], index: piece)
+      default: return nil
       }
     }
-    writer.append("IEND", [])
+  }
+
+  /// Frame `index`'s `fcTL` chunk and its data: `IDAT` for the first frame
+  /// (which is also the still image), `fdAT` for the others. Sequence
+  /// numbers count both kinds of chunk, from 0.
+  private static func framePiece(_ frame: CompressedFrame, index: Int) -> [UInt8] {
+    var writer = PNGChunkWriter(capacity: frame.imageData.count + 64, signature: false)
+    let sequence = UInt32(index == 0 ? 0 : 2 * index - 1)
+    writer.append("fcTL", frameControl(sequence: sequence, frame: frame))
+    if index == 0 {
+      writer.append("IDAT", frame.imageData)
+    } else {
+      var data: [UInt8] = []
+      data.reserveCapacity(frame.imageData.count + 4)
+      PNGChunkWriter.append32(sequence + 1, to: &data)
+      data.append(contentsOf: frame.imageData)
+      writer.append("fdAT", data)
+    }
     return writer.bytes
   }
 

@@ -9,11 +9,12 @@ struct PNGChunkWriter {
   /// The file so far.
   var bytes: [UInt8]
 
-  /// Starts a file with the PNG signature, reserving `capacity` bytes.
-  init(capacity: Int) {
+  /// Starts a file with the PNG signature (or, with `signature: false`, a
+  /// piece of one that continues it), reserving `capacity` bytes.
+  init(capacity: Int, signature: Bool = true) {
     bytes = []
     bytes.reserveCapacity(capacity)
-    bytes.append(contentsOf: PNGChunkWriter.signature)
+    if signature { bytes.append(contentsOf: PNGChunkWriter.signature) }
   }
 
   /// Appends a big-endian 32-bit number.

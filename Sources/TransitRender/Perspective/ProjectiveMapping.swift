@@ -14,24 +14,28 @@ import CTransitPerspective
 /// covers. The homogeneous coordinates are linear along a row, so the inner
 /// loop adds three numbers per pixel and divides once.
 enum ProjectiveMapping {
-  /// The picture being mapped: ARGB32 pixels and the scale from the view's
-  /// own coordinates to them.
-  struct Source {
-    var pixels: UnsafeRawPointer
+  /// Rows of ARGB32 pixels in memory: `height` rows of `width` pixels, the
+  /// first at `start`, each `rowStride` bytes after the one before. The
+  /// source reads a block and the destination writes one, hence `Address`.
+  struct Block<Address> {
+    var start: Address
     var rowStride: Int
     var width: Int
     var height: Int
+  }
+
+  /// The picture being mapped: its pixels and the scale from the view's
+  /// own coordinates to them.
+  struct Source {
+    var block: Block<UnsafeRawPointer>
     var scaleX: Double
     var scaleY: Double
   }
 
-  /// The destination: a buffer covering device pixels
-  /// `originX ..< originX + width`, `originY ..< originY + height`.
+  /// The destination: pixels covering device pixels
+  /// `originX ..< originX + block.width`, `originY ..< originY + block.height`.
   struct Destination {
-    var pixels: UnsafeMutableRawPointer
-    var rowStride: Int
-    var width: Int
-    var height: Int
+    var block: Block<UnsafeMutableRawPointer>
     var originX: Int
     var originY: Int
   }
@@ -85,7 +89,7 @@ enum ProjectiveMapping {
     // Weight and source row both constant along a destination row: the
     // product `va · column` is a signed zero, so dropping it changes no bit.
     let rowsAreLevel = qConstantAlongRow && va == 0
-    let width = destination.width
+    let width = destination.block.width
     let x0 = Double(destination.originX) + 0.5
     // A turn about the vertical axis: the weight and the source column
     // depend on the destination column alone, so their division is done
@@ -110,9 +114,9 @@ enum ProjectiveMapping {
       }
     }
     var row = transit_row()
-    row.source = source.pixels.assumingMemoryBound(to: UInt32.self)
-    row.source_stride = source.rowStride / 4
-    (row.source_width, row.source_height) = (source.width, source.height)
+    row.source = source.block.start.assumingMemoryBound(to: UInt32.self)
+    row.source_stride = source.block.rowStride / 4
+    (row.source_width, row.source_height) = (source.block.width, source.block.height)
     row.edge_a = (edgeA[0], edgeA[1], edgeA[2], edgeA[3])
     row.ua = ua
     row.va = va
@@ -120,8 +124,8 @@ enum ProjectiveMapping {
     row.column_reciprocal = UnsafePointer(columnReciprocal)
     row.column_u = UnsafePointer(columnU)
     let over: Int32 = compositing == .over ? 1 : 0
-    for line in 0..<destination.height {
-      let out = (destination.pixels + line * destination.rowStride)
+    for line in 0..<destination.block.height {
+      let out = (destination.block.start + line * destination.block.rowStride)
         .assumingMemoryBound(to: UInt32.self)
       let y = Double(destination.originY + line) + 0.5
       let edgeBase = edgeA * x0 + edgeB * y + edgeC
@@ -152,10 +156,10 @@ enum ProjectiveMapping {
 
   /// Makes every pixel of `destination` transparent.
   private static func clear(_ destination: Destination) {
-    for line in 0..<destination.height {
-      (destination.pixels + line * destination.rowStride)
+    for line in 0..<destination.block.height {
+      (destination.block.start + line * destination.block.rowStride)
         .assumingMemoryBound(to: UInt32.self)
-        .update(repeating: 0, count: destination.width)
+        .update(repeating: 0, count: destination.block.width)
     }
   }
 

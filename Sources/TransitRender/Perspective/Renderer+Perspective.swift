@@ -73,7 +73,7 @@ extension Renderer {
       try offscreenContext.check("drawing the offscreen picture of '\(view.id)'")
       let sourcePicture = { (pixels: UnsafeMutableRawPointer, stride: Int) in
         ProjectiveMapping.Source(
-          pixels: pixels, rowStride: stride, width: sourceWidth, height: sourceHeight,
+          block: .init(start: pixels, rowStride: stride, width: sourceWidth, height: sourceHeight),
           scaleX: scaleX, scaleY: scaleY)
       }
       // An opaque view under a clip on whole pixels, drawn straight on the
@@ -88,8 +88,10 @@ extension Renderer {
             ProjectiveMapping.map(
               sourcePicture(sourcePixels, sourceStride), through: toDevice, quad: quad,
               into: .init(
-                pixels: pixels + top * stride + left * 4, rowStride: stride,
-                width: right - left, height: bottom - top, originX: left, originY: top),
+                block: .init(
+                  start: pixels + top * stride + left * 4, rowStride: stride,
+                  width: right - left, height: bottom - top),
+                originX: left, originY: top),
               compositing: .over)
           }
         }
@@ -105,8 +107,10 @@ extension Renderer {
             ProjectiveMapping.map(
               sourcePicture(sourcePixels, sourceStride), through: toDevice, quad: quad,
               into: .init(
-                pixels: destinationPixels, rowStride: destinationStride, width: right - left,
-                height: bottom - top, originX: left, originY: top))
+                block: .init(
+                  start: destinationPixels, rowStride: destinationStride, width: right - left,
+                  height: bottom - top),
+                originX: left, originY: top))
           }
         }
         context.save()

@@ -103,6 +103,21 @@ struct AtomicOutputTests {
     #expect(FrameDelay.approximating(seconds: 1e17).numerator == 65_535)
   }
 
+  /// The label font read from its drawing is the 5×7 font labels have
+  /// always used: each glyph's 7 rows of 5 bits, packed top row first, as
+  /// the table before the drawing held them.
+  @Test func theLabelFontIsTheFiveBySevenFont() {
+    let packed: [UInt64] = [
+      0x3_A33A_E62E, 0x1_1842_108E, 0x3_A211_111F, 0x7_C441_062E, 0x8CA9_7C42, 0x7_E1E0_862E,
+      0x1_910F_462E, 0x7_C222_2108, 0x3_A317_462E, 0x3_A317_844C, 0x18C, 0xE8383E,
+    ]
+    let font = FrameLabel.characters.map { character in
+      FrameLabel.glyphs[character].map { $0.reduce(UInt64(0)) { $0 << 5 | UInt64($1) } }
+    }
+    #expect(FrameLabel.glyphs.count == packed.count)
+    #expect(font == packed.map(Optional.some))
+  }
+
   @Test func theBudgetCountsLabelsPaddingAndInputs() throws {
     let frames = (0..<4).map {
       FrameSpec(source: .still(.init(size: .init(width: 1, height: 1))), time: Double($0))

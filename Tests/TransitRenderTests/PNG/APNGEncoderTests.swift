@@ -34,6 +34,31 @@ import TransitTestSupport
     #expect(try PNGDecoder.decode(png) == Self.frames()[0])
   }
 
+  @Test(
+    "pieces are the file encode makes: head, one per frame, end; written to a file as they come")
+  func piecesMakeTheSameFile() throws {
+    let delay = FrameDelay(numerator: 1, denominator: 25)
+    let frames = try Self.frames().map {
+      try APNGEncoder.compress(.init(image: $0, delay: delay), hasAlpha: nil)
+    }
+    let pieces = Array(try APNGEncoder.pieces(frames, loopCount: 2))
+    #expect(pieces.count == frames.count + 2)
+    let whole = try APNGEncoder.encode(frames, loopCount: 2)
+    #expect(Array(pieces.joined()) == whole)
+    // Each frame's piece is its fcTL chunk and its data chunk, nothing else.
+    let types = try pieces.dropFirst().dropLast().map {
+      try PNGChunks.parse(PNGChunks.signature + $0).map(\.type)
+    }
+    #expect(types == [["fcTL", "IDAT"], ["fcTL", "fdAT"], ["fcTL", "fdAT"]])
+    let path = TemporaryDirectory.make().path + "/pieces.png"
+    let file = try StagedFile(for: path)
+    try file.write(pieces: try APNGEncoder.pieces(frames, loopCount: 2))
+    try file.moveIntoPlace()
+    #expect(try BinaryFile.read(path) == whole)
+    // Bad input is refused before the first piece.
+    #expect(throws: RenderError.self) { try APNGEncoder.pieces([], loopCount: 0) }
+  }
+
   @Test func defaultLoopsForeverWithPerFrameDelays() throws {
     let images = try Self.frames()
     let png = try APNGEncoder.encode([

@@ -111,12 +111,16 @@ import TransitTestSupport
   ) {
     source.withUnsafeBytes { pixels in
       let s = ProjectiveMapping.Source(
-        pixels: pixels.baseAddress!, rowStride: test.sourceWidth * 4, width: test.sourceWidth,
-        height: test.sourceHeight, scaleX: test.scale, scaleY: test.scale)
+        block: .init(
+          start: pixels.baseAddress!, rowStride: test.sourceWidth * 4, width: test.sourceWidth,
+          height: test.sourceHeight),
+        scaleX: test.scale, scaleY: test.scale)
       destination.withUnsafeMutableBytes { out in
         let d = ProjectiveMapping.Destination(
-          pixels: out.baseAddress!, rowStride: test.width * 4, width: test.width,
-          height: test.height, originX: test.originX, originY: test.originY)
+          block: .init(
+            start: out.baseAddress!, rowStride: test.width * 4, width: test.width,
+            height: test.height),
+          originX: test.originX, originY: test.originY)
         switch way {
         case .plain: PlainMapping.map(s, through: test.toDevice, quad: test.quad, into: d)
         case .vectorised:

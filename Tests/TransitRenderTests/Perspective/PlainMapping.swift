@@ -31,10 +31,10 @@ enum PlainMapping {
       (inverse?.f ?? 0) * source.scaleY
     )
     let x0 = Double(destination.originX) + 0.5
-    for row in 0..<destination.height {
-      let out = (destination.pixels + row * destination.rowStride)
+    for row in 0..<destination.block.height {
+      let out = (destination.block.start + row * destination.block.rowStride)
         .assumingMemoryBound(to: UInt32.self)
-      for column in 0..<destination.width {
+      for column in 0..<destination.block.width {
         out[column] = 0
         guard let inverse else { continue }
         let y = Double(destination.originY + row) + 0.5
@@ -58,12 +58,12 @@ enum PlainMapping {
   static func sample(_ source: ProjectiveMapping.Source, x: Double, y: Double, coverage: Double)
     -> UInt32
   {
-    let sx = min(max(x, 0), Double(source.width - 1))
-    let sy = min(max(y, 0), Double(source.height - 1))
+    let sx = min(max(x, 0), Double(source.block.width - 1))
+    let sy = min(max(y, 0), Double(source.block.height - 1))
     let (ix, iy) = (Int(sx), Int(sy))
-    let (ix1, iy1) = (min(ix + 1, source.width - 1), min(iy + 1, source.height - 1))
+    let (ix1, iy1) = (min(ix + 1, source.block.width - 1), min(iy + 1, source.block.height - 1))
     func at(_ x: Int, _ y: Int) -> UInt32 {
-      source.pixels.load(fromByteOffset: y * source.rowStride + x * 4, as: UInt32.self)
+      source.block.start.load(fromByteOffset: y * source.block.rowStride + x * 4, as: UInt32.self)
     }
     let (p00, p10, p01, p11) = (at(ix, iy), at(ix1, iy), at(ix, iy1), at(ix1, iy1))
     if p00 == p10 && p00 == p01 && p00 == p11 && coverage >= 1 { return p00 }

@@ -68,21 +68,21 @@ import TransitTestSupport
       var reference = [UInt32](repeating: 0xDEAD_BEEF, count: dw * dh)
       source.withUnsafeBytes { pixels in
         let s = ProjectiveMapping.Source(
-          pixels: pixels.baseAddress!, rowStride: sw * 4, width: sw, height: sh, scaleX: scale,
-          scaleY: scale)
+          block: .init(start: pixels.baseAddress!, rowStride: sw * 4, width: sw, height: sh),
+          scaleX: scale, scaleY: scale)
         fast.withUnsafeMutableBytes { out in
           ProjectiveMapping.map(
             s, through: test.toDevice, quad: test.quad,
             into: .init(
-              pixels: out.baseAddress!, rowStride: dw * 4, width: dw, height: dh, originX: ox,
-              originY: oy))
+              block: .init(start: out.baseAddress!, rowStride: dw * 4, width: dw, height: dh),
+              originX: ox, originY: oy))
         }
         reference.withUnsafeMutableBytes { out in
           ReferenceMapping.map(
             s, through: test.toDevice, quad: test.quad,
             into: .init(
-              pixels: out.baseAddress!, rowStride: dw * 4, width: dw, height: dh, originX: ox,
-              originY: oy))
+              block: .init(start: out.baseAddress!, rowStride: dw * 4, width: dw, height: dh),
+              originX: ox, originY: oy))
         }
       }
       cases += 1

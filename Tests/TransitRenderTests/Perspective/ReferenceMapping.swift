@@ -37,10 +37,10 @@ enum ReferenceMapping {
       edgeB[k] = dx / length * orientation
       edgeC[k] = (dy * p.x - dx * p.y) / length * orientation
     }
-    let maxX = Double(source.width - 1)
-    let maxY = Double(source.height - 1)
-    let sourceStride = source.rowStride
-    for row in 0..<destination.height {
+    let maxX = Double(source.block.width - 1)
+    let maxY = Double(source.block.height - 1)
+    let sourceStride = source.block.rowStride
+    for row in 0..<destination.block.height {
       let y = Double(destination.originY + row) + 0.5
       let x0 = Double(destination.originX) + 0.5
       var u = inverse.a * x0 + inverse.b * y + inverse.c
@@ -50,9 +50,9 @@ enum ReferenceMapping {
       var e1 = edgeA[1] * x0 + edgeB[1] * y + edgeC[1]
       var e2 = edgeA[2] * x0 + edgeB[2] * y + edgeC[2]
       var e3 = edgeA[3] * x0 + edgeB[3] * y + edgeC[3]
-      let out = (destination.pixels + row * destination.rowStride)
+      let out = (destination.block.start + row * destination.block.rowStride)
         .assumingMemoryBound(to: UInt32.self)
-      for column in 0..<destination.width {
+      for column in 0..<destination.block.width {
         defer {
           u += inverse.a
           v += inverse.d
@@ -74,10 +74,10 @@ enum ReferenceMapping {
         let iy = Int(sy)
         let fx = sx - Double(ix)
         let fy = sy - Double(iy)
-        let ix1 = min(ix + 1, source.width - 1)
-        let iy1 = min(iy + 1, source.height - 1)
-        let top = (source.pixels + iy * sourceStride).assumingMemoryBound(to: UInt32.self)
-        let bottom = (source.pixels + iy1 * sourceStride).assumingMemoryBound(to: UInt32.self)
+        let ix1 = min(ix + 1, source.block.width - 1)
+        let iy1 = min(iy + 1, source.block.height - 1)
+        let top = (source.block.start + iy * sourceStride).assumingMemoryBound(to: UInt32.self)
+        let bottom = (source.block.start + iy1 * sourceStride).assumingMemoryBound(to: UInt32.self)
         out[column] = blend(
           top[ix], top[ix1], bottom[ix], bottom[ix1], fx: fx, fy: fy, coverage: coverage)
       }
