@@ -6,14 +6,7 @@
 #
 #   Benchmarks/formats.sh            (needs hyperfine and ffmpeg; `make deps`)
 set -euo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
-cd "$root"
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-command -v hyperfine >/dev/null || { echo "hyperfine is needed: apt-get install -y hyperfine" >&2; exit 1; }
-
-swift build -c release --product animrender >/dev/null
-animrender="$(swift build -c release --show-bin-path)/animrender"
+source "$(dirname "$0")/common.sh"
 run="$animrender render --style push-from-right --frames 30 --size 390x844 --quiet"
 
 hyperfine --warmup 1 --runs "${RUNS:-5}" --export-json "$work/times.json" \

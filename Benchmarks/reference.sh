@@ -5,17 +5,8 @@
 #
 #   Benchmarks/reference.sh            (needs hyperfine, libcairo2-dev, libpng-dev)
 set -euo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
-cd "$root"
-bench=${BENCH:-$root/../shared/bench}
-[ -d "$bench" ] || bench=$root/../../shared/bench
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-command -v hyperfine >/dev/null || { echo "hyperfine is needed: apt-get install -y hyperfine" >&2; exit 1; }
-
-swift build -c release --product animrender >/dev/null
-animrender="$(swift build -c release --show-bin-path)/animrender"
-"$bench/build.sh" "$work/rawcairo"
+source "$(dirname "$0")/common.sh"
+build_rawcairo
 mkdir -p "$work/raw" "$work/anim"
 
 hyperfine --warmup 1 --runs "${RUNS:-10}" --export-json "$work/times.json" \

@@ -7,19 +7,9 @@
 #   Benchmarks/speed.sh              (needs hyperfine, libcairo2-dev, libpng-dev)
 #   RUNS=5 Benchmarks/speed.sh       (fewer runs)
 set -euo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
-cd "$root"
-# The C reference lives in shared/bench next to the checkout (or next to the
-# folder of worktrees); BENCH overrides.
-bench=${BENCH:-$root/../shared/bench}
-[ -d "$bench" ] || bench=$root/../../shared/bench
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-command -v hyperfine >/dev/null || { echo "hyperfine is needed: apt-get install -y hyperfine" >&2; exit 1; }
-
-swift build -c release --product animrender >/dev/null
-a="$(swift build -c release --show-bin-path)/animrender"
-"$bench/build.sh" "$work/rawcairo"
+source "$(dirname "$0")/common.sh"
+build_rawcairo
+a=$animrender
 mkdir -p "$work/raw" "$work/f" "$work/p" "$work/s" "$work/r" "$work/k"
 push="Examples/reference-push.json"
 size="--size 1280x720 --frames 60 --layout frames --quiet"

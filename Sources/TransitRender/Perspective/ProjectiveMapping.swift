@@ -165,7 +165,7 @@ enum ProjectiveMapping {
 
   /// The quad's edges as functions `a·x + b·y + c`: the signed distance in
   /// pixels from each edge, positive inside whichever way the quad winds.
-  private static func edgeFunctions(_ quad: [(x: Double, y: Double)])
+  static func edgeFunctions(_ quad: [(x: Double, y: Double)])
     -> (SIMD4<Double>, SIMD4<Double>, SIMD4<Double>)
   {
     var area = 0.0

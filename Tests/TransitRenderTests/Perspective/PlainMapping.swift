@@ -21,7 +21,7 @@ enum PlainMapping {
     quad: [(x: Double, y: Double)], into destination: ProjectiveMapping.Destination
   ) {
     let inverse = toDevice.inverse
-    let (edgeA, edgeB, edgeC) = edges(quad)
+    let (edgeA, edgeB, edgeC) = ProjectiveMapping.edgeFunctions(quad)
     let (ua, ub, uc) = (
       (inverse?.a ?? 0) * source.scaleX, (inverse?.b ?? 0) * source.scaleX,
       (inverse?.c ?? 0) * source.scaleX
@@ -66,44 +66,7 @@ enum PlainMapping {
       source.block.start.load(fromByteOffset: y * source.block.rowStride + x * 4, as: UInt32.self)
     }
     let (p00, p10, p01, p11) = (at(ix, iy), at(ix1, iy), at(ix, iy1), at(ix1, iy1))
-    if p00 == p10 && p00 == p01 && p00 == p11 && coverage >= 1 { return p00 }
-    let (fx, fy) = (sx - Double(ix), sy - Double(iy))
-    let w00 = (1 - fx) * (1 - fy) * coverage
-    let w10 = fx * (1 - fy) * coverage
-    let w01 = (1 - fx) * fy * coverage
-    let w11 = fx * fy * coverage
-    var result: UInt32 = 0
-    for shift: UInt32 in [0, 8, 16, 24] {
-      let value =
-        Double((p00 >> shift) & 0xFF) * w00 + Double((p10 >> shift) & 0xFF) * w10
-        + Double((p01 >> shift) & 0xFF) * w01 + Double((p11 >> shift) & 0xFF) * w11
-      result |= UInt32(min(value + 0.5, 255)) << shift
-    }
-    return result
-  }
-
-  /// The edge functions, positive inside whichever way the quad winds; a
-  /// degenerate edge is "inside" everywhere.
-  static func edges(_ quad: [(x: Double, y: Double)]) -> ([Double], [Double], [Double]) {
-    var area = 0.0
-    for k in 0..<4 {
-      let (p, q) = (quad[k], quad[(k + 1) % 4])
-      area += p.x * q.y - q.x * p.y
-    }
-    let orientation = area >= 0 ? 1.0 : -1.0
-    var (a, b, c) = ([0.0, 0, 0, 0], [0.0, 0, 0, 0], [0.0, 0, 0, 0])
-    for k in 0..<4 {
-      let (p, q) = (quad[k], quad[(k + 1) % 4])
-      let (dx, dy) = (q.x - p.x, q.y - p.y)
-      let length = (dx * dx + dy * dy).squareRoot()
-      guard length > 0 else {
-        (a[k], b[k], c[k]) = (0, 0, 1e9)
-        continue
-      }
-      a[k] = -dy / length * orientation
-      b[k] = dx / length * orientation
-      c[k] = (dy * p.x - dx * p.y) / length * orientation
-    }
-    return (a, b, c)
+    return ReferenceMapping.blend(
+      p00, p10, p01, p11, fx: sx - Double(ix), fy: sy - Double(iy), coverage: coverage)
   }
 }

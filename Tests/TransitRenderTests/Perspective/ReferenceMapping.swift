@@ -91,7 +91,7 @@ enum ReferenceMapping {
 
   /// Bilinear interpolation of four premultiplied pixels, scaled by coverage.
   @inline(__always)
-  private static func blend(
+  static func blend(
     _ p00: UInt32, _ p10: UInt32, _ p01: UInt32, _ p11: UInt32, fx: Double, fy: Double,
     coverage: Double
   ) -> UInt32 {

@@ -2,18 +2,9 @@ import Testing
 import Transit
 
 @Suite("Player callbacks")
-struct AnimationPlayerTests {
+struct AnimationPlayerTests: PlayerTestSuite {
   let clock = ManualClock()
   let log = EventLog()
-
-  func player(_ timeline: Timeline = PlayerFixtures.twoSteps(), counter: AnimationCounter? = nil)
-    -> AnimationPlayer<Scene>
-  {
-    let player = AnimationPlayer(
-      timeline: timeline, target: timeline.initialScene, clock: clock, counter: counter)
-    log.attach(to: player)
-    return player
-  }
 
   @Test("A play fires willStart, each step once as it finishes, then didStop")
   func playsThrough() {

@@ -5,18 +5,9 @@ import TransitTestSupport
 /// The player's controls called from its own handlers, and the
 /// inconsistencies the transition driver's work found, each pinned down.
 @Suite("Player controls from handlers")
-struct PlayerControlRegressionTests {
+struct PlayerControlRegressionTests: PlayerTestSuite {
   let clock = ManualClock()
   let log = EventLog()
-
-  func player(_ timeline: Timeline = PlayerFixtures.twoSteps(), counter: AnimationCounter? = nil)
-    -> AnimationPlayer<Scene>
-  {
-    let player = AnimationPlayer(
-      timeline: timeline, target: timeline.initialScene, clock: clock, counter: counter)
-    log.attach(to: player)
-    return player
-  }
 
   enum Meddling: String, CaseIterable {
     case pause, seek, reverse, resume, speed, seekToFrame

@@ -65,3 +65,22 @@ extension AnimationPlayer {
     }
   }
 }
+
+/// A player test suite: a manual clock and an event log of its own, and
+/// players made on them with their events recorded.
+protocol PlayerTestSuite {
+  var clock: ManualClock { get }
+  var log: EventLog { get }
+}
+
+extension PlayerTestSuite {
+  /// A player of `timeline` on the suite's clock, logging to its log.
+  func player(_ timeline: Timeline = PlayerFixtures.twoSteps(), counter: AnimationCounter? = nil)
+    -> AnimationPlayer<Scene>
+  {
+    let player = AnimationPlayer(
+      timeline: timeline, target: timeline.initialScene, clock: clock, counter: counter)
+    log.attach(to: player)
+    return player
+  }
+}
