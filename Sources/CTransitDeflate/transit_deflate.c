@@ -1,9 +1,17 @@
+#define _GNU_SOURCE  // mremap, MAP_FIXED_NOREPLACE
+
 #include "transit_deflate.h"
 
 #include <isa-l/igzip_lib.h>
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
+
+#if defined(__linux__) && defined(__x86_64__)
+#include <pthread.h>
+#include <sys/mman.h>
+#define TRANSIT_PLACED_ENGINES 1
+#endif
 
 #if defined(__x86_64__)
 #include <immintrin.h>
@@ -57,22 +65,40 @@ static uint32_t filter_rgb_scalar(const uint32_t *row, size_t from, size_t width
   return all;
 }
 
+// filter_rgb_scalar, writing exactly three bytes per pixel.
+static uint32_t filter_rgb_exact(const uint32_t *row, size_t from, size_t width, uint8_t *out) {
+  uint32_t previous = from ? row[from - 1] : 0;
+  uint32_t all = 0xFFFFFFFFu;
+  for (size_t x = from; x < width; x++) {
+    uint32_t pixel = row[x];
+    all &= pixel;
+    out[x * 3] = (uint8_t)((pixel >> 16) - (previous >> 16));
+    out[x * 3 + 1] = (uint8_t)((pixel >> 8) - (previous >> 8));
+    out[x * 3 + 2] = (uint8_t)(pixel - previous);
+    previous = pixel;
+  }
+  return all;
+}
+
 #if defined(__x86_64__)
 // Four pixels at a time: one byte subtraction of the row shifted by a pixel,
 // one shuffle dropping alpha and swapping to R, G, B, one 16-byte store.
 // The opacity check rides along: the AND of every pixel read, so that an
 // encoder can write RGB without a separate pass to learn it may.
 __attribute__((target("ssse3"))) static uint32_t filter_rgb_ssse3(
-    const uint32_t *row, size_t width, uint8_t *out) {
+    const uint32_t *row, size_t width, uint8_t *out, int exact) {
   const __m128i order = _mm_setr_epi8(2, 1, 0, 6, 5, 4, 10, 9, 8, 14, 13, 12, -1, -1, -1, -1);
   size_t x = 0;
   __m128i all = _mm_set1_epi32(-1);
-  if (width >= 4) {
+  // A store writes 16 bytes for 12: with `exact`, the last ones are left to
+  // the scalar loop so that nothing is written past the row's samples.
+  size_t limit = exact ? (width >= 2 ? width - 2 : 0) : width;
+  if (limit >= 4) {
     __m128i current = _mm_loadu_si128((const __m128i *)row);
     __m128i left = _mm_slli_si128(current, 4);
     all = _mm_and_si128(all, current);
     _mm_storeu_si128((__m128i *)out, _mm_shuffle_epi8(_mm_sub_epi8(current, left), order));
-    for (x = 4; x + 4 <= width; x += 4) {
+    for (x = 4; x + 4 <= limit; x += 4) {
       current = _mm_loadu_si128((const __m128i *)(row + x));
       left = _mm_loadu_si128((const __m128i *)(row + x - 1));
       all = _mm_and_si128(all, current);
@@ -82,7 +108,8 @@ __attribute__((target("ssse3"))) static uint32_t filter_rgb_ssse3(
   }
   uint32_t lanes[4];
   _mm_storeu_si128((__m128i *)lanes, all);
-  return lanes[0] & lanes[1] & lanes[2] & lanes[3] & filter_rgb_scalar(row, x, width, out);
+  uint32_t rest = exact ? filter_rgb_exact(row, x, width, out) : filter_rgb_scalar(row, x, width, out);
+  return lanes[0] & lanes[1] & lanes[2] & lanes[3] & rest;
 }
 
 static int has_ssse3(void) {
@@ -92,25 +119,73 @@ static int has_ssse3(void) {
 }
 #endif
 
-// Filters one row; returns 0 when it was written as RGB but holds a pixel
-// that is not opaque, 1 otherwise.
-static int filter_row(const uint32_t *pixels, size_t width, int has_alpha, uint8_t *out) {
-  out[0] = 1;  // SUB
+// One row's samples, SUB-filtered as if a transparent black pixel were on
+// its left, without the filter-type byte; with `exact`, nothing is written
+// past them (else up to 4 bytes more). Returns 0 when written as RGB but a
+// pixel is not opaque, 1 otherwise.
+static int filter_samples(
+    const uint32_t *pixels, size_t width, int has_alpha, uint8_t *out, int exact) {
   if (has_alpha) {
-    filter_rgba(pixels, width, out + 1);
+    filter_rgba(pixels, width, out);
     return 1;
   }
   uint32_t all;
 #if defined(__x86_64__)
   if (has_ssse3()) {
-    all = filter_rgb_ssse3(pixels, width, out + 1);
+    all = filter_rgb_ssse3(pixels, width, out, exact);
   } else {
-    all = filter_rgb_scalar(pixels, 0, width, out + 1);
+    all = exact ? filter_rgb_exact(pixels, 0, width, out) : filter_rgb_scalar(pixels, 0, width, out);
   }
 #else
-  all = filter_rgb_scalar(pixels, 0, width, out + 1);
+  all = exact ? filter_rgb_exact(pixels, 0, width, out) : filter_rgb_scalar(pixels, 0, width, out);
 #endif
   return all >> 24 == 0xFF;
+}
+
+// Filters one row; returns 0 when it was written as RGB but holds a pixel
+// that is not opaque, 1 otherwise.
+static int filter_row(const uint32_t *pixels, size_t width, int has_alpha, uint8_t *out) {
+  out[0] = 1;  // SUB
+  return filter_samples(pixels, width, has_alpha, out + 1, 0);
+}
+
+int transit_filter_block(const uint32_t *pixels, size_t stride, size_t width, size_t rows,
+                         int has_alpha, uint8_t *out, size_t out_stride) {
+  int opaque = 1;
+  for (size_t y = 0; y < rows; y++) {
+    opaque &= filter_samples(pixels + y * stride, width, has_alpha, out + y * out_stride, 1);
+  }
+  return opaque;
+}
+
+// The straight (un-premultiplied) samples of one pixel: R, G, B (and A).
+static void straight_samples(uint32_t pixel, int has_alpha, uint8_t *out) {
+  uint32_t a = pixel >> 24, r = (pixel >> 16) & 0xFF, g = (pixel >> 8) & 0xFF, b = pixel & 0xFF;
+  if (has_alpha) {
+    if (a == 0) {
+      r = g = b = 0;
+    } else if (a != 255) {
+      r = unpremultiply(r, a);
+      g = unpremultiply(g, a);
+      b = unpremultiply(b, a);
+    }
+    out[3] = (uint8_t)a;
+  }
+  out[0] = (uint8_t)r, out[1] = (uint8_t)g, out[2] = (uint8_t)b;
+}
+
+int transit_filter_run(uint32_t pixel, size_t count, int has_alpha, uint8_t *out) {
+  if (count == 0) return 1;
+  size_t bytes = has_alpha ? 4 : 3;
+  straight_samples(pixel, has_alpha, out);
+  memset(out + bytes, 0, (count - 1) * bytes);
+  return has_alpha || pixel >> 24 == 0xFF;
+}
+
+void transit_filter_join(uint8_t *first, uint32_t left, int has_alpha) {
+  uint8_t samples[4];
+  straight_samples(left, has_alpha, samples);
+  for (int k = 0; k < (has_alpha ? 4 : 3); k++) first[k] = (uint8_t)(first[k] - samples[k]);
 }
 
 void transit_filter_row(const uint32_t *pixels, size_t width, int has_alpha, uint8_t *out) {
@@ -141,38 +216,187 @@ uint32_t transit_adler32_combine(uint32_t adler_a, uint32_t adler_b, size_t leng
 
 // ---- Engines ---------------------------------------------------------------
 
-// A deflate engine fed batches of filtered rows.
+// A deflate engine fed batches of filtered rows. ISA-L's state is 80 kB and
+// its level buffer 270 kB: too much for the small stacks of worker threads,
+// so an engine lives in memory of its own (see "Where an igzip engine lives").
 typedef struct {
   int level;
   struct isal_zstream isal;
-  uint8_t *isal_buffer;
   z_stream zlib;
+  uint8_t *isal_buffer;
+  int placed;  // in a slot (below), else from malloc
 } engine;
 
-static int engine_start(engine *e, int level) {
+// ---- Where an igzip engine lives ------------------------------------------
+//
+// igzip's output must depend on its input alone, but ISA-L 2.30's x86 level-1
+// body (igzip_icf_body_h1_gr_bt.asm, `.write_first_byte`) does not: on the
+// first bytes of a stream it files the stream's third position under the
+// hash of a register it never loaded, which still holds the address of the
+// `isal_zstream`. The hash is CRC-32C of address bits 16–47, masked to the
+// hash table, where it should be that of input bytes 2–5. The wrong bucket
+// then offers a wrong (but verified, so valid) match candidate later on and
+// the right one misses position 2: about 1 frame in 150 came out with other
+// bytes for the same pixels, depending on where malloc put the engine.
+//
+// So the engine is placed where the stray hash is the right one: at an
+// address whose bits 16–47 hash, masked, to the same bucket as the stream's
+// bytes 2–5. The stream then compresses exactly as the intended code would
+// (independent of address, thread and run). An engine's memory is a "slot",
+// one mapping kept for reuse and moved with mremap (page tables only, the
+// pages stay) to a free 64 KiB window with the wanted hash. Where that is not
+// possible (other systems, an exhausted search), the engine comes from
+// malloc and the output is what igzip gives there.
+
+#if defined(TRANSIT_PLACED_ENGINES)
+#define SLOT_ENGINE_BYTES ((sizeof(engine) + 4095) & ~(size_t)4095)
+#define SLOT_BYTES (SLOT_ENGINE_BYTES + ((ISAL_DEF_LVL1_DEFAULT + 4095) & ~(size_t)4095))
+// Every bucket a level-1 hash can name; smaller tables (short inputs) use
+// fewer bits of the same hash.
+#define LEVEL1_HASH_MASK (IGZIP_LVL1_HASH_SIZE - 1)
+
+static pthread_mutex_t slot_lock = PTHREAD_MUTEX_INITIALIZER;
+static void *free_slots[64];
+static int free_slot_count;
+// Next 64 KiB window to try: from 16 TiB up, far from where Linux puts the
+// heap, libraries, mappings and stacks.
+static uint64_t next_window = (uint64_t)1 << 28;
+
+__attribute__((target("sse4.2"))) static uint32_t crc32c_u32(uint32_t value) {
+  return __builtin_ia32_crc32si(0, value);
+}
+
+// Moves `slot` (or a new mapping when NULL) to a free window whose hash,
+// masked, is `bucket`; returns the slot's new address or NULL.
+static void *slot_place(void *slot, uint32_t bucket) {
+  if (slot && (crc32c_u32((uint32_t)((uintptr_t)slot >> 16)) & LEVEL1_HASH_MASK) == bucket) {
+    return slot;
+  }
+  pthread_mutex_lock(&slot_lock);
+  uint64_t window = next_window;
+  void *placed = NULL;
+  // About one window in 8,192 has the hash; a few thousand of those are tried.
+  for (int tries = 0; tries < (1 << 25) && !placed; tries++, window++) {
+    if (window >= ((uint64_t)1 << 31)) window = (uint64_t)1 << 28;
+    if ((crc32c_u32((uint32_t)window) & LEVEL1_HASH_MASK) != bucket) continue;
+    void *at = (void *)(uintptr_t)(window << 16);
+    void *reserved = mmap(at, SLOT_BYTES, PROT_NONE,
+                          MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE, -1, 0);
+    if (reserved == MAP_FAILED) continue;
+    if (reserved != at) {  // a kernel without MAP_FIXED_NOREPLACE took it as a hint
+      munmap(reserved, SLOT_BYTES);
+      continue;
+    }
+    if (!slot) {
+      placed = mmap(at, SLOT_BYTES, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED,
+                    -1, 0);
+    } else {
+      placed = mremap(slot, SLOT_BYTES, SLOT_BYTES, MREMAP_MAYMOVE | MREMAP_FIXED, at);
+    }
+    if (placed == MAP_FAILED) {
+      munmap(at, SLOT_BYTES);
+      placed = NULL;
+      break;
+    }
+    next_window = window + 1;
+  }
+  pthread_mutex_unlock(&slot_lock);
+  return placed;
+}
+
+static engine *engine_allocate_placed(uint32_t bucket) {
+  static int usable = -1;
+  if (usable < 0) usable = __builtin_cpu_supports("sse4.2") ? 1 : 0;
+  if (!usable) return NULL;  // igzip's C code runs there, without the stray hash
+  void *slot = NULL;
+  pthread_mutex_lock(&slot_lock);
+  if (free_slot_count > 0) slot = free_slots[--free_slot_count];
+  pthread_mutex_unlock(&slot_lock);
+  void *placed = slot_place(slot, bucket & LEVEL1_HASH_MASK);
+  if (!placed) {
+    if (slot) munmap(slot, SLOT_BYTES);
+    return NULL;
+  }
+  engine *e = placed;
+  e->isal_buffer = (uint8_t *)placed + SLOT_ENGINE_BYTES;
+  e->placed = 1;
+  return e;
+}
+
+static void engine_release_placed(engine *e) {
+  pthread_mutex_lock(&slot_lock);
+  if (free_slot_count < (int)(sizeof free_slots / sizeof free_slots[0])) {
+    free_slots[free_slot_count++] = e;
+    e = NULL;
+  }
+  pthread_mutex_unlock(&slot_lock);
+  if (e) munmap(e, SLOT_BYTES);
+}
+#endif
+
+// An engine for `level`; `first` and `count` are the first bytes the stream
+// will compress (for where an igzip engine lives). NULL when memory runs out.
+static engine *engine_new(int level, const uint8_t *first, size_t count) {
+  engine *e = NULL;
+  uint8_t *isal_buffer = NULL;
+  int placed = 0;
+#if defined(TRANSIT_PLACED_ENGINES)
+  if (level == TRANSIT_DEFLATE_FAST) {
+    uint8_t bytes[4] = {0, 0, 0, 0};
+    for (size_t k = 0; k < 4 && k + 2 < count; k++) bytes[k] = first[k + 2];
+    uint32_t word;
+    memcpy(&word, bytes, 4);
+    e = engine_allocate_placed(crc32c_u32(word));
+    if (e) {
+      isal_buffer = e->isal_buffer;
+      placed = 1;
+    }
+  }
+#else
+  (void)first, (void)count;
+#endif
+  if (!e) {
+    e = malloc(sizeof *e);
+    if (!e) return NULL;
+    if (level == TRANSIT_DEFLATE_FAST) {
+      isal_buffer = malloc(ISAL_DEF_LVL1_DEFAULT);
+      if (!isal_buffer) {
+        free(e);
+        return NULL;
+      }
+    }
+  }
   memset(e, 0, sizeof *e);
   e->level = level;
-  if (level == TRANSIT_DEFLATE_FAST) {
+  e->isal_buffer = isal_buffer;
+  e->placed = placed;
+  return e;
+}
+
+static int engine_start(engine *e) {
+  if (e->level == TRANSIT_DEFLATE_FAST) {
     isal_deflate_init(&e->isal);
     e->isal.level = 1;
     e->isal.level_buf_size = ISAL_DEF_LVL1_DEFAULT;
-    e->isal_buffer = malloc(ISAL_DEF_LVL1_DEFAULT);
-    if (!e->isal_buffer) return -1;
     e->isal.level_buf = e->isal_buffer;
     e->isal.gzip_flag = IGZIP_DEFLATE;
     e->isal.flush = NO_FLUSH;
     return 0;
   }
-  int zlevel = level == TRANSIT_DEFLATE_SMALLER ? 6 : 9;
+  int zlevel = e->level == TRANSIT_DEFLATE_SMALLER ? 6 : 9;
   return deflateInit2(&e->zlib, zlevel, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) == Z_OK ? 0 : -2;
 }
 
-static void engine_end(engine *e) {
-  if (e->level == TRANSIT_DEFLATE_FAST) {
-    free(e->isal_buffer);
-  } else {
-    deflateEnd(&e->zlib);
+static void engine_end(engine *e, int started) {
+  if (started && e->level != TRANSIT_DEFLATE_FAST) deflateEnd(&e->zlib);
+#if defined(TRANSIT_PLACED_ENGINES)
+  if (e->placed) {
+    engine_release_placed(e);
+    return;
   }
+#endif
+  free(e->isal_buffer);
+  free(e);
 }
 
 // Compresses `input`; `finish` is 0 for more to come, 1 to end the segment
@@ -224,14 +448,9 @@ int transit_deflate_rows(const uint32_t *pixels, size_t stride, size_t width, si
   size_t batch = (1 << 16) / row_bytes;
   if (batch < 1) batch = 1;
   uint8_t *buffer = malloc(row_bytes * batch + 16);
-  // ISA-L's state is 80 kB: too much for the small stacks of worker threads.
-  engine *e = malloc(sizeof *e);
-  if (!buffer || !e) {
-    free(buffer);
-    free(e);
-    return -1;
-  }
-  int status = engine_start(e, level);
+  if (!buffer) return -1;
+  engine *e = NULL;
+  int status = 0;
   uint32_t adler = 1;
   size_t y = 0;
   while (status == 0) {
@@ -244,16 +463,49 @@ int transit_deflate_rows(const uint32_t *pixels, size_t stride, size_t width, si
       status = TRANSIT_DEFLATE_TRANSLUCENT;
       break;
     }
+    if (!e) {
+      // Made once the stream's first bytes are known (see engine_new).
+      e = engine_new(level, buffer, n * row_bytes);
+      if (!e) {
+        status = -1;
+        break;
+      }
+      status = engine_start(e);
+      if (status) break;
+    }
     y += n;
     adler = isal_adler32(adler, buffer, n * row_bytes);
     int finish = y < rows ? 0 : last ? 2 : 1;
     status = engine_write(e, buffer, n * row_bytes, finish, out);
     if (finish) break;
   }
-  engine_end(e);
-  free(e);
+  if (e) engine_end(e, status != -2);
   free(buffer);
   out->adler = adler;
   out->raw_count = rows * row_bytes;
+  return status;
+}
+
+int transit_deflate_bytes(const uint8_t *bytes, size_t count, int level, int last,
+                          transit_segment *out) {
+  if (level < TRANSIT_DEFLATE_FAST || level > TRANSIT_DEFLATE_SMALLEST) return -5;
+  engine *e = engine_new(level, bytes, count);
+  if (!e) return -1;
+  int status = engine_start(e);
+  uint32_t adler = 1;
+  size_t done = 0;
+  // In batches, so that the checksum and the engine read each from cache.
+  const size_t batch = 1 << 16;
+  while (status == 0) {
+    size_t n = count - done < batch ? count - done : batch;
+    adler = isal_adler32(adler, bytes + done, n);
+    int finish = done + n < count ? 0 : last ? 2 : 1;
+    status = engine_write(e, bytes + done, n, finish, out);
+    done += n;
+    if (finish) break;
+  }
+  engine_end(e, status != -2);
+  out->adler = adler;
+  out->raw_count = count;
   return status;
 }

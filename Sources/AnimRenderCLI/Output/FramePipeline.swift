@@ -245,102 +245,77 @@ extension FramePipeline {
     progress: ProgressBar?
   ) throws(CLIError) -> [UInt8]? {
     let compression = job.output.compression.png
-    let bandCapacity = layout.width * (layout.cellHeight + 2 * layout.padding)
-    let band = SharedPixels(count: bandCapacity)
-    defer { band.deallocate() }
+    let scanlines = SheetScanlines(layout: layout, hasAlpha: hasAlpha)
+    let translucent = Atomic(false)
     var stream = ZlibStream(compression: compression)
     for b in 0..<layout.rows {
-      let rows = layout.bandRows(b)
-      // Cells are left to their frames: only the padding is filled here.
-      layout.fillPadding(ofBand: b, with: background.premultipliedARGB32, in: band.pointer)
-      // Empty cells exist only in the last row of a sheet of several rows,
-      // so there are fewer of them than columns in a row that fits.
-      if b == layout.rows - 1, layout.hasEmptyCells {
-        for index in layout.count..<(layout.rows * layout.columns) {
-          layout.fillCell(
-            index, with: empty.premultipliedARGB32, in: band.pointer, firstRow: rows.lowerBound)
-        }
-      }
+      guard scanlines.begin(band: b, background: background, empty: empty) else { return nil }
       let frames = self.job.frames
-      let (labels, cellWidth, cellHeight) = (job.output.labels, layout.cellWidth, layout.cellHeight)
+      let labels = job.output.labels
+      // Each frame is filtered into its cell as soon as it is drawn, while
+      // it is in the cache (see SheetScanlines).
       try work(Array(layout.cells(inBand: b)), progress: progress) {
         renderer, index throws(CLIError) in
-        let (left, top) = layout.origin(ofCell: index)
-        let cell = band.pointer + (top - rows.lowerBound) * layout.width + left
         do {
-          let scene = frames[index].scene()
-          let size = try renderer.pixelSize(of: scene)
-          if labels || size.width != cellWidth || size.height != cellHeight {
-            // A labelled or smaller frame: drawn apart, then placed.
-            var image = try renderer.render(scene)
-            if labels { image = try FrameLabel.attach(time: frames[index].time, below: image) }
-            if image.width < cellWidth || image.height < cellHeight {
-              layout.fillCell(
-                index, with: background.premultipliedARGB32, in: band.pointer,
-                firstRow: rows.lowerBound)
-            }
-            layout.place(image, inCell: index, in: band.pointer, firstRow: rows.lowerBound)
-          } else {
-            // Straight into its cell: no image to allocate and copy.
-            try renderer.render(scene, into: cell, rowStride: layout.width)
-          }
+          var image = try renderer.render(frames[index].scene())
+          if labels { image = try FrameLabel.attach(time: frames[index].time, below: image) }
+          if !scanlines.place(image, inCell: index) { translucent.store(true, ordering: .relaxed) }
         } catch {
           throw CLIError(.software, "drawing frame \(index) failed: \(error)")
         }
       }
-      // The filter finds a translucent pixel in an RGB sheet as it goes.
-      guard
-        let segments = try compress(
-          band, width: layout.width, rows: rows.count, hasAlpha: hasAlpha,
-          compression: compression, endsStream: b == layout.rows - 1)
-      else { return nil }
-      for segment in segments { stream.append(segment) }
+      if translucent.load(ordering: .relaxed) { return nil }
+      scanlines.join()
+      for segment in try compress(
+        scanlines, compression: compression, endsStream: b == layout.rows - 1)
+      {
+        stream.append(segment)
+      }
     }
     return PNGEncoder.assemble(
       width: layout.width, height: layout.height, hasAlpha: hasAlpha, imageData: stream.finish())
   }
 
-  /// A band's rows cut into pieces deflated on every core; `nil` when the
-  /// band is written as RGB but a pixel is not opaque.
+  /// A band's scanlines cut into pieces deflated on every core.
+  ///
+  /// The cuts depend on the band alone, never on the number of cores, so
+  /// that the file's bytes are the same on every machine: whole rows, about
+  /// 4 MiB of scanlines a piece (large enough that a piece's restart costs
+  /// little compression, small enough to share out among cores).
   private func compress(
-    _ band: SharedPixels, width: Int, rows: Int, hasAlpha: Bool, compression: PNGCompression,
-    endsStream: Bool
-  ) throws(CLIError) -> [DeflateSegment]? {
-    // Pieces of at least 16 rows, a few per core so that uneven ones even out.
-    let count = max(1, min(rows / 16, 3 * FramePipeline.workerCount))
-    let cuts = (0...count).map { $0 * rows / count }
-    let results = Mutex<[Result<DeflateSegment?, RenderError>?]>(
+    _ scanlines: SheetScanlines, compression: PNGCompression, endsStream: Bool
+  ) throws(CLIError) -> [DeflateSegment] {
+    let rows = scanlines.byteCount / scanlines.rowBytes
+    let cuts = FramePipeline.pieceCuts(rows: rows, rowBytes: scanlines.rowBytes)
+    let count = cuts.count - 1
+    let results = Mutex<[Result<DeflateSegment, RenderError>?]>(
       Array(repeating: nil, count: count))
-    DispatchQueue.concurrentPerform(iterations: count) { piece in
-      let result = Result { () throws(RenderError) in
-        try DeflateSegment.compress(
-          band.pointer + cuts[piece] * width, width: width, stride: width,
-          rowCount: cuts[piece + 1] - cuts[piece], hasAlpha: hasAlpha, compression: compression,
-          isLast: endsStream && piece == count - 1)
+    let pieces = Atomic(0)
+    DispatchQueue.concurrentPerform(iterations: min(count, FramePipeline.workerCount)) { _ in
+      while case let piece = pieces.add(1, ordering: .relaxed).oldValue, piece < count {
+        let result = Result { () throws(RenderError) in
+          try DeflateSegment(
+            scanlines: scanlines.bytes + cuts[piece] * scanlines.rowBytes,
+            count: (cuts[piece + 1] - cuts[piece]) * scanlines.rowBytes,
+            compression: compression, isLast: endsStream && piece == count - 1)
+        }
+        results.withLock { $0[piece] = result }
       }
-      results.withLock { $0[piece] = result }
     }
-    var segments: [DeflateSegment] = []
     do {
-      for result in results.withLock({ $0 }) {
-        guard let segment = try result!.get() else { return nil }
-        segments.append(segment)
-      }
+      return try results.withLock { $0 }.map { result throws(RenderError) in try result!.get() }
     } catch {
       throw CLIError(.software, "compressing the sheet failed: \(error)")
     }
-    return segments
   }
-}
 
-/// A pixel buffer that workers write to in disjoint places (each frame its
-/// own cell) and then read: shared without a lock by construction.
-private final class SharedPixels: @unchecked Sendable {
-  let pointer: UnsafeMutablePointer<UInt32>
-
-  init(count: Int) { pointer = .allocate(capacity: count) }
-
-  func deallocate() { pointer.deallocate() }
+  /// Where a band of `rows` scanlines of `rowBytes` bytes is cut into
+  /// pieces: `0`, …, `rows`.
+  static func pieceCuts(rows: Int, rowBytes: Int) -> [Int] {
+    let perPiece = max(1, (4 << 20) / rowBytes)
+    let count = max(1, (rows + perPiece / 2) / perPiece)
+    return (0...count).map { $0 * rows / count }
+  }
 }
 
 extension FrameDelay {

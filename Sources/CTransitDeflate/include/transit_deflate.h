@@ -42,6 +42,31 @@ int transit_deflate_rows(
     const uint32_t *pixels, size_t stride, size_t width, size_t rows, int has_alpha, int level,
     int last, transit_segment *out);
 
+// Deflates `count` bytes of scanlines already filtered (for pictures whose
+// rows are put together from pieces, see transit_filter_block) into `out`,
+// as transit_deflate_rows does. Returns 0, or a negative number when the
+// engine fails or memory runs out.
+int transit_deflate_bytes(
+    const uint8_t *bytes, size_t count, int level, int last, transit_segment *out);
+
+// SUB-filters `rows` rows of `width` premultiplied ARGB32 pixels (rows
+// `stride` pixels apart) into samples written `out_stride` bytes apart,
+// without filter-type bytes, as if a transparent black pixel were left of
+// each row (see transit_filter_join), writing nothing past each row's
+// samples: a block of a wider scanline that other threads fill beside it.
+// Returns 1, or 0 when RGB was asked for and a pixel is not opaque.
+int transit_filter_block(
+    const uint32_t *pixels, size_t stride, size_t width, size_t rows, int has_alpha, uint8_t *out,
+    size_t out_stride);
+
+// `count` pixels of one colour, SUB-filtered as transit_filter_block does:
+// the first pixel's samples, then zeros. Returns as transit_filter_block.
+int transit_filter_run(uint32_t pixel, size_t count, int has_alpha, uint8_t *out);
+
+// Makes the first pixel's samples of a block filtered as if its left
+// neighbour were transparent black into those for the real neighbour `left`.
+void transit_filter_join(uint8_t *first, uint32_t left, int has_alpha);
+
 // Releases a segment's bytes.
 void transit_segment_free(transit_segment *segment);
 

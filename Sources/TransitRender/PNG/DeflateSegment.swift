@@ -49,6 +49,23 @@ public struct DeflateSegment: Sendable {
     self = segment
   }
 
+  /// Deflates `count` bytes of scanlines that are already filtered, such as
+  /// a piece of a ``SheetScanlines`` band.
+  ///
+  /// - Throws: ``RenderError`` when the engine fails or memory runs out.
+  public init(
+    scanlines: UnsafePointer<UInt8>, count: Int, compression: PNGCompression, isLast: Bool
+  ) throws(RenderError) {
+    var segment = transit_segment()
+    defer { transit_segment_free(&segment) }
+    let status = transit_deflate_bytes(
+      scanlines, count, compression.engineLevel, isLast ? 1 : 0, &segment)
+    guard status == 0 else {
+      throw RenderError("compressing image data failed (\(compression.rawValue), status \(status))")
+    }
+    self.init(segment)
+  }
+
   private init(_ segment: transit_segment) {
     bytes = Array(UnsafeBufferPointer(start: segment.bytes, count: segment.count))
     adler = segment.adler

@@ -91,6 +91,81 @@ import TransitTestSupport
     }
   }
 
+  /// Opaque pixels whose one SUB-filtered RGB row is `samples` (a multiple
+  /// of 3 bytes): each raw sample is its filtered value plus the one left.
+  static func pixels(filteredAs samples: [UInt8]) -> [UInt32] {
+    var raw = samples
+    for i in 3..<raw.count { raw[i] = raw[i] &+ raw[i - 3] }
+    return stride(from: 0, to: raw.count, by: 3).map {
+      0xFF00_0000 | UInt32(raw[$0]) << 16 | UInt32(raw[$0 + 1]) << 8 | UInt32(raw[$0 + 2])
+    }
+  }
+
+  /// The engine compresses a stream's first bytes as igzip means to, so
+  /// that its output depends on the input alone. ISA-L 2.30's x86 level-1
+  /// code files stream position 2 under a hash of the engine's address
+  /// (see transit_deflate.c, "Where an igzip engine lives"); placed
+  /// anywhere, the engine misses the 8 bytes at position 40 that repeat
+  /// those at 2 (it matches them from 41 on, or elsewhere), which made
+  /// about one frame in 150 differ between runs.
+  @Test func streamPositionTwoIsFoundWhereverTheEngineIs() throws {
+    var rng = SplitMix64(seed: 7)
+    // Stream byte 0 is the filter type, so samples[k] is stream byte k + 1;
+    // a run of zeros after the noise makes a Huffman block (not a stored one).
+    var samples =
+      (0..<60).map { _ in UInt8.random(in: 0...255, using: &rng) }
+      + [UInt8](repeating: 0, count: 3_000)
+    let repeated: [UInt8] = [0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x77, 0x88]
+    samples.replaceSubrange(1..<9, with: repeated)
+    samples.replaceSubrange(39..<47, with: repeated)
+    let pixels = Self.pixels(filteredAs: samples)
+    #expect(ScanlineFilter.filter(pixels, hasAlpha: false) == [1] + samples)
+    // Several engines at once, so that they are not all the same memory.
+    let streams = try (0..<6).map { _ in
+      try pixels.withUnsafeBufferPointer { buffer in
+        try DeflateSegment(
+          rows: buffer.baseAddress!, width: pixels.count, stride: pixels.count, rowCount: 1,
+          hasAlpha: false, compression: .fast, isLast: true)
+      }
+    }
+    for segment in streams {
+      let (output, matches) = try DeflateTokens.read(segment.bytes)
+      #expect(output == [1] + samples)
+      #expect(
+        matches.first { $0.position == 40 }.map { $0.distance == 38 && $0.length >= 8 } == true,
+        "matches: \(matches)")
+    }
+  }
+
+  /// The same rows give the same bytes however the heap lies: rendered-like
+  /// rows (runs of colour and noise) compressed while other allocations of
+  /// every size are held, on several threads at once.
+  @Test func sameRowsSameBytes() async throws {
+    var rng = SplitMix64(seed: 11)
+    let (width, height) = (640, 90)
+    var pixels = Self.randomPixels(width * height, opaque: true, &rng)
+    for i in pixels.indices where i % 97 > 3 { pixels[i] = pixels[i - i % 97] }
+    let image = try Image(width: width, height: height, pixels: pixels)
+    let reference = try PNGEncoder.encode(image)
+    let results = try await withThrowingTaskGroup(of: [[UInt8]].self) { group in
+      for task in 0..<4 {
+        group.addTask {
+          var held: [UnsafeMutableRawPointer] = []
+          defer { held.forEach { $0.deallocate() } }
+          var files: [[UInt8]] = []
+          for k in 0..<12 {
+            held.append(.allocate(byteCount: (k * 7 + task) * 9_973 + 1, alignment: 16))
+            files.append(try PNGEncoder.encode(image))
+          }
+          return files
+        }
+      }
+      return try await group.reduce(into: []) { $0 += $1 }
+    }
+    #expect(results.count == 48)
+    #expect(results.allSatisfy { $0 == reference })
+  }
+
   /// Pillow (Python's imaging library, its own PNG reader on zlib) reads
   /// every level's files to the straight-alpha pixels the model expects.
   @Test(arguments: PNGCompression.allCases)
