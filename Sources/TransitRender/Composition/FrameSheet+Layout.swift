@@ -5,8 +5,8 @@ extension FrameSheet {
   ///
   /// A *band* is one row of cells with the padding above it; the last band
   /// also takes the padding below. Bands split the sheet's rows exactly, so
-  /// each can be filtered and deflated as its own segment of the PNG's
-  /// stream once its frames are in place.
+  /// each can be filtered (see ``SheetScanlines``) and deflated in pieces of
+  /// the PNG's stream once its frames are in place.
   ///
   /// ```swift
   /// let layout = try FrameSheet.Layout(
@@ -101,30 +101,5 @@ extension FrameSheet {
 
     /// Whether some cells of the last row hold no frame.
     public var hasEmptyCells: Bool { rows * columns > count && rows > 1 }
-  }
-}
-
-extension FrameSheet.Layout {
-  /// Fills what band `band` shows outside its cells (the padding around and
-  /// between them) with `pixel`, in a buffer of the band's rows; the cells
-  /// themselves are left for their frames.
-  public func fillPadding(
-    ofBand band: Int, with pixel: UInt32, in buffer: UnsafeMutablePointer<UInt32>
-  ) {
-    let rows = bandRows(band)
-    let cellTop = rows.lowerBound + padding
-    for y in rows {
-      let row = buffer + (y - rows.lowerBound) * width
-      guard y >= cellTop, y < cellTop + cellHeight else {
-        row.update(repeating: pixel, count: width)
-        continue
-      }
-      var x = 0
-      while x + padding + cellWidth <= width - padding {
-        (row + x).update(repeating: pixel, count: padding)
-        x += padding + cellWidth
-      }
-      (row + x).update(repeating: pixel, count: width - x)
-    }
   }
 }

@@ -211,21 +211,6 @@ extension Renderer {
 }
 
 extension FrameSheet.Layout {
-  /// Copies `frame` into its cell's top-left corner of a buffer of the
-  /// sheet's rows starting at `firstRow` (the whole sheet by default).
-  public func place(
-    _ frame: Image, inCell index: Int, in sheet: UnsafeMutablePointer<UInt32>, firstRow: Int = 0
-  ) {
-    let (left, top) = origin(ofCell: index)
-    frame.pixels.withUnsafeBufferPointer { source in
-      for y in 0..<min(frame.height, cellHeight) {
-        let from = source.baseAddress! + y * frame.width
-        let to = sheet + (top - firstRow + y) * width + left
-        to.update(from: from, count: min(frame.width, cellWidth))
-      }
-    }
-  }
-
   /// Fills cell `index` with `pixel` (premultiplied ARGB32).
   public func fillCell(
     _ index: Int, with pixel: UInt32, in sheet: UnsafeMutablePointer<UInt32>, firstRow: Int = 0

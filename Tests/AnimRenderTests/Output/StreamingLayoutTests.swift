@@ -53,6 +53,61 @@ import TransitTestSupport
     #expect(try PNGDecoder.decode(png).pixels == expected)
   }
 
+  /// A strip too wide for one row wraps: 20 frames 4,000 pixels wide make
+  /// bands of 8, 8 and 4 cells, each frame filtered into its cell on its own
+  /// and joined to its neighbours, each band deflated in two pieces (about
+  /// 4 MiB of scanlines each); the strip decodes to the frames drawn
+  /// alone, placed in their cells (the 4 empty ones in the scene's black),
+  /// and stays RGB.
+  @Test func wrappedStripEqualsTheFramesInTheirCells() throws {
+    let folder = TemporaryDirectory.make()
+    let render = ["render", "--style", "cover-from-bottom", "--size", "4000x90", "--frames", "20"]
+    let frames = try Self.frames(render, in: folder)
+    #expect(frames.count == 20)
+    let png = try Self.output(render + ["--layout", "strip"], in: folder)
+    #expect(png[25] == 2, "colour type: RGB")
+    let layout = try FrameSheet.Layout(
+      cellWidth: 4000, cellHeight: 90, count: 20, columns: nil, padding: 0)
+    #expect(layout.columns == 8 && layout.rows == 3)
+    var expected = try FrameSheet.grid(frames, columns: 8).pixels
+    expected.withUnsafeMutableBufferPointer {
+      for index in 20..<24 {
+        layout.fillCell(index, with: Color.black.premultipliedARGB32, in: $0.baseAddress!)
+      }
+    }
+    let decoded = try PNGDecoder.decode(png)
+    #expect(decoded.width == 32_000 && decoded.height == 270)
+    // A Bool, not the arrays: Swift Testing would diff 9.6 million pixels.
+    let first = zip(decoded.pixels, expected).enumerated().first { $1.0 != $1.1 }?.offset
+    #expect(
+      decoded.pixels.count == expected.count && first == nil, "first difference at \(first ?? -1)")
+  }
+
+  /// A scene that turns its container, with transparent padding: the strip
+  /// is RGBA and equals `FrameSheet.strip` of the frames drawn alone; with
+  /// labels, every cell holds its frame with its time under it.
+  @Test(arguments: [false, true])
+  func stripWithPaddingEqualsTheFrames(labels: Bool) throws {
+    let folder = TemporaryDirectory.make()
+    let source = PackageFiles.root.appendingPathComponent("Examples/push-rotate-pop.json").path
+    let play = ["play", source, "--scale", "0.2"] + (labels ? ["--labels"] : [])
+    let frames = try Self.frames(play, in: folder)
+    let png = try Self.output(play + ["--layout", "strip", "--padding", "1"], in: folder)
+    #expect(png[25] == 6, "colour type: RGBA")
+    #expect(try PNGDecoder.decode(png) == FrameSheet.strip(frames, padding: 1))
+  }
+
+  /// The same command gives the same bytes, every time and in every layout.
+  @Test func sameCommandSameBytes() throws {
+    let folder = TemporaryDirectory.make()
+    let render = ["render", "--style", "flip-vertically", "--size", "300x200", "--frames", "24"]
+    for layout in ["strip", "grid", "apng"] {
+      let first = try Self.output(render + ["--layout", layout], in: folder)
+      let second = try Self.output(render + ["--layout", layout], in: folder)
+      #expect(first == second, "\(layout)")
+    }
+  }
+
   /// Padding takes the background, in every band (the band's memory is
   /// reused, so a band that skipped it would show the one before).
   @Test func paddingTakesTheBackground() throws {

@@ -61,24 +61,6 @@ import TransitTestSupport
         }
       }
       #expect(row == layout.height && cell == count, "\(label)")
-      // The padding and the cells (full or empty) cover each band exactly once.
-      for band in 0..<layout.rows where layout.width * layout.bandRows(band).count <= 60_000 {
-        let rows = layout.bandRows(band)
-        var buffer = [UInt32](repeating: 0, count: layout.width * rows.count)
-        buffer.withUnsafeMutableBufferPointer { pixels in
-          layout.fillPadding(ofBand: band, with: 1, in: pixels.baseAddress!)
-          for index in (band * layout.columns)..<((band + 1) * layout.columns)
-          where layout.origin(ofCell: index).x + cellWidth <= layout.width {
-            let (left, top) = layout.origin(ofCell: index)
-            for y in 0..<cellHeight {
-              for x in 0..<cellWidth {
-                pixels[(top - rows.lowerBound + y) * layout.width + left + x] += 2
-              }
-            }
-          }
-        }
-        #expect(buffer.allSatisfy { $0 == 1 || $0 == 2 }, "\(label), band \(band)")
-      }
     }
   }
 

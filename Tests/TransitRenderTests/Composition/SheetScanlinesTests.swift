@@ -83,7 +83,10 @@ import TransitTestSupport
       }
       let expected = try Self.model(
         frames, layout, background: background, empty: empty, hasAlpha: hasAlpha)
-      #expect(bytes == expected, "\(label)")
+      let first = zip(bytes, expected).enumerated().first { $1.0 != $1.1 }?.offset
+      #expect(
+        bytes.count == expected.count && first == nil,
+        "\(label): \(bytes.count) bytes for \(expected.count), first difference at \(first ?? -1)")
       if bytes != expected { return }
     }
   }

@@ -151,7 +151,7 @@ import TransitTestSupport
       for task in 0..<4 {
         group.addTask {
           var held: [UnsafeMutableRawPointer] = []
-          defer { held.forEach { $0.deallocate() } }
+          defer { for block in held { block.deallocate() } }
           var files: [[UInt8]] = []
           for k in 0..<12 {
             held.append(.allocate(byteCount: (k * 7 + task) * 9_973 + 1, alignment: 16))
