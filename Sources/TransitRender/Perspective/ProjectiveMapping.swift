@@ -98,9 +98,14 @@ enum ProjectiveMapping {
     let columnsConstantDownward = inverse.h == 0 && ub == 0 && !qConstantAlongRow
     let columnReciprocal = UnsafeMutablePointer<Double>.allocate(capacity: width)
     let columnU = UnsafeMutablePointer<Double>.allocate(capacity: width)
+    // A level row's two source rows, blended once: four 16-bit channels for
+    // each source column, and one to spare.
+    let level = UnsafeMutablePointer<UInt16>.allocate(
+      capacity: rowsAreLevel ? 4 * (source.block.width + 1) : 0)
     defer {
       columnReciprocal.deallocate()
       columnU.deallocate()
+      level.deallocate()
     }
     if columnsConstantDownward {
       let qBase = inverse.g * x0 + inverse.i
@@ -123,6 +128,7 @@ enum ProjectiveMapping {
     row.g = inverse.g
     row.column_reciprocal = UnsafePointer(columnReciprocal)
     row.column_u = UnsafePointer(columnU)
+    row.level = level
     let over: Int32 = compositing == .over ? 1 : 0
     for line in 0..<destination.block.height {
       let out = (destination.block.start + line * destination.block.rowStride)
