@@ -58,6 +58,18 @@ uint32_t transit_sample(const uint32_t *source, ptrdiff_t source_stride,
   return result;
 }
 
+void transit_prepare_columns(const double *column_u, ptrdiff_t count, ptrdiff_t source_width,
+                             int32_t *index, int32_t *weights) {
+  int32_t cap = source_width >= 2 ? (int32_t)(source_width - 2) : 0;
+  for (ptrdiff_t column = 0; column < count; column++) {
+    int32_t t = transit_position(column_u[column], source_width);
+    int32_t left = (t >> 8) < cap ? (t >> 8) : cap;
+    int32_t w = t - (left << 8);
+    index[column] = left;
+    weights[column] = (int32_t)((uint32_t)(256 - w) | ((uint32_t)w << 16));
+  }
+}
+
 static inline uint32_t sample(const transit_row *row, double x, double y, double coverage) {
   return transit_sample(row->source, row->source_stride, row->source_width, row->source_height,
                         transit_position(x, row->source_width),
@@ -182,9 +194,14 @@ TARGET static inline __m128i over4(__m128i source, __m128i destination) {
   return _mm_adds_epu8(source, scaled);
 }
 
+// Four pixels written, or composited over what is there: when all four are
+// opaque they replace it, when all are transparent they leave it.
 TARGET static inline void store4(uint32_t *out, __m128i pixels, int over) {
   __m128i *at = (__m128i *)out;
-  if (over) pixels = over4(pixels, _mm_loadu_si128(at));
+  if (over && !_mm_testc_si128(pixels, _mm_set1_epi32((int)0xFF000000))) {
+    if (_mm_testz_si128(pixels, pixels)) return;
+    pixels = over4(pixels, _mm_loadu_si128(at));
+  }
   _mm_storeu_si128(at, pixels);
 }
 
@@ -208,6 +225,41 @@ TARGET static inline __m128i positions(__m256d x, __m256d maximum) {
       _mm256_add_pd(_mm256_mul_pd(clamped, _mm256_set1_pd(256)), _mm256_set1_pd(0.5)));
 }
 
+// The columns of a LEVEL row four at a time, from its blended row `level`
+// (which starts at source column `first`); returns the first column not done.
+TARGET static inline ptrdiff_t level_pixels(const transit_row *row, uint32_t *out, int over,
+                                            ptrdiff_t from, ptrdiff_t to, ptrdiff_t first,
+                                            ptrdiff_t last_left, const int clamp) {
+  const uint16_t *level = row->level;
+  const __m256i interleave = _mm256_loadu_si256((const __m256i *)interleave_words);
+  const __m256d half = _mm256_set1_pd(0.5), scale = _mm256_set1_pd(256);
+  const __m256d maximum = _mm256_set1_pd((double)(row->source_width - 1));
+  const __m256d u_base = _mm256_set1_pd(row->u_base), ua = _mm256_set1_pd(row->ua);
+  const __m256d r = _mm256_set1_pd(row->row_reciprocal), four = _mm256_set1_pd(4);
+  const __m128i cap = _mm_set1_epi32((int)last_left), offset = _mm_set1_epi32((int)first);
+  __m256d c = _mm256_add_pd(_mm256_set1_pd((double)from), _mm256_setr_pd(0, 1, 2, 3));
+  ptrdiff_t column = from;
+  for (; column + 4 <= to; column += 4, c = _mm256_add_pd(c, four)) {
+    __m256d x = _mm256_sub_pd(_mm256_mul_pd(_mm256_add_pd(u_base, _mm256_mul_pd(ua, c)), r), half);
+    if (clamp) x = _mm256_min_pd(_mm256_max_pd(x, _mm256_setzero_pd()), maximum);
+    __m128i ix, wx;
+    split(_mm256_cvttpd_epi32(_mm256_add_pd(_mm256_mul_pd(x, scale), half)), cap, &ix, &wx);
+    __m128i at = _mm_slli_epi32(_mm_sub_epi32(ix, offset), 2);
+    __m128i weights = weight_pairs(wx);
+    __m256i sums[2];
+    for (int pair = 0; pair < 2; pair++) {
+      int a = _mm_extract_epi32(at, 0), b = _mm_extract_epi32(at, 1);
+      if (pair) a = _mm_extract_epi32(at, 2), b = _mm_extract_epi32(at, 3);
+      __m256i v = _mm256_inserti128_si256(
+          _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(level + a))),
+          _mm_loadu_si128((const __m128i *)(level + b)), 1);
+      sums[pair] = _mm256_madd_epi16(_mm256_shuffle_epi8(v, interleave), spread(weights, pair));
+    }
+    store4(out + column, finish(sums[0], sums[1]), over);
+  }
+  return column;
+}
+
 // A LEVEL row: the two source rows are blended once (V = (top·(256 − wy) +
 // bottom·wy) >> 1 for the columns the row reads), then each pixel is the
 // blend of two neighbouring V, read with one 128-bit load.
@@ -228,8 +280,8 @@ TARGET static void level_span_avx2(const transit_row *row, uint32_t *out, int ov
   ptrdiff_t first = a < b ? a : b, last = a < b ? b : a;
   if (first > last_left) first = last_left;
   if (last > last_left) last = last_left;
-  uint16_t *level = row->level;
   {
+    uint16_t *level = row->level;
     const __m256i down = _mm256_set1_epi16((short)wy), up = _mm256_set1_epi16((short)(256 - wy));
     ptrdiff_t x = first;
     ptrdiff_t end = last + 2 <= width ? last + 2 : width;
@@ -252,34 +304,16 @@ TARGET static void level_span_avx2(const transit_row *row, uint32_t *out, int ov
     if (end < last + 2)
       for (int k = 0; k < 4; k++) level[4 * (end - first) + k] = 0;
   }
-  const __m256i interleave = _mm256_loadu_si256((const __m256i *)interleave_words);
-  const __m256d steps = _mm256_setr_pd(0, 1, 2, 3), half = _mm256_set1_pd(0.5);
-  const __m256d maximum = _mm256_set1_pd((double)(width - 1));
-  const __m256d u_base = _mm256_set1_pd(row->u_base), ua = _mm256_set1_pd(row->ua);
-  const __m256d r = _mm256_set1_pd(row->row_reciprocal);
-  const __m128i cap = _mm_set1_epi32((int)last_left), offset = _mm_set1_epi32((int)first);
-  ptrdiff_t column = from;
-  for (; column + 4 <= to; column += 4) {
-    __m256d c = _mm256_add_pd(_mm256_set1_pd((double)column), steps);
-    __m256d x = _mm256_sub_pd(_mm256_mul_pd(_mm256_add_pd(u_base, _mm256_mul_pd(ua, c)), r), half);
-    __m128i ix, wx;
-    split(positions(x, maximum), cap, &ix, &wx);
-    int32_t at[4];
-    _mm_storeu_si128((__m128i *)at, _mm_slli_epi32(_mm_sub_epi32(ix, offset), 2));
-    __m128i weights = weight_pairs(wx);
-    __m256i sums[2];
-    for (int pair = 0; pair < 2; pair++) {
-      __m256i v = _mm256_inserti128_si256(
-          _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(level + at[2 * pair]))),
-          _mm_loadu_si128((const __m128i *)(level + at[2 * pair + 1])), 1);
-      sums[pair] = _mm256_madd_epi16(_mm256_shuffle_epi8(v, interleave), spread(weights, pair));
-    }
-    store4(out + column, finish(sums[0], sums[1]), over);
-  }
+  // Clamping changes nothing when both ends are inside the picture.
+  double x_from = level_x(row, from), x_to = level_x(row, to - 1);
+  int inside = x_from >= 0 && x_to >= 0 && x_from <= (double)(width - 1) &&
+               x_to <= (double)(width - 1);
+  ptrdiff_t column = inside ? level_pixels(row, out, over, from, to, first, last_left, 0)
+                            : level_pixels(row, out, over, from, to, first, last_left, 1);
   full_span_scalar(row, out, over, column, to);
 }
 
-// GENERAL and COLUMNS rows: each pixel its own 2×2 neighbourhood.
+// GENERAL and COLUMNS rows// GENERAL and COLUMNS rows: each pixel its own 2×2 neighbourhood.
 TARGET static void pixel_span_avx2(const transit_row *row, uint32_t *out, int over,
                                    ptrdiff_t from, ptrdiff_t to) {
   const ptrdiff_t width = row->source_width, height = row->source_height;
@@ -347,10 +381,67 @@ TARGET static void pixel_span_avx2(const transit_row *row, uint32_t *out, int ov
   full_span_scalar(row, out, over, column, to);
 }
 
+// A COLUMNS row: each column's source x, neighbour and weights were worked
+// out once for the whole mapping (transit_prepare_columns); only y is
+// computed here, and each pixel's four neighbours read with two 64-bit loads.
+TARGET static void columns_span_avx2(const transit_row *row, uint32_t *out, int over,
+                                     ptrdiff_t from, ptrdiff_t to) {
+  const ptrdiff_t height = row->source_height;
+  const __m256d zero = _mm256_setzero_pd(), half = _mm256_set1_pd(0.5);
+  const __m256d max_y = _mm256_set1_pd((double)(height - 1)), four = _mm256_set1_pd(4);
+  const __m256d v_base = _mm256_set1_pd(row->v_base), va = _mm256_set1_pd(row->va);
+  const __m128i cap_y = _mm_set1_epi32((int)(height >= 2 ? height - 2 : 0));
+  const __m128i stride = _mm_set1_epi32((int)row->source_stride);
+  const ptrdiff_t down = height >= 2 ? row->source_stride : 0;
+  const __m128i interleave = _mm_loadu_si128((const __m128i *)interleave_bytes);
+  const __m128i both = _mm_set1_epi32(0x10001), full = _mm_set1_epi32(256 * 0x10001);
+  const uint32_t *source = row->source;
+  const double *column_reciprocal = row->column_reciprocal;
+  const int32_t *column_index = row->column_index, *column_weights = row->column_weights;
+  __m256d c = _mm256_add_pd(_mm256_set1_pd((double)from), _mm256_setr_pd(0, 1, 2, 3));
+  ptrdiff_t column = from;
+  for (; column + 4 <= to; column += 4, c = _mm256_add_pd(c, four)) {
+    __m256d r = _mm256_loadu_pd(column_reciprocal + column);
+    __m256d visible = _mm256_cmp_pd(r, zero, _CMP_GT_OQ);
+    __m256d y = _mm256_sub_pd(_mm256_mul_pd(_mm256_add_pd(v_base, _mm256_mul_pd(va, c)), r), half);
+    __m128i iy, wy;
+    split(positions(y, max_y), cap_y, &iy, &wy);
+    __m128i ix = _mm_loadu_si128((const __m128i *)(column_index + column));
+    __m128i weights = _mm_loadu_si128((const __m128i *)(column_weights + column));
+    // Offsets fit 32 bits: a picture has at most 32767 × 32767 pixels.
+    __m128i at = _mm_add_epi32(_mm_mullo_epi32(iy, stride), ix);
+    __m128i lower = _mm_mullo_epi32(wy, both);
+    __m128i upper = _mm_sub_epi32(full, lower);
+    __m256i sums[2];
+    for (int pair = 0; pair < 2; pair++) {
+      int a = _mm_extract_epi32(at, 0), b = _mm_extract_epi32(at, 1);
+      if (pair) a = _mm_extract_epi32(at, 2), b = _mm_extract_epi32(at, 3);
+      const uint32_t *p = source + a, *q = source + b;
+      __m128i t = _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)p),
+                                     _mm_loadl_epi64((const __m128i *)q));
+      __m128i u = _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)(p + down)),
+                                     _mm_loadl_epi64((const __m128i *)(q + down)));
+      __m256i top = _mm256_cvtepu8_epi16(_mm_shuffle_epi8(t, interleave));
+      __m256i bottom = _mm256_cvtepu8_epi16(_mm_shuffle_epi8(u, interleave));
+      __m256i v = _mm256_srli_epi16(
+          _mm256_add_epi16(_mm256_mullo_epi16(top, spread(upper, pair)),
+                           _mm256_mullo_epi16(bottom, spread(lower, pair))),
+          1);
+      sums[pair] = _mm256_madd_epi16(v, spread(weights, pair));
+    }
+    __m128i shown = _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(
+        _mm256_castpd_si256(visible), _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6)));
+    store4(out + column, _mm_and_si128(finish(sums[0], sums[1]), shown), over);
+  }
+  full_span_scalar(row, out, over, column, to);
+}
+
 TARGET static void full_span_avx2(const transit_row *row, uint32_t *out, int over,
                                   ptrdiff_t from, ptrdiff_t to) {
   if (row->mode == TRANSIT_ROW_LEVEL) {
     level_span_avx2(row, out, over, from, to);
+  } else if (row->source_width >= 2 && row->mode == TRANSIT_ROW_COLUMNS) {
+    columns_span_avx2(row, out, over, from, to);
   } else if (row->source_width >= 2) {
     pixel_span_avx2(row, out, over, from, to);
   } else {

@@ -42,6 +42,9 @@ typedef struct {
   double edge_base[4], edge_a[4];
   double u_base, ua, v_base, va, q_base, g, row_reciprocal;
   const double *column_reciprocal, *column_u;
+  // COLUMNS: each column's source position split for the vectorised path
+  // (see transit_prepare_columns).
+  const int32_t *column_index, *column_weights;
   // Room for source_width + 1 entries of four 16-bit channels: a LEVEL
   // row's two source rows blended once, before the columns are.
   uint16_t *level;
@@ -64,6 +67,14 @@ int32_t transit_position(double x, ptrdiff_t size);
 uint32_t transit_sample(const uint32_t *source, ptrdiff_t source_stride,
                         ptrdiff_t source_width, ptrdiff_t source_height, int32_t tx,
                         int32_t ty, double coverage);
+
+// For a COLUMNS mapping `count` columns wide: each column's source x
+// (column_u) as its left neighbour, capped at source_width − 2 so that the
+// right one is in the picture (index), and the two neighbours' weights
+// (256 − w) | w << 16, with w = 256 where the cap moved the left one
+// (weights) — the same sum as transit_sample's.
+void transit_prepare_columns(const double *column_u, ptrdiff_t count, ptrdiff_t source_width,
+                             int32_t *index, int32_t *weights);
 
 // Writes columns start..<end of `out` (the row's first pixel): each the
 // bilinear sample of the source scaled by its coverage. With `over`, the

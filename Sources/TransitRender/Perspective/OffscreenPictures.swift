@@ -17,8 +17,10 @@ import Transit
 /// the picture is drawn afresh.
 ///
 /// Memory is bounded: at most ``keptPictures`` pictures and
-/// ``keptBytes`` bytes, the least recently used dropped first (its memory
-/// reused for the new picture when large enough, else freed). A renderer is
+/// ``keptBytes`` bytes, the least recently used dropped first, and a
+/// picture of the same contents at another size dropped as soon as a new
+/// size is drawn; the memory of what is dropped is reused for the new
+/// picture when large enough, else freed. A renderer is
 /// used by one thread at a time (the CLI gives each worker its own), so the
 /// cache needs no lock; each worker keeps its own pictures.
 final class OffscreenPictures {
@@ -96,8 +98,15 @@ final class OffscreenPictures {
     }
     try Image.validate(width: key.width, height: key.height, what: what())
     let count = key.width * key.height
-    // Room first: what is dropped may lend its memory to the new picture.
-    var dropped = makeRoom(for: count * 4)
+    // The same contents at another size: a view that has turned on to the
+    // next level, which rarely turns back. Dropped first, with whatever else
+    // must go to make room; what is dropped lends its memory to the new
+    // picture when it is large enough.
+    var dropped: [Picture] = []
+    while let index = entries.firstIndex(where: { $0.key.contents == key.contents }) {
+      dropped.append(entries.remove(at: index).picture)
+    }
+    dropped += makeRoom(for: count * 4)
     var reusable: Picture?
     for index in dropped.indices
     where dropped[index].capacity >= count && isKnownUniquelyReferenced(&dropped[index]) {
@@ -108,8 +117,9 @@ final class OffscreenPictures {
     if let reusable {
       picture = reusable
     } else {
-      // A turning view's picture changes size in steps: a little headroom
-      // lets the next step reuse this memory.
+      // A turning view's picture changes size in steps of 19 % in pixels:
+      // the headroom lets the next step reuse this memory, which is then
+      // neither mapped in nor page-faulted again.
       picture = Picture(capacity: count + count / 4)
     }
     dropped.removeAll()

@@ -98,6 +98,8 @@ enum ProjectiveMapping {
     let columnsConstantDownward = inverse.h == 0 && ub == 0 && !qConstantAlongRow
     let columnReciprocal = UnsafeMutablePointer<Double>.allocate(capacity: width)
     let columnU = UnsafeMutablePointer<Double>.allocate(capacity: width)
+    let columnIndex = UnsafeMutablePointer<Int32>.allocate(capacity: width)
+    let columnWeights = UnsafeMutablePointer<Int32>.allocate(capacity: width)
     // A level row's two source rows, blended once: four 16-bit channels for
     // each source column, and one to spare.
     let level = UnsafeMutablePointer<UInt16>.allocate(
@@ -105,6 +107,8 @@ enum ProjectiveMapping {
     defer {
       columnReciprocal.deallocate()
       columnU.deallocate()
+      columnIndex.deallocate()
+      columnWeights.deallocate()
       level.deallocate()
     }
     if columnsConstantDownward {
@@ -117,6 +121,7 @@ enum ProjectiveMapping {
         columnReciprocal[column] = r
         columnU[column] = (uBase + ua * c) * r - 0.5
       }
+      transit_prepare_columns(columnU, width, source.block.width, columnIndex, columnWeights)
     }
     var row = transit_row()
     row.source = source.block.start.assumingMemoryBound(to: UInt32.self)
@@ -128,6 +133,8 @@ enum ProjectiveMapping {
     row.g = inverse.g
     row.column_reciprocal = UnsafePointer(columnReciprocal)
     row.column_u = UnsafePointer(columnU)
+    row.column_index = UnsafePointer(columnIndex)
+    row.column_weights = UnsafePointer(columnWeights)
     row.level = level
     let over: Int32 = compositing == .over ? 1 : 0
     for line in 0..<destination.block.height {
