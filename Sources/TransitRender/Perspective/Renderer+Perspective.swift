@@ -6,9 +6,12 @@ extension Renderer {
   static let maximumOffscreenSide = 4_096
 
   /// Draws a view whose transform is not a 2D affine one: its contents go to
-  /// an offscreen surface at about the resolution they will have on screen,
-  /// which ``ProjectiveMapping`` then maps onto the projected quad; the
-  /// result is painted with the view's alpha, inside the current clip.
+  /// an offscreen picture at the resolution they will have on screen,
+  /// rounded up to a level (``pictureStretch(_:)``), which
+  /// ``ProjectiveMapping`` then maps onto the projected quad; the result is
+  /// painted with the view's alpha, inside the current clip. The picture is
+  /// kept for the next frames (``OffscreenPictures``): while the view only
+  /// turns or moves, it is not drawn again.
   ///
   /// Not drawn: a back face (the projected quad winds the other way), a view
   /// turned edge-on (the quad has no area), and a view that reaches the
