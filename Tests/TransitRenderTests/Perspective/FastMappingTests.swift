@@ -91,14 +91,17 @@ import TransitTestSupport
   }
 
   /// Blocks of colour with translucent parts and single odd pixels, as
-  /// drawn views have (text gives neighbours that all differ).
+  /// drawn views have (text gives neighbours that all differ); the last
+  /// column and row are odd pixels throughout, so that a sample taken from
+  /// the wrong side of the picture's edge shows.
   static func picture(_ test: Case, _ rng: inout SplitMix64) -> [UInt32] {
     let colours: [UInt32] = [0xFFE6_3333, 0xFF33_4DE6, 0xE619_CCCC, 0x8040_2010, 0, 0xFFFF_FFFF]
     var pixels = [UInt32](repeating: 0, count: test.sourceWidth * test.sourceHeight)
     for y in 0..<test.sourceHeight {
       for x in 0..<test.sourceWidth {
         pixels[y * test.sourceWidth + x] =
-          Int.random(in: 0..<6, using: &rng) == 0
+          Int.random(in: 0..<6, using: &rng) == 0 || x == test.sourceWidth - 1
+            || y == test.sourceHeight - 1
           ? colours.randomElement(using: &rng)! : colours[(x / 7 + y / 5) % colours.count]
       }
     }
@@ -245,7 +248,56 @@ import TransitTestSupport
         }
       }
     }
-    #expect(drawn > 1_500, "seed \(seed): \(drawn) pixels drawn")
+    #expect(drawn > 500, "seed \(seed): \(drawn) pixels drawn")
+  }
+
+  /// Small pictures magnified 4 to 10 times and turned a little about
+  /// either axis or both: many whole pixels near the right and bottom edges
+  /// sample the last column or row itself (their positions clamp to it),
+  /// where the second neighbour is the first again.
+  @Test func magnifiedPicturesClampAtTheirLastColumnAndRow() throws {
+    let seed = SplitMix64.seed(fallback: UInt64.random(in: 0...UInt64.max))
+    var rng = SplitMix64(seed: seed)
+    var clamped = 0
+    for trial in 0..<60 {
+      let (w, h) = (Int.random(in: 2...6, using: &rng), Int.random(in: 2...6, using: &rng))
+      let zoom = Double.random(in: 4...10, using: &rng)
+      let angle = Double.random(in: -0.4...0.4, using: &rng)
+      let (c, s) = (cos(angle), sin(angle))
+      let p = 0.002
+      let (vw, vh) = (Double(w), Double(h))
+      // Turned about the vertical axis, the horizontal one, or projective.
+      let (g, hh): (Double, Double) =
+        [(-s * p, 0.0), (0.0, -s * p), (-s * p, s * p / 2)][trial % 3]
+      let (a, e) = trial % 3 == 1 ? (zoom, zoom * c) : (zoom * c, zoom)
+      let toDevice = Homography(
+        a: a + 3 * g, b: 3 * hh, c: 3, d: 2 * g, e: e + 2 * hh, f: 2, g: g, h: hh, i: 1)
+      var quad: [(x: Double, y: Double)] = []
+      for (u, v) in [(0.0, 0.0), (vw, 0), (vw, vh), (0, vh)] {
+        let q = try #require(toDevice.apply(Point(x: u, y: v)))
+        quad.append((q.x, q.y))
+      }
+      let test = Case(
+        sourceWidth: w, sourceHeight: h, scaleX: 1, scaleY: 1, toDevice: toDevice, quad: quad,
+        width: Int(zoom * vw) + 8, height: Int(zoom * vh) + 8, originX: 0, originY: 0)
+      // Every pixel its own colour.
+      let source = (0..<w * h).map { _ in
+        0xFF00_0000 | UInt32.random(in: 0...0xFF_FFFF, using: &rng)
+      }
+      var plain = [UInt32](repeating: 0, count: test.width * test.height)
+      Self.map(test, source: source, into: &plain, way: .plain)
+      clamped += plain.filter { source.contains($0) }.count
+      for way in [Way.vectorised, .scalar] {
+        var fast = [UInt32](repeating: 0, count: test.width * test.height)
+        Self.map(test, source: source, into: &fast, way: way)
+        let difference = Self.firstDifference(fast, plain, width: test.width)
+        #expect(difference == nil, "seed \(seed), trial \(trial), \(way): \(difference ?? "")")
+        if difference != nil { return }
+      }
+    }
+    // Pixels that are a source pixel exactly: sampled at a clamped corner
+    // or on whole source positions.
+    #expect(clamped > 500, "seed \(seed): \(clamped) pixels")
   }
 
   /// Outside references for the blend: a picture mapped by the identity is
@@ -261,11 +313,15 @@ import TransitTestSupport
         sourceWidth: width, sourceHeight: height, scaleX: 1, scaleY: 1,
         toDevice: Homography(a: 1, b: 0, c: shift, d: 0, e: 1, f: shift, g: 0, h: 0, i: 1),
         quad: [], width: width, height: height, originX: 0, originY: 0)
-      test.quad = [(shift, shift), (37 + shift, shift), (37 + shift, 23 + shift), (shift, 23 + shift)]
+      test.quad = [
+        (shift, shift), (37 + shift, shift), (37 + shift, 23 + shift), (shift, 23 + shift),
+      ]
       let source = (0..<width * height).map { _ -> UInt32 in
         let alpha = UInt32.random(in: 0...255, using: &rng)
         var pixel = alpha << 24
-        for channel: UInt32 in [0, 8, 16] { pixel |= UInt32.random(in: 0...alpha, using: &rng) << channel }
+        for channel: UInt32 in [0, 8, 16] {
+          pixel |= UInt32.random(in: 0...alpha, using: &rng) << channel
+        }
         return pixel
       }
       for way in [Way.vectorised, .scalar] {

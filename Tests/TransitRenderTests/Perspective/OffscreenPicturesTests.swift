@@ -41,7 +41,8 @@ import TransitTestSupport
     // Small steps: the picture's level stays the same.
     for angle in stride(from: 0.30, to: 0.36, by: 0.01) {
       let scene = Self.card(angle: angle, origin: Point(x: 30 + angle * 10, y: 20))
-      #expect(try renderer.render(scene).pixels == Renderer().render(scene).pixels, "\(angle)")
+      let same = try renderer.render(scene).pixels == Renderer().render(scene).pixels
+      #expect(same, "\(angle)")
     }
     #expect(renderer.offscreenPictures.drawn == 1)
     #expect(renderer.offscreenPictures.found == 5)
@@ -57,7 +58,13 @@ import TransitTestSupport
       ("background", { $0.backgroundColor = Color(red: 0.2, green: 0.2, blue: 0.9) }),
       ("corner radius", { $0.cornerRadius = 20 }),
       ("border", { $0.border = Border(width: 3, color: Color(red: 0, green: 0, blue: 0)) }),
-      ("clipping", { $0.clipsToBounds = true; $0.children[0].frame.size.width = 200 }),
+      (
+        "clipping",
+        {
+          $0.clipsToBounds = true
+          $0.children[0].frame.size.width = 200
+        }
+      ),
       ("size", { $0.frame.size.width = 110 }),
     ]
     for (what, edit) in edits {
@@ -66,7 +73,8 @@ import TransitTestSupport
       let after = Self.card(angle: 0.305, edit: edit)
       _ = try renderer.render(before)
       let drawn = try renderer.render(after)
-      #expect(drawn.pixels == (try Renderer().render(after)).pixels, "\(what)")
+      let same = try drawn.pixels == Renderer().render(after).pixels
+      #expect(same, "\(what)")
       #expect(renderer.offscreenPictures.drawn == 2, "\(what)")
     }
   }
@@ -82,7 +90,8 @@ import TransitTestSupport
       Self.card(angle: 0.3) { $0.id = "other" },
     ]
     for scene in moved {
-      #expect(try renderer.render(scene).pixels == Renderer().render(scene).pixels)
+      let same = try renderer.render(scene).pixels == Renderer().render(scene).pixels
+      #expect(same, "\(scene.views[0].frame), alpha \(scene.views[0].alpha)")
     }
     #expect(renderer.offscreenPictures.drawn == 1)
   }
@@ -110,8 +119,9 @@ import TransitTestSupport
       let scene = Self.card(angle: angle, axis: axis, alpha: alpha, edit: edit)
       let fresh = try Renderer().render(scene)
       let cached = try renderer.render(scene)
-      #expect(cached.pixels == fresh.pixels, "seed \(seed), frame \(frame)")
-      if cached.pixels != fresh.pixels { return }
+      let same = cached.pixels == fresh.pixels
+      #expect(same, "seed \(seed), frame \(frame)")
+      if !same { return }
       #expect(renderer.offscreenPictures.count <= OffscreenPictures.keptPictures)
     }
     #expect(renderer.offscreenPictures.found > 0, "seed \(seed): the cache is used")
@@ -177,7 +187,8 @@ import TransitTestSupport
     }
     let drawn = results.withLock { $0 }
     for index in scenes.indices {
-      #expect(drawn[index] == expected[index], "frame \(index)")
+      let same = drawn[index] == expected[index]
+      #expect(same, "frame \(index)")
     }
   }
 
