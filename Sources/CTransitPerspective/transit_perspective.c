@@ -246,15 +246,32 @@ TARGET static inline ptrdiff_t level_pixels(const transit_row *row, uint32_t *ou
     split(_mm256_cvttpd_epi32(_mm256_add_pd(_mm256_mul_pd(x, scale), half)), cap, &ix, &wx);
     __m128i at = _mm_slli_epi32(_mm_sub_epi32(ix, offset), 2);
     __m128i weights = weight_pairs(wx);
-    __m256i sums[2];
+    __m256i v[2];
     for (int pair = 0; pair < 2; pair++) {
       int a = _mm_extract_epi32(at, 0), b = _mm_extract_epi32(at, 1);
       if (pair) a = _mm_extract_epi32(at, 2), b = _mm_extract_epi32(at, 3);
-      __m256i v = _mm256_inserti128_si256(
+      v[pair] = _mm256_inserti128_si256(
           _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(level + a))),
           _mm_loadu_si128((const __m128i *)(level + b)), 1);
-      sums[pair] = _mm256_madd_epi16(_mm256_shuffle_epi8(v, interleave), spread(weights, pair));
     }
+    // Flat colour: each pixel's two neighbours alike, so its sum is 256·V
+    // and the pixel (256·V + 16384) >> 15 = (V + 64) >> 7, whatever the weight.
+    __m256i alike = _mm256_and_si256(_mm256_cmpeq_epi64(v[0], _mm256_shuffle_epi32(v[0], 0x4E)),
+                                     _mm256_cmpeq_epi64(v[1], _mm256_shuffle_epi32(v[1], 0x4E)));
+    if (_mm256_movemask_epi8(alike) == -1) {
+      const __m256i round = _mm256_set1_epi16(64);
+      __m256i bytes = _mm256_packus_epi16(_mm256_srli_epi16(_mm256_add_epi16(v[0], round), 7),
+                                          _mm256_srli_epi16(_mm256_add_epi16(v[1], round), 7));
+      store4(out + column,
+             _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(
+                 bytes, _mm256_setr_epi32(0, 4, 2, 6, 0, 4, 2, 6))),
+             over);
+      continue;
+    }
+    __m256i sums[2];
+    for (int pair = 0; pair < 2; pair++)
+      sums[pair] =
+          _mm256_madd_epi16(_mm256_shuffle_epi8(v[pair], interleave), spread(weights, pair));
     store4(out + column, finish(sums[0], sums[1]), over);
   }
   return column;
@@ -412,25 +429,40 @@ TARGET static void columns_span_avx2(const transit_row *row, uint32_t *out, int 
     __m128i at = _mm_add_epi32(_mm_mullo_epi32(iy, stride), ix);
     __m128i lower = _mm_mullo_epi32(wy, both);
     __m128i upper = _mm_sub_epi32(full, lower);
-    __m256i sums[2];
+    __m128i t[2], u[2];
     for (int pair = 0; pair < 2; pair++) {
       int a = _mm_extract_epi32(at, 0), b = _mm_extract_epi32(at, 1);
       if (pair) a = _mm_extract_epi32(at, 2), b = _mm_extract_epi32(at, 3);
       const uint32_t *p = source + a, *q = source + b;
-      __m128i t = _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)p),
-                                     _mm_loadl_epi64((const __m128i *)q));
-      __m128i u = _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)(p + down)),
-                                     _mm_loadl_epi64((const __m128i *)(q + down)));
-      __m256i top = _mm256_cvtepu8_epi16(_mm_shuffle_epi8(t, interleave));
-      __m256i bottom = _mm256_cvtepu8_epi16(_mm_shuffle_epi8(u, interleave));
+      t[pair] = _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)p),
+                                   _mm_loadl_epi64((const __m128i *)q));
+      u[pair] = _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)(p + down)),
+                                   _mm_loadl_epi64((const __m128i *)(q + down)));
+    }
+    __m128i shown = _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(
+        _mm256_castpd_si256(visible), _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6)));
+    // Flat colour (all four neighbours of all four pixels alike, as in most
+    // of a drawn view): every weighting gives that colour back.
+    __m128i same = _mm_and_si128(
+        _mm_and_si128(_mm_cmpeq_epi32(t[0], u[0]), _mm_cmpeq_epi32(t[1], u[1])),
+        _mm_and_si128(_mm_cmpeq_epi32(t[0], _mm_shuffle_epi32(t[0], 0xB1)),
+                      _mm_cmpeq_epi32(t[1], _mm_shuffle_epi32(t[1], 0xB1))));
+    if (_mm_movemask_epi8(same) == 0xFFFF) {
+      __m128i flat = _mm_castps_si128(
+          _mm_shuffle_ps(_mm_castsi128_ps(t[0]), _mm_castsi128_ps(t[1]), 0x88));
+      store4(out + column, _mm_and_si128(flat, shown), over);
+      continue;
+    }
+    __m256i sums[2];
+    for (int pair = 0; pair < 2; pair++) {
+      __m256i top = _mm256_cvtepu8_epi16(_mm_shuffle_epi8(t[pair], interleave));
+      __m256i bottom = _mm256_cvtepu8_epi16(_mm_shuffle_epi8(u[pair], interleave));
       __m256i v = _mm256_srli_epi16(
           _mm256_add_epi16(_mm256_mullo_epi16(top, spread(upper, pair)),
                            _mm256_mullo_epi16(bottom, spread(lower, pair))),
           1);
       sums[pair] = _mm256_madd_epi16(v, spread(weights, pair));
     }
-    __m128i shown = _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(
-        _mm256_castpd_si256(visible), _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6)));
     store4(out + column, _mm_and_si128(finish(sums[0], sums[1]), shown), over);
   }
   full_span_scalar(row, out, over, column, to);
