@@ -415,6 +415,7 @@ TARGET static void columns_span_avx2(const transit_row *row, uint32_t *out, int 
   const uint32_t *source = row->source;
   const double *column_reciprocal = row->column_reciprocal;
   const int32_t *column_index = row->column_index, *column_weights = row->column_weights;
+  const ptrdiff_t prefetch = row->prefetch_rows * row->source_stride * 4;
   __m256d c = _mm256_add_pd(_mm256_set1_pd((double)from), _mm256_setr_pd(0, 1, 2, 3));
   ptrdiff_t column = from;
   for (; column + 4 <= to; column += 4, c = _mm256_add_pd(c, four)) {
@@ -438,6 +439,9 @@ TARGET static void columns_span_avx2(const transit_row *row, uint32_t *out, int 
                                    _mm_loadl_epi64((const __m128i *)q));
       u[pair] = _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)(p + down)),
                                    _mm_loadl_epi64((const __m128i *)(q + down)));
+      // The rows a few destination rows on will read, fetched meanwhile: a
+      // prefetch cannot fault, so the address may lie past the picture.
+      _mm_prefetch((const char *)((uintptr_t)p + (uintptr_t)prefetch), _MM_HINT_T0);
     }
     __m128i shown = _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(
         _mm256_castpd_si256(visible), _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6)));

@@ -45,6 +45,9 @@ typedef struct {
   // COLUMNS: each column's source position split for the vectorised path
   // (see transit_prepare_columns).
   const int32_t *column_index, *column_weights;
+  // COLUMNS: source rows ahead (signed: the way later destination rows go)
+  // whose memory the vectorised loop prefetches.
+  ptrdiff_t prefetch_rows;
   // Room for source_width + 1 entries of four 16-bit channels: a LEVEL
   // row's two source rows blended once, before the columns are.
   uint16_t *level;

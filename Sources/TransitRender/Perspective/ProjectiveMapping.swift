@@ -142,6 +142,11 @@ enum ProjectiveMapping {
     row.column_u = UnsafePointer(columnU)
     row.column_index = UnsafePointer(columnIndex)
     row.column_weights = UnsafePointer(columnWeights)
+    // A turn about the vertical axis reads each column's source rows from
+    // top to bottom (or bottom to top) as the destination rows go down, a
+    // path the hardware does not foresee: the loop fetches the rows four
+    // ahead, which it will read a few destination rows later.
+    row.prefetch_rows = vb > 0 ? 4 : vb < 0 ? -4 : 0
     row.level = level
     let over: Int32 = compositing == .over ? 1 : 0
     for line in 0..<destination.block.height {
