@@ -28,9 +28,6 @@ struct RenderCommand: ParsableCommand {
   @Option(help: "Container size in points, WxH (default: --from's size, else 390x844).")
   var size: String?
 
-  @Option(help: "Pixels per point.")
-  var scale: Double = 1
-
   @Option(help: "Frames to draw, first and last included (default 8).")
   var frames: Int?
 
@@ -55,9 +52,6 @@ struct RenderCommand: ParsableCommand {
     if frames != nil && fps != nil { throw ValidationError("give --frames or --fps, not both") }
     if let fps, !(fps.isFinite && fps > 0 && fps <= 1000) {
       throw ValidationError("--fps must be in (0, 1000], got \(fps)")
-    }
-    guard scale.isFinite, scale > 0, scale <= 16 else {
-      throw ValidationError("--scale must be in (0, 16], got \(scale)")
     }
     if let size, SizeInPoints.parse(size) == nil {
       throw ValidationError(
@@ -113,7 +107,7 @@ struct RenderCommand: ParsableCommand {
       let specs = FrameSpec.frames(of: timeline, count: count)
       let destination = output.output ?? RenderCommand.defaultOutput(output, style: style)
       try Job(
-        frames: specs, size: points, scale: scale, images: provider, output: output,
+        frames: specs, size: points, scale: output.scale, images: provider, output: output,
         framesPerSecond: FrameRate.of(count: count, duration: timeline.duration),
         inputBytes: InputFile.memory(of: images.values)
       ).run(to: destination)
