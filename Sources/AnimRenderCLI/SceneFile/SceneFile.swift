@@ -60,16 +60,26 @@ struct SceneFile: FieldTable {
     ]
   }
 
+  /// A screen (top level) or a view inside one, as the file gives it;
+  /// ``SceneFile/validate(name:)`` checks the values, `makeView(_:frame:)` builds
+  /// the ``View``.
   struct ViewSpec: FieldTable {
+    /// Unique in the file; the script names screens by it.
     var id = ""
+    /// `[x, y, width, height]`; required for a child, ignored on a screen
+    /// (the container lays screens out at its bounds).
     var frame: [Double]?
+    /// Whether `frame` is in fractions of the parent's size.
     var relative: Bool?
+    /// The background colour, as ``ColorText`` reads it.
     var color: String?
+    /// 0…1.
     var alpha: Double?
     var cornerRadius: Double?
     var border: Border?
     var clipsToBounds: Bool?
     var hidden: Bool?
+    /// A PNG path relative to the scene file.
     var image: String?
     var text: TextSpec?
     var children: [ViewSpec]?

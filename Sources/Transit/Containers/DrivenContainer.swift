@@ -13,8 +13,8 @@
 /// ```swift
 /// final class SwapContainer: DrivenContainer {
 ///   private(set) var scene: Scene
-///   private(set) var driver: TransitionDriver!
-///   // ...
+///   let driver: TransitionDriver
+///   // its init and its operations on `driver`: see <doc:BuildingAContainer>
 /// }
 ///
 /// container.observer = { print($0) }
@@ -25,9 +25,9 @@
 /// ```
 ///
 /// ## Driving a transition by a gesture
-/// A container begins an operation interactively (``StackContainer``'s
-/// `beginInteractivePush(_:style:)`, ``PlaceholderContainer``'s
-/// `beginInteractiveSwap(_:inSlot:style:)`) through
+/// A container begins an operation interactively
+/// (``StackContainer/beginInteractivePush(_:style:)``,
+/// ``PlaceholderContainer/beginInteractiveSwap(_:inSlot:style:)``) through
 /// ``TransitionDriver/beginInteractive(_:)``; from then on the calls are
 /// the same for every container: ``updateInteraction(progress:)`` as the
 /// finger moves, then ``finishInteraction(velocity:completionSpeed:)`` or
