@@ -1,8 +1,8 @@
 /// A container whose operations and transitions all run on one
 /// ``TransitionDriver``: everything it shares with every other such
 /// container — its observer, clock and counter, whether it is animating,
-/// the queue, ``tick()``, and driving a transition by a gesture — is
-/// written once, here, on top of ``driver``.
+/// the queue, ``tick()``, showing a given frame, and driving a transition
+/// by a gesture — is written once, here, on top of ``driver``.
 ///
 /// A container adds only what is its own: its model and the operations
 /// that change it (a stack's pushes and pops, a placeholder's swaps), and
@@ -77,6 +77,18 @@ extension DrivenContainer {
   /// every display frame, as a display link would.
   public func tick() {
     driver.tick()
+  }
+
+  /// Shows frame `index` of `count` of the running transition, bit for bit
+  /// as ``Timeline/sample(frame:of:into:)`` samples it; see
+  /// ``TransitionDriver/showFrame(_:of:)``. `animrender play` draws a
+  /// script's transitions this way, on a ``ManualClock``.
+  ///
+  /// - Parameters:
+  ///   - index: the frame, 0…`count` − 1 (clamped).
+  ///   - count: the number of frames the duration is divided into.
+  public func showTransitionFrame(_ index: Int, of count: Int) {
+    driver.showFrame(index, of: count)
   }
 
   /// Whether a gesture drives a transition now (begun, not yet released).

@@ -38,7 +38,8 @@ public final class PlaceholderContainer: DrivenContainer {
     case resize(size: Size, slotFrames: [Rect]?)
   }
 
-  /// Runs every operation and transition of the container.
+  /// Runs every operation and transition of the container; see
+  /// ``DrivenContainer/driver``.
   public let driver: TransitionDriver
 
   /// Creates a container whose slots are `slots` (their frames place them;

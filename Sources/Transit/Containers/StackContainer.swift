@@ -78,7 +78,9 @@ public final class StackContainer: DrivenContainer {
   /// Lets rotations through only between transitions.
   public let gate: RotationGate<Size>
 
-  /// Runs every operation and transition of the stack.
+  /// Runs every operation and transition of the stack; see
+  /// ``DrivenContainer/driver``. The stack applies the sizes its ``gate``
+  /// lets through in the driver's ``TransitionDriver/betweenTransitions``.
   public let driver: TransitionDriver
   /// Sizes the gate let through, waiting to be applied at a safe point.
   let approvedSizes = RequestInbox<Size>()
@@ -116,18 +118,6 @@ public final class StackContainer: DrivenContainer {
   public var childIDs: [String] { children.map(\.id) }
   /// The id of the shown child, if any.
   public var topID: String? { children.last?.id }
-
-  /// Shows frame `index` of `count` of the running transition, bit for bit
-  /// as ``Timeline/sample(frame:of:into:)`` samples it; see
-  /// ``TransitionDriver/showFrame(_:of:)``. `animrender play` draws a
-  /// script's transitions this way.
-  ///
-  /// - Parameters:
-  ///   - index: the frame, 0…`count` − 1 (clamped).
-  ///   - count: the number of frames the duration is divided into.
-  public func showTransitionFrame(_ index: Int, of count: Int) {
-    driver.showFrame(index, of: count)
-  }
 
   // MARK: Operations
 

@@ -52,6 +52,32 @@ struct DrivenContainerTests {
     check(Self.placeholder(clock), clock)
   }
 
+  @Test("showTransitionFrame shows the same frames on both, the played ones")
+  func showTransitionFrame() {
+    func frames(_ container: some DrivenContainer, scene: () -> Scene) -> [[ViewState?]] {
+      (0..<5).map { k in
+        container.showTransitionFrame(k, of: 5)
+        return ["a", "b"].map { scene().state(of: $0) }
+      }
+    }
+    let stack = Self.stack(ManualClock())
+    stack.push(card("b"), style: TestSlide())
+    let placeholder = Self.placeholder(ManualClock())
+    placeholder.setChild(card("b"), inSlot: 0, style: TestSlide())
+    let onStack = frames(stack) { stack.scene }
+    #expect(onStack == frames(placeholder) { placeholder.scene })
+    // Frame k of 5 is the transition at k · 0.5 / 4 s, as a clock plays it.
+    for k in 0..<5 {
+      let clock = ManualClock()
+      let played = Self.stack(clock)
+      played.push(card("b"), style: TestSlide())
+      clock.advance(by: Double(k) * 0.125)
+      played.tick()
+      #expect(onStack[k] == ["a", "b"].map { played.scene.state(of: $0) }, "frame \(k)")
+    }
+    #expect(onStack[4][1] == ViewState(frame: Rect(size: Self.size)))
+  }
+
   @Test("a bad completion speed or velocity throws, and the interaction goes on")
   func badReleaseThrows() throws {
     func check(_ container: some DrivenContainer) throws {
