@@ -17,7 +17,7 @@ import Transit
 /// the picture is drawn afresh.
 ///
 /// Memory is bounded: at most ``keptPictures`` pictures and
-/// ``keptBytes`` bytes, the least recently used dropped first, and a
+/// ``keptBytes`` bytes (or the one picture, if it alone is larger), the least recently used dropped first, and a
 /// picture of the same contents at another size dropped as soon as a new
 /// size is drawn; the memory of what is dropped is reused for the new
 /// picture when large enough, else freed. A renderer is
@@ -120,7 +120,8 @@ final class OffscreenPictures {
       // A turning view's picture changes size in steps of 19 % in pixels:
       // the headroom lets the next step reuse this memory, which is then
       // neither mapped in nor page-faulted again.
-      picture = Picture(capacity: count + count / 4)
+      // (None beyond the byte limit: a picture that large is kept alone.)
+      picture = Picture(capacity: max(count, min(count + count / 4, Self.keptBytes / 4)))
     }
     dropped.removeAll()
     picture.width = key.width

@@ -110,6 +110,11 @@ import TransitTestSupport
       { $0.children[0].isHidden = true },
       { $0.children[1].alpha = 0.4 },
       { $0.frame.size.height = 64 },
+      // A 3-D view inside: its picture is drawn while the card's is.
+      {
+        $0.children[0].transform = Transform3D.rotation(angle: 0.5, x: 0, y: 1, z: 0)
+          .concatenating(.perspective(distance: 200))
+      },
     ]
     for frame in 0..<40 {
       let angle = Double.random(in: -1.2...1.2, using: &rng)
