@@ -137,35 +137,6 @@ import TransitTestSupport
     }
   }
 
-  /// The same rows give the same bytes however the heap lies: rendered-like
-  /// rows (runs of colour and noise) compressed while other allocations of
-  /// every size are held, on several threads at once.
-  @Test func sameRowsSameBytes() async throws {
-    var rng = SplitMix64(seed: 11)
-    let (width, height) = (640, 90)
-    var pixels = Self.randomPixels(width * height, opaque: true, &rng)
-    for i in pixels.indices where i % 97 > 3 { pixels[i] = pixels[i - i % 97] }
-    let image = try Image(width: width, height: height, pixels: pixels)
-    let reference = try PNGEncoder.encode(image)
-    let results = try await withThrowingTaskGroup(of: [[UInt8]].self) { group in
-      for task in 0..<4 {
-        group.addTask {
-          var held: [UnsafeMutableRawPointer] = []
-          defer { for block in held { block.deallocate() } }
-          var files: [[UInt8]] = []
-          for k in 0..<12 {
-            held.append(.allocate(byteCount: (k * 7 + task) * 9_973 + 1, alignment: 16))
-            files.append(try PNGEncoder.encode(image))
-          }
-          return files
-        }
-      }
-      return try await group.reduce(into: []) { $0 += $1 }
-    }
-    #expect(results.count == 48)
-    #expect(results.allSatisfy { $0 == reference })
-  }
-
   /// Pillow (Python's imaging library, its own PNG reader on zlib) reads
   /// every level's files to the straight-alpha pixels the model expects.
   @Test(arguments: PNGCompression.allCases)
