@@ -41,7 +41,7 @@ public final class SheetScanlines: @unchecked Sendable {
 
   private let storage: UnsafeMutablePointer<UInt8>
   /// Each column's last pixel on each cell row of the current band, for
-  /// ``join()``: `columns × cellHeight` premultiplied pixels.
+  /// ``join()``: `min(columns, count) × cellHeight` premultiplied pixels.
   private let rightEdges: UnsafeMutablePointer<UInt32>
   private var band = 0
   private var background: UInt32 = 0
@@ -54,7 +54,8 @@ public final class SheetScanlines: @unchecked Sendable {
     rowBytes = 1 + layout.width * (hasAlpha ? 4 : 3)
     let rows = (0..<layout.rows).map { layout.bandRows($0).count }.max()!
     storage = .allocate(capacity: rowBytes * rows)
-    rightEdges = .allocate(capacity: layout.columns * layout.cellHeight)
+    // The columns in use: `layout.columns` may be any number up to Int.max.
+    rightEdges = .allocate(capacity: min(layout.columns, layout.count) * layout.cellHeight)
   }
 
   deinit {
@@ -93,9 +94,10 @@ public final class SheetScanlines: @unchecked Sendable {
           transit_filter_run(self.background, count, alpha, row + 1 + x * bytesPerPixel) != 0
           && opaque
       }
-      for index in layout.cells(inBand: band).upperBound..<((band + 1) * layout.columns) {
+      // Only the last band of several has cells past the last frame.
+      let rowEnd = band * layout.columns + min(layout.columns, layout.count)
+      for index in layout.cells(inBand: band).upperBound..<rowEnd {
         let left = layout.origin(ofCell: index).x
-        guard left < layout.width else { break }
         opaque =
           transit_filter_run(
             self.empty, layout.cellWidth, alpha, row + 1 + left * bytesPerPixel) != 0 && opaque
