@@ -156,8 +156,13 @@ struct TimelineBinder {
       tracks.hiddens.appendView(hiddens[view])
       for change in transforms[view] {
         tracks.operationRanges.append(change.operations)
-        tracks.interpolations.append(
-          change.target.map { TransformInterpolation(from: change.segment.from, to: $0) })
+        if let target = change.target {
+          tracks.interpolationSlots.append(tracks.interpolations.count)
+          tracks.interpolations.append(
+            TransformInterpolation(from: change.segment.from, to: target))
+        } else {
+          tracks.interpolationSlots.append(-1)
+        }
       }
     }
     tracks.subtreeAnimated = subtreeAnimated()
@@ -212,9 +217,9 @@ struct TimelineBinder {
           $0.transform($1, progress, into: &$2)
         } then: { tracks, j in
           // The start is now final: decompose it once, for every sample.
-          let target = tracks.interpolations[j]!.to
-          tracks.interpolations[j] = TransformInterpolation(
-            from: tracks.transforms.segments[j].from, to: target)
+          let slot = tracks.interpolationSlots[j]
+          tracks.interpolations[slot] = TransformInterpolation(
+            from: tracks.transforms.segments[j].from, to: tracks.interpolations[slot].to)
         }
       }
     }
