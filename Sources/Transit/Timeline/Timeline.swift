@@ -222,38 +222,42 @@ public struct Timeline: Sendable, Equatable {
   }
 
   /// Runs `body` with the progress of every step at forward time `time`
-  /// (NaN for steps not started), held in stack memory.
+  /// (NaN for steps not started) and an empty cache of the steps' turn
+  /// sines, both held in stack memory.
   @inline(__always)
   private func withProgress<R>(
     at time: ForwardTime,
-    _ body: (UnsafeMutableBufferPointer<Double>) -> R
+    _ body: (UnsafeMutableBufferPointer<Double>, StepSines) -> R
   ) -> R {
     let count = max(tracks.steps.count, 1)
     return withUnsafeTemporaryAllocation(of: Double.self, capacity: count) { progress in
       for (k, step) in tracks.steps.enumerated() {
         progress[k] = step.progress(at: time.time, rerun: time.rerun)
       }
-      return body(progress)
+      return StepSines.with { body(progress, $0) }
     }
   }
 
   private func state(of id: String, _ time: ForwardTime) -> ViewState? {
     guard let index = preorder[id], let initial = initialScene.state(of: id) else { return nil }
-    return withProgress(at: time) { tracks.state(index, initial: initial, progress: $0) }
+    return withProgress(at: time) {
+      tracks.state(index, initial: initial, progress: $0, sines: $1)
+    }
   }
 
   private func write(_ time: ForwardTime, into scene: inout Scene) {
     if scene.viewCount != tracks.subtreeEnd.count || scene.size != initialScene.size {
       scene = initialScene
     }
-    withProgress(at: time) { progress in
+    withProgress(at: time) { progress, sines in
       var index = 0
-      apply(&scene.storage, index: &index, progress: progress)
+      apply(&scene.storage, index: &index, progress: progress, sines: sines)
     }
   }
 
   private func apply(
-    _ views: inout [View], index: inout Int, progress: UnsafeMutableBufferPointer<Double>
+    _ views: inout [View], index: inout Int, progress: UnsafeMutableBufferPointer<Double>,
+    sines: StepSines
   ) {
     for i in views.indices {
       let k = index
@@ -263,9 +267,9 @@ public struct Timeline: Sendable, Equatable {
         continue
       }
       index += 1
-      tracks.apply(k, to: &views[i], progress: progress)
+      tracks.apply(k, to: &views[i], progress: progress, sines: sines)
       if !views[i].children.isEmpty {
-        apply(&views[i].children, index: &index, progress: progress)
+        apply(&views[i].children, index: &index, progress: progress, sines: sines)
       }
     }
   }

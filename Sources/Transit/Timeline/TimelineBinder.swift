@@ -206,21 +206,29 @@ struct TimelineBinder {
   private static func resolveOverlaps(in tracks: inout Tracks) {
     var progress = [Double](repeating: .nan, count: max(tracks.steps.count, 1))
     progress.withUnsafeMutableBufferPointer { progress in
-      for view in tracks.subtreeEnd.indices {
-        resolveStarts(of: \.frames, view, in: &tracks, progress) {
-          $0.frame($1, progress, into: &$2)
-        }
-        resolveStarts(of: \.alphas, view, in: &tracks, progress) {
-          $0.alpha($1, progress, into: &$2, bounded: false)
-        }
-        resolveStarts(of: \.transforms, view, in: &tracks, progress) {
-          $0.transform($1, progress, into: &$2)
-        } then: { tracks, j in
-          // The start is now final: decompose it once, for every sample.
-          let slot = tracks.interpolationSlots[j]
-          tracks.interpolations[slot] = TransformInterpolation(
-            from: tracks.transforms.segments[j].from, to: tracks.interpolations[slot].to)
-        }
+      StepSines.with { sines in resolveStarts(in: &tracks, progress, sines) }
+    }
+  }
+
+  /// Resolves the starts of every view's absolute segments, with `progress`
+  /// all NaN.
+  private static func resolveStarts(
+    in tracks: inout Tracks, _ progress: UnsafeMutableBufferPointer<Double>, _ sines: StepSines
+  ) {
+    for view in tracks.subtreeEnd.indices {
+      resolveStarts(of: \.frames, view, in: &tracks, progress) {
+        $0.frame($1, progress, into: &$2)
+      }
+      resolveStarts(of: \.alphas, view, in: &tracks, progress) {
+        $0.alpha($1, progress, into: &$2, bounded: false)
+      }
+      resolveStarts(of: \.transforms, view, in: &tracks, progress) {
+        $0.transform($1, progress, sines, into: &$2)
+      } then: { tracks, j in
+        // The start is now final: decompose it once, for every sample.
+        let slot = tracks.interpolationSlots[j]
+        tracks.interpolations[slot] = TransformInterpolation(
+          from: tracks.transforms.segments[j].from, to: tracks.interpolations[slot].to)
       }
     }
   }

@@ -46,26 +46,31 @@ struct Tracks: Hashable, Sendable {
   // MARK: Sampling
 
   /// Writes the animated properties of view `index` into `view`.
-  /// `progress[k]` is step k's progress, NaN when it has not started.
+  /// `progress[k]` is step k's progress, NaN when it has not started;
+  /// `sines` is the sample's cache of turn angles' sines and cosines.
   @inline(__always)
-  func apply(_ index: Int, to view: inout View, progress: UnsafeMutableBufferPointer<Double>) {
+  func apply(
+    _ index: Int, to view: inout View, progress: UnsafeMutableBufferPointer<Double>,
+    sines: StepSines
+  ) {
     let (frame, alpha) = (frames.ranges[index], alphas.ranges[index])
     let (transform, hidden) = (transforms.ranges[index], hiddens.ranges[index])
     if !frame.isEmpty { self.frame(frame, progress, into: &view.frame) }
     if !alpha.isEmpty { self.alpha(alpha, progress, into: &view.alpha) }
-    if !transform.isEmpty { self.transform(transform, progress, into: &view.transform) }
+    if !transform.isEmpty { self.transform(transform, progress, sines, into: &view.transform) }
     if !hidden.isEmpty { self.hidden(hidden, progress, into: &view.isHidden) }
   }
 
   /// The state of view `index`, starting from its `initial` state.
-  func state(_ index: Int, initial: ViewState, progress: UnsafeMutableBufferPointer<Double>)
-    -> ViewState
-  {
+  func state(
+    _ index: Int, initial: ViewState, progress: UnsafeMutableBufferPointer<Double>,
+    sines: StepSines
+  ) -> ViewState {
     // Through a scratch view, so that states and scenes are written by the
     // same code.
     var view = View(id: "", frame: initial.frame)
     view.state = initial
-    apply(index, to: &view, progress: progress)
+    apply(index, to: &view, progress: progress, sines: sines)
     return view.state
   }
 
@@ -116,7 +121,7 @@ struct Tracks: Hashable, Sendable {
   /// operations composed after it in step order.
   @inline(__always)
   func transform(
-    _ range: Range<Int>, _ progress: UnsafeMutableBufferPointer<Double>,
+    _ range: Range<Int>, _ progress: UnsafeMutableBufferPointer<Double>, _ sines: StepSines,
     into value: inout Transform3D
   ) {
     transforms.fold(range, progress, into: &value) { j, p in
@@ -124,10 +129,14 @@ struct Tracks: Hashable, Sendable {
       // the arithmetic.
       if p == 0 { return transforms.segments[j].from }
       var value = interpolated(interpolationSlots[j], p)
-      for k in operationRanges[j] { applyOperation(k, to: &value, progress: p) }
+      for k in operationRanges[j] {
+        applyOperation(k, to: &value, progress: p, step: transforms.steps[j], sines)
+      }
       return value
     } relative: { value, j, p in
-      for k in operationRanges[j] { applyOperation(k, to: &value, progress: p) }
+      for k in operationRanges[j] {
+        applyOperation(k, to: &value, progress: p, step: transforms.steps[j], sines)
+      }
     }
   }
 
@@ -144,13 +153,19 @@ struct Tracks: Hashable, Sendable {
     ).recomposed
   }
 
-  /// Operation `k` composed after `m` at progress `p`: turns in perspective
-  /// from their kept ``TurnFrame``, everything else as
-  /// ``TransformOperation/apply(to:progress:)`` does.
+  /// Operation `k` of step `step` composed after `m` at progress `p`: turns
+  /// in perspective from their kept ``TurnFrame`` and the step's shared
+  /// sines, everything else as ``TransformOperation/apply(to:progress:)``
+  /// does.
   @inline(__always)
-  private func applyOperation(_ k: Int, to m: inout Transform3D, progress p: Double) {
-    if turnFrameSlots[k] >= 0, case .rotateInPerspective(let angle, _, _, _) = operations[k] {
-      m = m.concatenating(turnFrames[turnFrameSlots[k]].turn(p == 1 ? angle : angle * p))
+  private func applyOperation(
+    _ k: Int, to m: inout Transform3D, progress p: Double, step: Int, _ sines: StepSines
+  ) {
+    let slot = turnFrameSlots[k]
+    if slot >= 0 {
+      let angle = p == 1 ? turnFrames[slot].angle : turnFrames[slot].angle * p
+      let (s, c) = sines.sincos(angle, step: step)
+      m = m.concatenating(turnFrames[slot].turn(sine: s, cosine: c))
     } else {
       operations[k].apply(to: &m, progress: p)
     }

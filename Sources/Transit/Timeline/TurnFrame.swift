@@ -1,8 +1,7 @@
-import CTransitMath
-
 /// What a turn in perspective (``TransformOperation/rotateInPerspective``)
-/// keeps from sample to sample: the camera `C = T(pivot) · P(distance)`,
-/// its inverse and the unit axis. Only the angle depends on progress.
+/// keeps from sample to sample: the full angle, the camera
+/// `C = T(pivot) · P(distance)`, its inverse and the unit axis. Only the
+/// sine and cosine of the angle at the sample's progress change.
 ///
 /// A sample builds the rotation `R` as `Transform3D.rotation` does and
 /// multiplies `C⁻¹ · R · C` in the same order as
@@ -13,6 +12,8 @@ import CTransitMath
 /// except that an entry equal to 0 may come out as −0 or +0 the other way
 /// round — which no drawing can tell apart.
 struct TurnFrame: Hashable, Sendable {
+  /// The angle at full progress.
+  var angle: Double
   /// The axis divided by its length, as `Transform3D.rotation` divides it.
   var ux: Double, uy: Double, uz: Double
   /// Rows 3 and 4 of `C⁻¹` (rows 1 and 2 are those of the identity).
@@ -25,9 +26,9 @@ struct TurnFrame: Hashable, Sendable {
   /// finite camera; `nil` for every other operation, which is then applied
   /// the general way.
   init?(_ operation: TransformOperation) {
-    guard case .rotateInPerspective(_, let axis, let pivot, let distance) = operation else {
-      return nil
-    }
+    guard case .rotateInPerspective(let angle, let axis, let pivot, let distance) = operation
+    else { return nil }
+    self.angle = angle
     let length = (axis.x * axis.x + axis.y * axis.y + axis.z * axis.z).squareRoot()
     guard length > 0, length.isFinite else { return nil }
     (ux, uy, uz) = (axis.x / length, axis.y / length, axis.z / length)
@@ -46,14 +47,10 @@ struct TurnFrame: Hashable, Sendable {
     forward4 = SIMD4(c.m41, c.m42, c.m43, c.m44)
   }
 
-  /// `C⁻¹ · R(angle) · C`; see the type's discussion for how exact it is.
+  /// `C⁻¹ · R(angle) · C` from the angle's sine `s` and cosine `c`; see the
+  /// type's discussion for how exact it is.
   @inline(__always)
-  func turn(_ angle: Double) -> Transform3D {
-    // One call for both: the same bits as `Double.sin` and `Double.cos`
-    // (glibc's sincos runs their code once), for a third less time.
-    var s = 0.0
-    var c = 0.0
-    transit_sincos(angle, &s, &c)
+  func turn(sine s: Double, cosine c: Double) -> Transform3D {
     let t = 1 - c
     // R's rows, as Transform3D.rotation(angle:x:y:z:) computes them.
     let r1 = SIMD3(t * ux * ux + c, t * ux * uy + s * uz, t * ux * uz - s * uy)

@@ -62,7 +62,9 @@ import TransitTestSupport
     mutating func pick<T>(_ values: [T]) -> T { values[int(0...(values.count - 1))] }
 
     mutating func rect() -> Rect {
-      Rect(x: double(-300...300), y: double(-300...300), width: double(1...400), height: double(1...400))
+      Rect(
+        x: double(-300...300), y: double(-300...300), width: double(1...400),
+        height: double(1...400))
     }
 
     mutating func scene() -> Scene {
@@ -159,7 +161,8 @@ import TransitTestSupport
         let duration = chance(0.1) ? 0 : double(0.1...1)
         let overlap = k == 0 || chance(0.4) ? 0 : double(0...(steps.last!.duration))
         steps.append(
-          AnimationStep(duration: duration, curve: pick(Self.curves), overlap: overlap, changes: changes))
+          AnimationStep(
+            duration: duration, curve: pick(Self.curves), overlap: overlap, changes: changes))
       }
       return Animation(steps)
     }

@@ -15,6 +15,45 @@ import TransitTestSupport
     Double.random(in: range, using: &rng)
   }
 
+  /// A turn by `angle`, its sine and cosine from a fresh cache.
+  static func turn(_ frame: TurnFrame, _ angle: Double) -> Transform3D {
+    StepSines.with { sines in
+      let (s, c) = sines.sincos(angle, step: 0)
+      return frame.turn(sine: s, cosine: c)
+    }
+  }
+
+  /// The cache of sines is asked, sample after sample, for runs of equal
+  /// angles per step, steps sharing an entry (k and k + 8), −0 after +0,
+  /// angles one bit apart: every answer must be the sine and cosine of the
+  /// angle asked for, never of the one before.
+  @Test func stepSinesAnswerForTheAngleAskedForBitForBit() {
+    let seed: UInt64 = 0x51_4E5C
+    var rng = SplitMix64(seed: seed)
+    for trial in 0..<300 {
+      StepSines.with { sines in
+        var previous = 0.0
+        for ask in 0..<40 {
+          let step = Int(rng.next() % 20)
+          let angle: Double
+          switch rng.next() % 6 {
+          case 0: angle = previous
+          case 1: angle = previous.nextUp
+          case 2: angle = -previous
+          case 3: angle = rng.next() % 2 == 0 ? 0 : -0.0
+          default: angle = Self.random(&rng, -7...7)
+          }
+          previous = angle
+          let (s, c) = sines.sincos(angle, step: step)
+          #expect(
+            s.bitPattern == Double.sin(angle).bitPattern
+              && c.bitPattern == Double.cos(angle).bitPattern,
+            "angle \(angle) at step \(step) (seed \(seed), trial \(trial), ask \(ask))")
+        }
+      }
+    }
+  }
+
   @Test func turnsMatchTheConjugatedRotationBitForBit() {
     let seed: UInt64 = 0x7E57_7124
     var rng = SplitMix64(seed: seed)
@@ -43,7 +82,7 @@ import TransitTestSupport
         return
       }
       let reference = m.concatenating(operation.at(p))
-      let fast = m.concatenating(frame.turn(p == 1 ? angle : angle * p))
+      let fast = m.concatenating(Self.turn(frame, p == 1 ? angle : angle * p))
       #expect(
         Self.bits(fast) == Self.bits(reference),
         "turn \(operation) at \(p) from \(m) (seed \(seed), trial \(trial))")
@@ -75,7 +114,7 @@ import TransitTestSupport
       let turn = TransformOperation.rotateInPerspective(
         angle, Vector3(x: 0.3, y: 1, z: -0.2), Vector3(x: 5, y: -3, z: -20), 700)
       #expect(
-        Self.bits(frame.turn(angle)) == Self.bits(turn.at(1)), "angle \(angle) (seed \(seed))")
+        Self.bits(Self.turn(frame, angle)) == Self.bits(turn.at(1)), "angle \(angle) (seed \(seed))")
     }
   }
 
