@@ -18,13 +18,16 @@
 /// ## Frames
 /// Frame `i` of `n` is at time `i · D / (n − 1)`; frame 0 is the start state and
 /// frame `n − 1` the end state, both exact (the last frame uses `D` itself, not
-/// a product that might round). A single frame (`n == 1`) shows the start.
+/// a product that might round). A single frame (`n == 1`) shows the start —
+/// this timeline's own start, time 0, in every direction: frame 0 of any
+/// `n` is the same state.
 ///
 /// ## Exact reversal
 /// ``reversed()`` does not invert anything: it reads the same resolved
-/// segments with time mirrored, so its frame `i` of `n` *is* the forward's
-/// frame `n − 1 − i`, bit for bit, and it ends exactly where the forward
-/// started. See ``Direction``.
+/// segments with time mirrored, so its frame `i` of `n ≥ 2` *is* the
+/// forward's frame `n − 1 − i`, bit for bit, and it ends exactly where the
+/// forward started. A single frame has no end to mirror: the reverse's is
+/// its start, the forward's end. See ``Direction``.
 public struct Timeline: Sendable, Equatable {
   /// How a timeline maps its own time onto the resolved forward segments.
   public enum Direction: Hashable, Sendable {
@@ -156,8 +159,8 @@ public struct Timeline: Sendable, Equatable {
   }
 
   /// Writes frame `index` of `count` into `scene`. The reverse of a timeline
-  /// reads the forward's frame `count − 1 − index`, so the two agree bit for
-  /// bit.
+  /// reads the forward's frame `count − 1 − index` (for `count ≥ 2`), so the
+  /// two agree bit for bit.
   public func sample(frame index: Int, of count: Int, into scene: inout Scene) {
     write(forward(.frame(index, of: count)), into: &scene)
   }
@@ -199,6 +202,8 @@ public struct Timeline: Sendable, Equatable {
   /// `n − 1 − i` instead, the very number the forward computes for it, so
   /// that the two agree bit for bit (R2) where `duration − t` could round
   /// differently; a rerun's last frame is the start, time 0 exactly (R3).
+  /// A single frame is time 0 of this timeline, whatever the direction: it
+  /// is a first frame before it is a last one, as going forward.
   func forward(_ moment: Moment) -> ForwardTime {
     let isMirrored: Bool
     let rerun: TimingCurve?
@@ -214,8 +219,10 @@ public struct Timeline: Sendable, Equatable {
     case .frame(let index, let count):
       let n = max(count, 1)
       let i = min(max(index, 0), n - 1)
-      if isMirrored && rerun == nil { return (Timeline.frameTime(n - 1 - i, n, duration), nil) }
-      if isMirrored && i == n - 1 { return (0, rerun) }
+      if isMirrored && n > 1 {
+        if rerun == nil { return (Timeline.frameTime(n - 1 - i, n, duration), nil) }
+        if i == n - 1 { return (0, rerun) }
+      }
       time = Timeline.frameTime(i, n, duration)
     }
     return (isMirrored ? duration - time : time, rerun)

@@ -35,8 +35,9 @@ struct Tracks: Hashable, Sendable {
   /// after binding has fixed the `from`, so that a sample costs a slerp and
   /// a recomposition.
   var interpolations: [TransformInterpolation] = []
-  /// What each turn in perspective keeps from sample to sample (see
-  /// ``TurnFrame``).
+  /// What the turns in perspective keep from sample to sample (see
+  /// ``TurnFrame``), one for each different turn: views turned alike
+  /// share one.
   var turnFrames: [TurnFrame] = []
   /// For each operation, the index of its ``TurnFrame`` in ``turnFrames``, or
   /// −1: one integer to test per operation, so that the other operations
@@ -165,7 +166,9 @@ struct Tracks: Hashable, Sendable {
     if slot >= 0 {
       let angle = p == 1 ? turnFrames[slot].angle : turnFrames[slot].angle * p
       let (s, c) = sines.sincos(angle, step: step)
-      m = m.concatenating(turnFrames[slot].turn(sine: s, cosine: c))
+      turnFrames.withUnsafeBufferPointer {
+        TurnFrame.apply($0.baseAddress! + slot, to: &m, sine: s, cosine: c)
+      }
     } else {
       operations[k].apply(to: &m, progress: p)
     }
