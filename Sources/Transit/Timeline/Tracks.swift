@@ -130,14 +130,10 @@ struct Tracks: Hashable, Sendable {
       // the arithmetic.
       if p == 0 { return transforms.segments[j].from }
       var value = interpolated(interpolationSlots[j], p)
-      for k in operationRanges[j] {
-        applyOperation(k, to: &value, progress: p, step: transforms.steps[j], sines)
-      }
+      for k in operationRanges[j] { applyOperation(k, of: j, to: &value, progress: p, sines) }
       return value
     } relative: { value, j, p in
-      for k in operationRanges[j] {
-        applyOperation(k, to: &value, progress: p, step: transforms.steps[j], sines)
-      }
+      for k in operationRanges[j] { applyOperation(k, of: j, to: &value, progress: p, sines) }
     }
   }
 
@@ -154,18 +150,18 @@ struct Tracks: Hashable, Sendable {
     ).recomposed
   }
 
-  /// Operation `k` of step `step` composed after `m` at progress `p`: turns
-  /// in perspective from their kept ``TurnFrame`` and the step's shared
-  /// sines, everything else as ``TransformOperation/apply(to:progress:)``
-  /// does.
+  /// Operation `k` of transform segment `j` composed after `m` at progress
+  /// `p`: turns in perspective from their kept ``TurnFrame`` and the sines
+  /// shared by the segment's step, everything else as
+  /// ``TransformOperation/apply(to:progress:)`` does.
   @inline(__always)
   private func applyOperation(
-    _ k: Int, to m: inout Transform3D, progress p: Double, step: Int, _ sines: StepSines
+    _ k: Int, of j: Int, to m: inout Transform3D, progress p: Double, _ sines: StepSines
   ) {
     let slot = turnFrameSlots[k]
     if slot >= 0 {
       let angle = p == 1 ? turnFrames[slot].angle : turnFrames[slot].angle * p
-      let (s, c) = sines.sincos(angle, step: step)
+      let (s, c) = sines.sincos(angle, step: transforms.steps[j])
       turnFrames.withUnsafeBufferPointer {
         TurnFrame.apply($0.baseAddress! + slot, to: &m, sine: s, cosine: c)
       }

@@ -57,6 +57,39 @@ import TransitTestSupport
     }
   }
 
+  /// Views turned alike share one kept frame; frames that differ in any
+  /// bit, even only in the sign of a zero, do not. Each view samples the
+  /// very bits it samples when its turn is bound alone.
+  @Test func viewsTurnedAlikeShareAFrameAndSampleAsAlone() throws {
+    let pivots = [Vector3(x: 0, y: 0, z: -20), Vector3(x: -0.0, y: 0, z: -20)]
+    let axes = [Vector3(x: 0, y: 1, z: 0), Vector3(x: 0, y: 1, z: -0.0)]
+    let ids = (0..<12).map { "v\($0)" }
+    let scene = Scene(
+      size: Size(width: 400, height: 300),
+      views: ids.map { View(id: $0, frame: Rect(x: 0, y: 0, width: 40, height: 30)) })
+    func turn(_ i: Int) -> Change {
+      .rotate(
+        ids[i], by: 0.9, axis: axes[i % 2], pivot: pivots[i / 2 % 2],
+        cameraDistance: i < 8 ? 500 : nil)
+    }
+    let together = try Animation([AnimationStep(duration: 1, changes: ids.indices.map(turn))])
+      .timeline(from: scene)
+    // Without a camera, two pivots (±0) by two axes (±0); with one, the
+    // camera's product turns −0 into +0, so only the axes tell frames apart.
+    #expect(together.tracks.turnFrames.count == 6)
+    for i in ids.indices {
+      let alone = try Animation([AnimationStep(duration: 1, changes: [turn(i)])])
+        .timeline(from: scene)
+      for frame in 0..<5 {
+        #expect(
+          bitIdentical(
+            together.state(of: ids[i], frame: frame, of: 5),
+            alone.state(of: ids[i], frame: frame, of: 5)),
+          "view \(i), frame \(frame)")
+      }
+    }
+  }
+
   @Test func turnsMatchTheConjugatedRotationBitForBit() {
     let seed: UInt64 = 0x7E57_7124
     var rng = SplitMix64(seed: seed)
