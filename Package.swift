@@ -57,8 +57,8 @@ let package = Package(
       dependencies: ["CISAL", "CTransitCairo"],
       cSettings: [.unsafeFlags(["-O2"])]
     ),
-    // The perspective mapping's inner loop: bilinear sampling in double
-    // precision, four pixels at a time with AVX2 where the CPU has it. No
+    // The perspective mapping's inner loop: positions in double precision,
+    // the bilinear blend in fixed point, with AVX2 where the CPU has it. No
     // contraction into fused multiply-adds, so every path gives the same bits.
     .target(
       name: "CTransitPerspective",

@@ -1,11 +1,10 @@
 // One destination row of ProjectiveMapping: see transit_perspective.h.
 //
-// Exactness: every value is computed with the same IEEE double operations,
-// in the same order, as the Swift formula this replaced (and as the
-// per-pixel reference model in the tests), so the pixels are the same bit
-// for bit. The package compiles this file with -ffp-contract=off, and the
-// vectorised path is built for AVX2 without FMA, so no multiply and add are
-// ever fused; vector lanes do exactly what the scalar code does.
+// Exactness: the geometry (source positions, coverage) is computed with the
+// same IEEE double operations, in the same order, on every path, and the
+// blend is integer arithmetic, so the paths agree bit for bit. The package
+// compiles this file with -ffp-contract=off, and the vectorised path is
+// built for AVX2 without FMA, so no multiply and add are ever fused.
 #include "transit_perspective.h"
 
 #if defined(__x86_64__)
@@ -32,35 +31,49 @@ uint32_t transit_over(uint32_t source, uint32_t destination) {
   return result;
 }
 
-// Bilinear interpolation of four premultiplied pixels, scaled by coverage.
-static inline uint32_t blend(
-    uint32_t p00, uint32_t p10, uint32_t p01, uint32_t p11, double fx, double fy,
-    double coverage) {
-  if (p00 == p10 && p00 == p01 && p00 == p11 && coverage >= 1) return p00;
-  double w00 = (1 - fx) * (1 - fy) * coverage;
-  double w10 = fx * (1 - fy) * coverage;
-  double w01 = (1 - fx) * fy * coverage;
-  double w11 = fx * fy * coverage;
+int32_t transit_position(double x, ptrdiff_t size) {
+  double clamped = swift_min(swift_max(x, 0), (double)(size - 1));
+  return (int32_t)(clamped * 256 + 0.5);
+}
+
+uint32_t transit_sample(const uint32_t *source, ptrdiff_t source_stride,
+                        ptrdiff_t source_width, ptrdiff_t source_height, int32_t tx,
+                        int32_t ty, double coverage) {
+  ptrdiff_t ix = tx >> 8, iy = ty >> 8;
+  uint32_t wx = (uint32_t)tx & 255, wy = (uint32_t)ty & 255;
+  ptrdiff_t ix1 = ix + 1 < source_width - 1 ? ix + 1 : source_width - 1;
+  ptrdiff_t iy1 = iy + 1 < source_height - 1 ? iy + 1 : source_height - 1;
+  const uint32_t *top = source + iy * source_stride, *bottom = source + iy1 * source_stride;
   uint32_t result = 0;
   for (int shift = 0; shift < 32; shift += 8) {
-    double value = (double)((p00 >> shift) & 0xFF) * w00 + (double)((p10 >> shift) & 0xFF) * w10 +
-                   (double)((p01 >> shift) & 0xFF) * w01 + (double)((p11 >> shift) & 0xFF) * w11;
-    result |= (uint32_t)swift_min(value + 0.5, 255) << shift;
+    uint32_t left = (((top[ix] >> shift) & 0xFF) * (256 - wy) +
+                     ((bottom[ix] >> shift) & 0xFF) * wy) >> 1;
+    uint32_t right = (((top[ix1] >> shift) & 0xFF) * (256 - wy) +
+                      ((bottom[ix1] >> shift) & 0xFF) * wy) >> 1;
+    uint32_t sum = left * (256 - wx) + right * wx;
+    uint32_t value = coverage >= 1 ? (sum + 16384) >> 15
+                                   : (uint32_t)((double)sum * coverage * (1.0 / 32768) + 0.5);
+    result |= value << shift;
   }
   return result;
 }
 
-// The source at pixel-centre coordinates (x, y), clamped at its edges.
+void transit_prepare_columns(const double *column_u, ptrdiff_t count, ptrdiff_t source_width,
+                             int32_t *index, int32_t *weights) {
+  int32_t cap = source_width >= 2 ? (int32_t)(source_width - 2) : 0;
+  for (ptrdiff_t column = 0; column < count; column++) {
+    int32_t t = transit_position(column_u[column], source_width);
+    int32_t left = (t >> 8) < cap ? (t >> 8) : cap;
+    int32_t w = t - (left << 8);
+    index[column] = left;
+    weights[column] = (int32_t)((uint32_t)(256 - w) | ((uint32_t)w << 16));
+  }
+}
+
 static inline uint32_t sample(const transit_row *row, double x, double y, double coverage) {
-  double sx = swift_min(swift_max(x, 0), (double)(row->source_width - 1));
-  double sy = swift_min(swift_max(y, 0), (double)(row->source_height - 1));
-  ptrdiff_t ix = (ptrdiff_t)sx, iy = (ptrdiff_t)sy;
-  ptrdiff_t ix1 = ix + 1 < row->source_width - 1 ? ix + 1 : row->source_width - 1;
-  ptrdiff_t iy1 = iy + 1 < row->source_height - 1 ? iy + 1 : row->source_height - 1;
-  const uint32_t *top = row->source + iy * row->source_stride;
-  const uint32_t *bottom = row->source + iy1 * row->source_stride;
-  return blend(top[ix], top[ix1], bottom[ix], bottom[ix1], sx - (double)ix, sy - (double)iy,
-               coverage);
+  return transit_sample(row->source, row->source_stride, row->source_width, row->source_height,
+                        transit_position(x, row->source_width),
+                        transit_position(y, row->source_height), coverage);
 }
 
 // One pixel by the general or per-column formula (edge pixels of every
@@ -94,34 +107,23 @@ static inline void put(uint32_t *out, ptrdiff_t column, uint32_t value, int over
   out[column] = over ? transit_over(value, out[column]) : value;
 }
 
-// The row's level: one source row pair for every full pixel.
-typedef struct {
-  const uint32_t *top, *bottom;
-  double fy;
-} level;
-
-static inline level row_level(const transit_row *row) {
-  double sy = swift_min(swift_max(row->v_base * row->row_reciprocal - 0.5, 0),
-                        (double)(row->source_height - 1));
-  ptrdiff_t iy = (ptrdiff_t)sy;
-  ptrdiff_t iy1 = iy + 1 < row->source_height - 1 ? iy + 1 : row->source_height - 1;
-  level l = {row->source + iy * row->source_stride, row->source + iy1 * row->source_stride,
-             sy - (double)iy};
-  return l;
+// A LEVEL row's source x at `column`, and its one source row position.
+static inline double level_x(const transit_row *row, ptrdiff_t column) {
+  return (row->u_base + row->ua * (double)column) * row->row_reciprocal - 0.5;
+}
+static inline int32_t level_ty(const transit_row *row) {
+  return transit_position(row->v_base * row->row_reciprocal - 0.5, row->source_height);
 }
 
 static void full_span_scalar(const transit_row *row, uint32_t *out, int over, ptrdiff_t from,
                              ptrdiff_t to) {
   if (row->mode == TRANSIT_ROW_LEVEL) {
-    level l = row_level(row);
-    double max_x = (double)(row->source_width - 1);
+    int32_t ty = level_ty(row);
     for (ptrdiff_t column = from; column < to; column++) {
-      double x = (row->u_base + row->ua * (double)column) * row->row_reciprocal - 0.5;
-      double sx = swift_min(swift_max(x, 0), max_x);
-      ptrdiff_t ix = (ptrdiff_t)sx;
-      ptrdiff_t ix1 = ix + 1 < row->source_width - 1 ? ix + 1 : row->source_width - 1;
+      int32_t tx = transit_position(level_x(row, column), row->source_width);
       put(out, column,
-          blend(l.top[ix], l.top[ix1], l.bottom[ix], l.bottom[ix1], sx - (double)ix, l.fy, 1),
+          transit_sample(row->source, row->source_stride, row->source_width,
+                         row->source_height, tx, ty, 1),
           over);
     }
     return;
@@ -133,7 +135,7 @@ static void map_row(const transit_row *row, uint32_t *out, int over,
                     void (*full)(const transit_row *, uint32_t *, int, ptrdiff_t, ptrdiff_t)) {
   for (ptrdiff_t column = row->start; column < row->full_start; column++)
     put(out, column, edge_pixel(row, column), over);
-  full(row, out, over, row->full_start, row->full_end);
+  if (row->full_start < row->full_end) full(row, out, over, row->full_start, row->full_end);
   for (ptrdiff_t column = row->full_end; column < row->end; column++)
     put(out, column, edge_pixel(row, column), over);
 }
@@ -143,113 +145,345 @@ void transit_map_row_scalar(const transit_row *row, uint32_t *out, int over) {
 }
 
 #if defined(__x86_64__)
-// Four full pixels at a time: their source coordinates in one go (the same
-// operations lane by lane), then each pixel's four neighbours; where they
-// differ, the bilinear blend runs on the four channels as the four lanes of
-// one vector, each lane the scalar blend's arithmetic.
-__attribute__((target("avx2"))) static inline uint32_t blend_avx2(
-    uint32_t p00, uint32_t p10, uint32_t p01, uint32_t p11, double fx, double fy) {
-  if (p00 == p10 && p00 == p01 && p00 == p11) return p00;
-  __m256d c00 = _mm256_cvtepi32_pd(_mm_cvtepu8_epi32(_mm_cvtsi32_si128((int)p00)));
-  __m256d c10 = _mm256_cvtepi32_pd(_mm_cvtepu8_epi32(_mm_cvtsi32_si128((int)p10)));
-  __m256d c01 = _mm256_cvtepi32_pd(_mm_cvtepu8_epi32(_mm_cvtsi32_si128((int)p01)));
-  __m256d c11 = _mm256_cvtepi32_pd(_mm_cvtepu8_epi32(_mm_cvtsi32_si128((int)p11)));
-  // (1 − fx)·(1 − fy)·1 and so on: the coverage of a full pixel is 1, and
-  // multiplying by 1 changes no bit, so it is left out.
-  __m256d w00 = _mm256_set1_pd((1 - fx) * (1 - fy));
-  __m256d w10 = _mm256_set1_pd(fx * (1 - fy));
-  __m256d w01 = _mm256_set1_pd((1 - fx) * fy);
-  __m256d w11 = _mm256_set1_pd(fx * fy);
-  __m256d value = _mm256_add_pd(
-      _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(c00, w00), _mm256_mul_pd(c10, w10)),
-                    _mm256_mul_pd(c01, w01)),
-      _mm256_mul_pd(c11, w11));
-  // min(value + 0.5, 255), truncated: no NaN can reach here.
-  value = _mm256_min_pd(_mm256_add_pd(value, _mm256_set1_pd(0.5)), _mm256_set1_pd(255));
-  __m128i channels = _mm256_cvttpd_epi32(value);
-  channels = _mm_packus_epi32(channels, channels);
-  return (uint32_t)_mm_cvtsi128_si32(_mm_packus_epi16(channels, channels));
+// The vectorised path works on four pixels at a time: their source
+// positions in four double lanes (the scalar operations lane by lane), then
+// the blend two pixels to a 256-bit register, one per 128-bit lane, in
+// 16-bit channels. Each pixel's two neighbours in a row are read with one
+// 64-bit load; at the picture's right (bottom) edge, where the second
+// neighbour is the first again, the position is taken as the neighbour to
+// the left with weight 256 — the same sum, and no read past the row.
+
+#define TARGET __attribute__((target("avx2")))
+
+// Bytes b0 g0 r0 a0 b1 g1 r1 a1 of two neighbours → b0 b1 g0 g1 r0 r1 a0 a1,
+// so that after widening each channel's two values sit side by side for
+// _mm256_madd_epi16.
+static const int8_t interleave_bytes[16] = {0, 4, 1, 5, 2, 6, 3, 7, 8, 12, 9, 13, 10, 14, 11, 15};
+// The same for two neighbours already widened to 16-bit channels.
+static const int8_t interleave_words[32] = {0, 1, 8,  9,  2, 3, 10, 11, 4, 5, 12, 13, 6, 7, 14, 15,
+                                            0, 1, 8,  9,  2, 3, 10, 11, 4, 5, 12, 13, 6, 7, 14, 15};
+
+// Four pixels' 32-bit values (one per lane of `v`) spread as pixel 2k's in
+// the low 128-bit lane, 2k + 1's in the high, for k = `pair`.
+TARGET static inline __m256i spread(__m128i v, int pair) {
+  const __m256i first = _mm256_setr_epi32(0, 0, 0, 0, 1, 1, 1, 1);
+  const __m256i second = _mm256_setr_epi32(2, 2, 2, 2, 3, 3, 3, 3);
+  return _mm256_permutevar8x32_epi32(_mm256_castsi128_si256(v), pair ? second : first);
 }
 
-__attribute__((target("avx2"))) static void full_span_avx2(
-    const transit_row *row, uint32_t *out, int over, ptrdiff_t from, ptrdiff_t to) {
-  const __m256d steps = _mm256_setr_pd(0, 1, 2, 3);
-  const __m256d zero = _mm256_setzero_pd(), half = _mm256_set1_pd(0.5);
-  const __m256d max_x = _mm256_set1_pd((double)(row->source_width - 1));
-  const __m256d max_y = _mm256_set1_pd((double)(row->source_height - 1));
+// Channel sums S of pixels (0, 1) and (2, 3) → the four pixels, rounded.
+TARGET static inline __m128i finish(__m256i s01, __m256i s23) {
+  const __m256i half = _mm256_set1_epi32(16384);
+  s01 = _mm256_srli_epi32(_mm256_add_epi32(s01, half), 15);
+  s23 = _mm256_srli_epi32(_mm256_add_epi32(s23, half), 15);
+  __m256i words = _mm256_packus_epi32(s01, s23);  // lanes: (0, 2), (1, 3)
+  __m256i bytes = _mm256_packus_epi16(words, words);
+  return _mm256_castsi256_si128(
+      _mm256_permutevar8x32_epi32(bytes, _mm256_setr_epi32(0, 4, 1, 5, 0, 4, 1, 5)));
+}
+
+// OVER of four source pixels onto four destination pixels, as transit_over.
+TARGET static inline __m128i over4(__m128i source, __m128i destination) {
+  const __m128i alphas = _mm_setr_epi8(3, 3, 3, 3, 7, 7, 7, 7, 11, 11, 11, 11, 15, 15, 15, 15);
+  __m128i inverse = _mm_xor_si128(_mm_shuffle_epi8(source, alphas), _mm_set1_epi8((char)0xFF));
+  __m256i t = _mm256_add_epi16(
+      _mm256_mullo_epi16(_mm256_cvtepu8_epi16(destination), _mm256_cvtepu8_epi16(inverse)),
+      _mm256_set1_epi16(0x80));
+  t = _mm256_srli_epi16(_mm256_add_epi16(t, _mm256_srli_epi16(t, 8)), 8);
+  __m128i scaled = _mm_packus_epi16(_mm256_castsi256_si128(t), _mm256_extracti128_si256(t, 1));
+  return _mm_adds_epu8(source, scaled);
+}
+
+// Four pixels written, or composited over what is there: when all four are
+// opaque they replace it, when all are transparent they leave it.
+TARGET static inline void store4(uint32_t *out, __m128i pixels, int over) {
+  __m128i *at = (__m128i *)out;
+  if (over && !_mm_testc_si128(pixels, _mm_set1_epi32((int)0xFF000000))) {
+    if (_mm_testz_si128(pixels, pixels)) return;
+    pixels = over4(pixels, _mm_loadu_si128(at));
+  }
+  _mm_storeu_si128(at, pixels);
+}
+
+// Splits positions t (1/256 pixel) into the left neighbour, capped at
+// `last` = size − 2 so that its right neighbour is in the picture, and the
+// weight of the right one (0…256).
+TARGET static inline void split(__m128i t, __m128i last, __m128i *index, __m128i *weight) {
+  *index = _mm_min_epi32(_mm_srai_epi32(t, 8), last);
+  *weight = _mm_sub_epi32(t, _mm_slli_epi32(*index, 8));
+}
+
+// The weights (256 − w, w) of a pair of neighbours as one 32-bit lane.
+TARGET static inline __m128i weight_pairs(__m128i w) {
+  return _mm_or_si128(_mm_sub_epi32(_mm_set1_epi32(256), w), _mm_slli_epi32(w, 16));
+}
+
+// Positions of four lanes of x, already clamped by min/max to 0…size − 1.
+TARGET static inline __m128i positions(__m256d x, __m256d maximum) {
+  __m256d clamped = _mm256_min_pd(_mm256_max_pd(x, _mm256_setzero_pd()), maximum);
+  return _mm256_cvttpd_epi32(
+      _mm256_add_pd(_mm256_mul_pd(clamped, _mm256_set1_pd(256)), _mm256_set1_pd(0.5)));
+}
+
+// The columns of a LEVEL row four at a time, from its blended row `level`
+// (which starts at source column `first`); returns the first column not done.
+TARGET static inline ptrdiff_t level_pixels(const transit_row *row, uint32_t *out, int over,
+                                            ptrdiff_t from, ptrdiff_t to, ptrdiff_t first,
+                                            ptrdiff_t last_left, const int clamp) {
+  const uint16_t *level = row->level;
+  const __m256i interleave = _mm256_loadu_si256((const __m256i *)interleave_words);
+  const __m256d half = _mm256_set1_pd(0.5), scale = _mm256_set1_pd(256);
+  const __m256d maximum = _mm256_set1_pd((double)(row->source_width - 1));
+  const __m256d u_base = _mm256_set1_pd(row->u_base), ua = _mm256_set1_pd(row->ua);
+  const __m256d r = _mm256_set1_pd(row->row_reciprocal), four = _mm256_set1_pd(4);
+  const __m128i cap = _mm_set1_epi32((int)last_left), offset = _mm_set1_epi32((int)first);
+  __m256d c = _mm256_add_pd(_mm256_set1_pd((double)from), _mm256_setr_pd(0, 1, 2, 3));
+  ptrdiff_t column = from;
+  for (; column + 4 <= to; column += 4, c = _mm256_add_pd(c, four)) {
+    __m256d x = _mm256_sub_pd(_mm256_mul_pd(_mm256_add_pd(u_base, _mm256_mul_pd(ua, c)), r), half);
+    if (clamp) x = _mm256_min_pd(_mm256_max_pd(x, _mm256_setzero_pd()), maximum);
+    __m128i ix, wx;
+    split(_mm256_cvttpd_epi32(_mm256_add_pd(_mm256_mul_pd(x, scale), half)), cap, &ix, &wx);
+    __m128i at = _mm_slli_epi32(_mm_sub_epi32(ix, offset), 2);
+    __m128i weights = weight_pairs(wx);
+    __m256i v[2];
+    for (int pair = 0; pair < 2; pair++) {
+      int a = _mm_extract_epi32(at, 0), b = _mm_extract_epi32(at, 1);
+      if (pair) a = _mm_extract_epi32(at, 2), b = _mm_extract_epi32(at, 3);
+      v[pair] = _mm256_inserti128_si256(
+          _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(level + a))),
+          _mm_loadu_si128((const __m128i *)(level + b)), 1);
+    }
+    // Flat colour: each pixel's two neighbours alike, so its sum is 256·V
+    // and the pixel (256·V + 16384) >> 15 = (V + 64) >> 7, whatever the weight.
+    __m256i alike = _mm256_and_si256(_mm256_cmpeq_epi64(v[0], _mm256_shuffle_epi32(v[0], 0x4E)),
+                                     _mm256_cmpeq_epi64(v[1], _mm256_shuffle_epi32(v[1], 0x4E)));
+    if (_mm256_movemask_epi8(alike) == -1) {
+      const __m256i round = _mm256_set1_epi16(64);
+      __m256i bytes = _mm256_packus_epi16(_mm256_srli_epi16(_mm256_add_epi16(v[0], round), 7),
+                                          _mm256_srli_epi16(_mm256_add_epi16(v[1], round), 7));
+      store4(out + column,
+             _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(
+                 bytes, _mm256_setr_epi32(0, 4, 2, 6, 0, 4, 2, 6))),
+             over);
+      continue;
+    }
+    __m256i sums[2];
+    for (int pair = 0; pair < 2; pair++)
+      sums[pair] =
+          _mm256_madd_epi16(_mm256_shuffle_epi8(v[pair], interleave), spread(weights, pair));
+    store4(out + column, finish(sums[0], sums[1]), over);
+  }
+  return column;
+}
+
+// A LEVEL row: the two source rows are blended once (V = (top·(256 − wy) +
+// bottom·wy) >> 1 for the columns the row reads), then each pixel is the
+// blend of two neighbouring V, read with one 128-bit load.
+TARGET static void level_span_avx2(const transit_row *row, uint32_t *out, int over,
+                                   ptrdiff_t from, ptrdiff_t to) {
+  const ptrdiff_t width = row->source_width, height = row->source_height;
+  int32_t ty = level_ty(row);
+  ptrdiff_t iy = ty >> 8;
+  uint32_t wy = (uint32_t)ty & 255;
+  ptrdiff_t iy1 = iy + 1 < height - 1 ? iy + 1 : height - 1;
+  const uint32_t *top = row->source + iy * row->source_stride;
+  const uint32_t *bottom = row->source + iy1 * row->source_stride;
+  // x is monotonic along the row (each operation is), so the two ends
+  // bound the columns read: first..last + 1.
+  const ptrdiff_t last_left = width >= 2 ? width - 2 : 0;
+  ptrdiff_t a = transit_position(level_x(row, from), width) >> 8;
+  ptrdiff_t b = transit_position(level_x(row, to - 1), width) >> 8;
+  ptrdiff_t first = a < b ? a : b, last = a < b ? b : a;
+  if (first > last_left) first = last_left;
+  if (last > last_left) last = last_left;
+  {
+    uint16_t *level = row->level;
+    const __m256i down = _mm256_set1_epi16((short)wy), up = _mm256_set1_epi16((short)(256 - wy));
+    ptrdiff_t x = first;
+    ptrdiff_t end = last + 2 <= width ? last + 2 : width;
+    for (; x + 4 <= end; x += 4) {
+      __m256i t = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(top + x)));
+      __m256i u = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(bottom + x)));
+      __m256i v = _mm256_srli_epi16(
+          _mm256_add_epi16(_mm256_mullo_epi16(t, up), _mm256_mullo_epi16(u, down)), 1);
+      _mm256_storeu_si256((__m256i *)(level + 4 * (x - first)), v);
+    }
+    for (; x < end; x++) {
+      for (int k = 0; k < 4; k++) {
+        uint32_t shift = 8 * (uint32_t)k;
+        level[4 * (x - first) + k] =
+            (uint16_t)((((top[x] >> shift) & 0xFF) * (256 - wy) +
+                        ((bottom[x] >> shift) & 0xFF) * wy) >> 1);
+      }
+    }
+    // A one-pixel-wide picture: the right neighbour has weight 0.
+    if (end < last + 2)
+      for (int k = 0; k < 4; k++) level[4 * (end - first) + k] = 0;
+  }
+  // Clamping changes nothing when both ends are inside the picture.
+  double x_from = level_x(row, from), x_to = level_x(row, to - 1);
+  int inside = x_from >= 0 && x_to >= 0 && x_from <= (double)(width - 1) &&
+               x_to <= (double)(width - 1);
+  ptrdiff_t column = inside ? level_pixels(row, out, over, from, to, first, last_left, 0)
+                            : level_pixels(row, out, over, from, to, first, last_left, 1);
+  full_span_scalar(row, out, over, column, to);
+}
+
+// GENERAL and COLUMNS rows// GENERAL and COLUMNS rows: each pixel its own 2×2 neighbourhood.
+TARGET static void pixel_span_avx2(const transit_row *row, uint32_t *out, int over,
+                                   ptrdiff_t from, ptrdiff_t to) {
+  const ptrdiff_t width = row->source_width, height = row->source_height;
+  const __m256d steps = _mm256_setr_pd(0, 1, 2, 3), zero = _mm256_setzero_pd();
+  const __m256d half = _mm256_set1_pd(0.5);
+  const __m256d max_x = _mm256_set1_pd((double)(width - 1));
+  const __m256d max_y = _mm256_set1_pd((double)(height - 1));
   const __m256d u_base = _mm256_set1_pd(row->u_base), ua = _mm256_set1_pd(row->ua);
   const __m256d v_base = _mm256_set1_pd(row->v_base), va = _mm256_set1_pd(row->va);
   const __m256d q_base = _mm256_set1_pd(row->q_base), g = _mm256_set1_pd(row->g);
   const __m256d row_r = _mm256_set1_pd(row->row_reciprocal);
-  const ptrdiff_t last_column = row->source_width - 1, last_row = row->source_height - 1;
-  const ptrdiff_t stride = row->source_stride;
+  const __m128i cap_x = _mm_set1_epi32((int)(width - 2));
+  const __m128i cap_y = _mm_set1_epi32((int)(height >= 2 ? height - 2 : 0));
+  const ptrdiff_t stride = row->source_stride, down = height >= 2 ? stride : 0;
+  const __m128i interleave = _mm_loadu_si128((const __m128i *)interleave_bytes);
   const uint32_t *source = row->source;
-  const int mode = row->mode;
-  level l = {0, 0, 0};
-  if (mode == TRANSIT_ROW_LEVEL) l = row_level(row);
-  const int q_constant = row->g == 0;
+  const int mode = row->mode, q_constant = row->g == 0;
   ptrdiff_t column = from;
   for (; column + 4 <= to; column += 4) {
     __m256d c = _mm256_add_pd(_mm256_set1_pd((double)column), steps);
-    __m256d r, x, y = zero;
-    int visible = 0xF;
+    __m256d r, x, visible;
     if (mode == TRANSIT_ROW_COLUMNS) {
       r = _mm256_loadu_pd(row->column_reciprocal + column);
-      visible = _mm256_movemask_pd(_mm256_cmp_pd(r, zero, _CMP_GT_OQ));
+      visible = _mm256_cmp_pd(r, zero, _CMP_GT_OQ);
       x = _mm256_loadu_pd(row->column_u + column);
     } else {
-      if (mode == TRANSIT_ROW_LEVEL || q_constant) {
-        r = row_r;
-        if (mode != TRANSIT_ROW_LEVEL) {
-          __m256d q = _mm256_add_pd(q_base, _mm256_mul_pd(g, c));
-          visible = _mm256_movemask_pd(_mm256_cmp_pd(q, zero, _CMP_GT_OQ));
-        }
-      } else {
-        __m256d q = _mm256_add_pd(q_base, _mm256_mul_pd(g, c));
-        visible = _mm256_movemask_pd(_mm256_cmp_pd(q, zero, _CMP_GT_OQ));
-        r = _mm256_div_pd(_mm256_set1_pd(1), q);
-      }
+      __m256d q = _mm256_add_pd(q_base, _mm256_mul_pd(g, c));
+      visible = _mm256_cmp_pd(q, zero, _CMP_GT_OQ);
+      r = q_constant ? row_r : _mm256_div_pd(_mm256_set1_pd(1), q);
       x = _mm256_sub_pd(_mm256_mul_pd(_mm256_add_pd(u_base, _mm256_mul_pd(ua, c)), r), half);
     }
-    if (mode != TRANSIT_ROW_LEVEL)
-      y = _mm256_sub_pd(_mm256_mul_pd(_mm256_add_pd(v_base, _mm256_mul_pd(va, c)), r), half);
-    // Swift's min(max(x, 0), m) for numbers; a NaN (only in lanes that are
-    // not visible) clamps to 0 here, which keeps every index in range.
-    __m256d sx = _mm256_min_pd(_mm256_max_pd(x, zero), max_x);
-    __m256d sy = _mm256_min_pd(_mm256_max_pd(y, zero), max_y);
-    __m128i ix4 = _mm256_cvttpd_epi32(sx), iy4 = _mm256_cvttpd_epi32(sy);
-    __m256d fx4 = _mm256_sub_pd(sx, _mm256_cvtepi32_pd(ix4));
-    __m256d fy4 = _mm256_sub_pd(sy, _mm256_cvtepi32_pd(iy4));
-    int32_t ixs[4], iys[4];
-    double fxs[4], fys[4];
-    _mm_storeu_si128((__m128i *)ixs, ix4);
-    _mm_storeu_si128((__m128i *)iys, iy4);
-    _mm256_storeu_pd(fxs, fx4);
-    _mm256_storeu_pd(fys, fy4);
-    for (int k = 0; k < 4; k++) {
-      uint32_t value = 0;
-      if (visible >> k & 1) {
-        ptrdiff_t ix = ixs[k];
-        ptrdiff_t ix1 = ix + 1 < last_column ? ix + 1 : last_column;
-        const uint32_t *top, *bottom;
-        double fy;
-        if (mode == TRANSIT_ROW_LEVEL) {
-          top = l.top, bottom = l.bottom, fy = l.fy;
-        } else {
-          ptrdiff_t iy = iys[k];
-          ptrdiff_t iy1 = iy + 1 < last_row ? iy + 1 : last_row;
-          top = source + iy * stride, bottom = source + iy1 * stride, fy = fys[k];
-        }
-        value = blend_avx2(top[ix], top[ix1], bottom[ix], bottom[ix1], fxs[k], fy);
-      }
-      if (over) {
-        out[column + k] = transit_over(value, out[column + k]);
-      } else {
-        out[column + k] = value;
-      }
+    __m256d y = _mm256_sub_pd(_mm256_mul_pd(_mm256_add_pd(v_base, _mm256_mul_pd(va, c)), r), half);
+    // A NaN (only in lanes that are not visible) clamps to 0 here, which
+    // keeps every index in range.
+    __m128i ix, wx, iy, wy;
+    split(positions(x, max_x), cap_x, &ix, &wx);
+    split(positions(y, max_y), cap_y, &iy, &wy);
+    int32_t xs[4], ys[4];
+    _mm_storeu_si128((__m128i *)xs, ix);
+    _mm_storeu_si128((__m128i *)ys, iy);
+    __m128i lower = _mm_mullo_epi32(wy, _mm_set1_epi32(0x10001));
+    __m128i upper = _mm_sub_epi32(_mm_set1_epi32(256 * 0x10001), lower);
+    __m128i weights = weight_pairs(wx);
+    __m256i sums[2];
+    for (int pair = 0; pair < 2; pair++) {
+      const uint32_t *p = source + ys[2 * pair] * stride + xs[2 * pair];
+      const uint32_t *q = source + ys[2 * pair + 1] * stride + xs[2 * pair + 1];
+      __m128i t = _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)p),
+                                     _mm_loadl_epi64((const __m128i *)q));
+      __m128i b = _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)(p + down)),
+                                     _mm_loadl_epi64((const __m128i *)(q + down)));
+      __m256i top = _mm256_cvtepu8_epi16(_mm_shuffle_epi8(t, interleave));
+      __m256i bottom = _mm256_cvtepu8_epi16(_mm_shuffle_epi8(b, interleave));
+      __m256i v = _mm256_srli_epi16(
+          _mm256_add_epi16(_mm256_mullo_epi16(top, spread(upper, pair)),
+                           _mm256_mullo_epi16(bottom, spread(lower, pair))),
+          1);
+      sums[pair] = _mm256_madd_epi16(v, spread(weights, pair));
     }
+    // Lanes not in front of the camera: transparent.
+    __m128i shown = _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(
+        _mm256_castpd_si256(visible), _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6)));
+    store4(out + column, _mm_and_si128(finish(sums[0], sums[1]), shown), over);
   }
   full_span_scalar(row, out, over, column, to);
+}
+
+// A COLUMNS row: each column's source x, neighbour and weights were worked
+// out once for the whole mapping (transit_prepare_columns); only y is
+// computed here, and each pixel's four neighbours read with two 64-bit loads.
+TARGET static void columns_span_avx2(const transit_row *row, uint32_t *out, int over,
+                                     ptrdiff_t from, ptrdiff_t to) {
+  const ptrdiff_t height = row->source_height;
+  const __m256d zero = _mm256_setzero_pd(), half = _mm256_set1_pd(0.5);
+  const __m256d max_y = _mm256_set1_pd((double)(height - 1)), four = _mm256_set1_pd(4);
+  const __m256d v_base = _mm256_set1_pd(row->v_base), va = _mm256_set1_pd(row->va);
+  const __m128i cap_y = _mm_set1_epi32((int)(height >= 2 ? height - 2 : 0));
+  const __m128i stride = _mm_set1_epi32((int)row->source_stride);
+  const ptrdiff_t down = height >= 2 ? row->source_stride : 0;
+  const __m128i interleave = _mm_loadu_si128((const __m128i *)interleave_bytes);
+  const __m128i both = _mm_set1_epi32(0x10001), full = _mm_set1_epi32(256 * 0x10001);
+  const uint32_t *source = row->source;
+  const double *column_reciprocal = row->column_reciprocal;
+  const int32_t *column_index = row->column_index, *column_weights = row->column_weights;
+  const ptrdiff_t prefetch = row->prefetch_rows * row->source_stride * 4;
+  __m256d c = _mm256_add_pd(_mm256_set1_pd((double)from), _mm256_setr_pd(0, 1, 2, 3));
+  ptrdiff_t column = from;
+  for (; column + 4 <= to; column += 4, c = _mm256_add_pd(c, four)) {
+    __m256d r = _mm256_loadu_pd(column_reciprocal + column);
+    __m256d visible = _mm256_cmp_pd(r, zero, _CMP_GT_OQ);
+    __m256d y = _mm256_sub_pd(_mm256_mul_pd(_mm256_add_pd(v_base, _mm256_mul_pd(va, c)), r), half);
+    __m128i iy, wy;
+    split(positions(y, max_y), cap_y, &iy, &wy);
+    __m128i ix = _mm_loadu_si128((const __m128i *)(column_index + column));
+    __m128i weights = _mm_loadu_si128((const __m128i *)(column_weights + column));
+    // Offsets fit 32 bits: a picture has at most 32767 × 32767 pixels.
+    __m128i at = _mm_add_epi32(_mm_mullo_epi32(iy, stride), ix);
+    __m128i lower = _mm_mullo_epi32(wy, both);
+    __m128i upper = _mm_sub_epi32(full, lower);
+    __m128i t[2], u[2];
+    for (int pair = 0; pair < 2; pair++) {
+      int a = _mm_extract_epi32(at, 0), b = _mm_extract_epi32(at, 1);
+      if (pair) a = _mm_extract_epi32(at, 2), b = _mm_extract_epi32(at, 3);
+      const uint32_t *p = source + a, *q = source + b;
+      t[pair] = _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)p),
+                                   _mm_loadl_epi64((const __m128i *)q));
+      u[pair] = _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)(p + down)),
+                                   _mm_loadl_epi64((const __m128i *)(q + down)));
+      // The rows a few destination rows on will read, fetched meanwhile: a
+      // prefetch cannot fault, so the address may lie past the picture.
+      _mm_prefetch((const char *)((uintptr_t)p + (uintptr_t)prefetch), _MM_HINT_T0);
+    }
+    __m128i shown = _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(
+        _mm256_castpd_si256(visible), _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6)));
+    // Flat colour (all four neighbours of all four pixels alike, as in most
+    // of a drawn view): every weighting gives that colour back.
+    __m128i same = _mm_and_si128(
+        _mm_and_si128(_mm_cmpeq_epi32(t[0], u[0]), _mm_cmpeq_epi32(t[1], u[1])),
+        _mm_and_si128(_mm_cmpeq_epi32(t[0], _mm_shuffle_epi32(t[0], 0xB1)),
+                      _mm_cmpeq_epi32(t[1], _mm_shuffle_epi32(t[1], 0xB1))));
+    if (_mm_movemask_epi8(same) == 0xFFFF) {
+      __m128i flat = _mm_castps_si128(
+          _mm_shuffle_ps(_mm_castsi128_ps(t[0]), _mm_castsi128_ps(t[1]), 0x88));
+      store4(out + column, _mm_and_si128(flat, shown), over);
+      continue;
+    }
+    __m256i sums[2];
+    for (int pair = 0; pair < 2; pair++) {
+      __m256i top = _mm256_cvtepu8_epi16(_mm_shuffle_epi8(t[pair], interleave));
+      __m256i bottom = _mm256_cvtepu8_epi16(_mm_shuffle_epi8(u[pair], interleave));
+      __m256i v = _mm256_srli_epi16(
+          _mm256_add_epi16(_mm256_mullo_epi16(top, spread(upper, pair)),
+                           _mm256_mullo_epi16(bottom, spread(lower, pair))),
+          1);
+      sums[pair] = _mm256_madd_epi16(v, spread(weights, pair));
+    }
+    store4(out + column, _mm_and_si128(finish(sums[0], sums[1]), shown), over);
+  }
+  full_span_scalar(row, out, over, column, to);
+}
+
+TARGET static void full_span_avx2(const transit_row *row, uint32_t *out, int over,
+                                  ptrdiff_t from, ptrdiff_t to) {
+  if (row->mode == TRANSIT_ROW_LEVEL) {
+    level_span_avx2(row, out, over, from, to);
+  } else if (row->source_width >= 2 && row->mode == TRANSIT_ROW_COLUMNS) {
+    columns_span_avx2(row, out, over, from, to);
+  } else if (row->source_width >= 2) {
+    pixel_span_avx2(row, out, over, from, to);
+  } else {
+    // One column: two neighbours in a row would read past it.
+    full_span_scalar(row, out, over, from, to);
+  }
 }
 
 static int has_avx2(void) {

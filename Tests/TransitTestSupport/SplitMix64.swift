@@ -28,7 +28,11 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
 
   /// The seed for a test: the `TRANSIT_SEED` environment variable when it
   /// is set, so that a printed seed can be replayed, else `fallback`.
-  public static func seed(fallback: UInt64) -> UInt64 {
-    ProcessInfo.processInfo.environment["TRANSIT_SEED"].flatMap { UInt64($0) } ?? fallback
+  public static func seed(fallback: UInt64) -> UInt64 { replaySeed ?? fallback }
+
+  /// The seed named by the `TRANSIT_SEED` environment variable, if it is set
+  /// to a number: the one case to replay.
+  public static var replaySeed: UInt64? {
+    ProcessInfo.processInfo.environment["TRANSIT_SEED"].flatMap { UInt64($0) }
   }
 }

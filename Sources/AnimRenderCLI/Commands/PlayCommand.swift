@@ -19,16 +19,7 @@ struct PlayCommand: ParsableCommand {
   @Argument(help: "The scene file (JSON).")
   var sceneFile: String
 
-  @Option(help: "Pixels per point.")
-  var scale: Double = 1
-
   @OptionGroup var output: OutputOptions
-
-  func validate() throws {
-    guard scale.isFinite, scale > 0, scale <= 16 else {
-      throw ValidationError("--scale must be in (0, 16], got \(scale)")
-    }
-  }
 
   func run() throws {
     try CommandRunner.run {
@@ -75,7 +66,7 @@ struct PlayCommand: ParsableCommand {
       let destination = output.output ?? RenderCommand.defaultOutput(output, style: stem)
       let duration = max(story.time, 0)
       let job = Job(
-        frames: frames, size: canvas, scale: scale, images: images, output: output,
+        frames: frames, size: canvas, scale: output.scale, images: images, output: output,
         framesPerSecond: FrameRate.of(count: frames.count, duration: duration),
         inputBytes: inputBytes)
       return (job, destination)

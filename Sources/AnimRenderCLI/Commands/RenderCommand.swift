@@ -28,14 +28,7 @@ struct RenderCommand: ParsableCommand {
   @Option(help: "Container size in points, WxH (default: --from's size, else 390x844).")
   var size: String?
 
-  @Option(help: "Pixels per point.")
-  var scale: Double = 1
-
-  @Option(help: "Frames to draw, first and last included (default 8).")
-  var frames: Int?
-
-  @Option(help: "Frames per second instead of --frames.")
-  var fps: Double?
+  @OptionGroup var frames: FrameCountOptions
 
   @Option(help: "Duration in seconds (default: the style's own).")
   var duration: Double?
@@ -49,16 +42,6 @@ struct RenderCommand: ParsableCommand {
   @OptionGroup var output: OutputOptions
 
   func validate() throws {
-    if let frames, !(1...RenderLimits.maximumFrames).contains(frames) {
-      throw ValidationError("--frames must be in 1…\(RenderLimits.maximumFrames), got \(frames)")
-    }
-    if frames != nil && fps != nil { throw ValidationError("give --frames or --fps, not both") }
-    if let fps, !(fps.isFinite && fps > 0 && fps <= 1000) {
-      throw ValidationError("--fps must be in (0, 1000], got \(fps)")
-    }
-    guard scale.isFinite, scale > 0, scale <= 16 else {
-      throw ValidationError("--scale must be in (0, 16], got \(scale)")
-    }
     if let size, SizeInPoints.parse(size) == nil {
       throw ValidationError(
         "--size: expected WxH with whole numbers in 1…\(SizeInPoints.maximumSide), e.g. 390x844, got \"\(size)\""
@@ -97,23 +80,14 @@ struct RenderCommand: ParsableCommand {
         style: transition, size: points, duration: duration, curve: timingCurve,
         fromImage: images["--from"].map { _ in "from" }, toImage: images["--to"].map { _ in "to" })
       let timeline = try pair.timeline(reversed: reverse)
-      // Computed as a Double and compared before converting, so no
-      // duration (a custom style's included) can trap.
-      let wanted =
-        frames.map(Double.init) ?? fps.map { max(2, (timeline.duration * $0).rounded() + 1) } ?? 8
-      guard wanted.isFinite, wanted <= Double(RenderLimits.maximumFrames) else {
-        throw CLIError.usage(
-          "--fps \(fps ?? 0) over \(timeline.duration) s makes \(wanted) frames, more than \(RenderLimits.maximumFrames)"
-        )
-      }
-      let count = Int(wanted)
+      let count = try frames.count(over: timeline.duration)
       var provider = ImageProvider()
       if let image = images["--from"] { provider.images["from"] = image }
       if let image = images["--to"] { provider.images["to"] = image }
       let specs = FrameSpec.frames(of: timeline, count: count)
       let destination = output.output ?? RenderCommand.defaultOutput(output, style: style)
       try Job(
-        frames: specs, size: points, scale: scale, images: provider, output: output,
+        frames: specs, size: points, scale: output.scale, images: provider, output: output,
         framesPerSecond: FrameRate.of(count: count, duration: timeline.duration),
         inputBytes: InputFile.memory(of: images.values)
       ).run(to: destination)

@@ -1,7 +1,7 @@
 import ArgumentParser
 import TransitRender
 
-/// How a run's frames are laid out and written: shared by `render` and `play`.
+/// How a run's frames are drawn, laid out and written: shared by `render` and `play`.
 struct OutputOptions: ParsableArguments {
   enum Layout: String, ExpressibleByArgument, CaseIterable, Sendable {
     /// `apng` is the old name of `animation`, kept for scripts.
@@ -31,6 +31,9 @@ struct OutputOptions: ParsableArguments {
       "png, gif, webp, mp4, webm, svg or pdf (default: the output's extension, else png); must match the extension."
   )
   var format: OutputFormat?
+
+  @Option(help: "Pixels per point.")
+  var scale: Double = 1
 
   @Option(help: "Columns of a grid (default: about a square).")
   var columns: Int?
@@ -67,6 +70,9 @@ struct OutputOptions: ParsableArguments {
   var quiet = false
 
   func validate() throws {
+    guard scale.isFinite, scale > 0, scale <= 16 else {
+      throw ValidationError("--scale must be in (0, 16], got \(scale)")
+    }
     if let columns, columns < 1 {
       throw ValidationError("--columns must be 1 or more, got \(columns)")
     }

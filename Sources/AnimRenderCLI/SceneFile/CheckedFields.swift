@@ -1,7 +1,9 @@
 /// The checks every scene-file object makes while it decodes, written once:
 /// unknown keys are refused before anything is read, numbers out of range
 /// and words that name no case are errors at their key saying what was
-/// expected and what was found.
+/// expected and what was found. Objects that are only fields read them
+/// from a ``FieldTable``; objects with rules between their keys (a script
+/// operation's one verb) use these directly:
 ///
 /// ```swift
 /// let c = try decoder.strictContainer(keyedBy: Keys.self)
@@ -59,5 +61,86 @@ extension KeyedDecodingContainer {
         forKey: key, in: self, debugDescription: "expected \(expected), got \"\(text)\"")
     }
     return value
+  }
+}
+
+/// A scene-file object read from a table of its fields: the table is the
+/// one place that names the object's keys, so the keys it accepts, the
+/// keys its "unknown key" message lists (in the table's order), and the
+/// properties decoded can never disagree.
+///
+/// ```swift
+/// struct Border: FieldTable {
+///   var width = 0.0
+///   var color = ""
+///
+///   static let fields: [Field<Self>] = [.required("width", \.width), .required("color", \.color)]
+/// }
+/// ```
+///
+/// Decoding refuses unknown keys first (``Decoder/rejectUnknownKeys(_:)``),
+/// then reads the fields in the table's order, so the first error is the
+/// first field's, as with a hand-written `init(from:)`. The object starts
+/// from `init()`: a required field's default is never seen (it is missing
+/// or replaced), an optional field keeps its default when its key is
+/// absent or null.
+protocol FieldTable: Decodable {
+  /// The object before any field is read.
+  init()
+  /// The object's fields, in the order they are read and listed.
+  static var fields: [Field<Self>] { get }
+}
+
+extension FieldTable {
+  init(from decoder: any Decoder) throws {
+    try decoder.rejectUnknownKeys(Self.fields.map(\.key))
+    let container = try decoder.container(keyedBy: AnyKey.self)
+    self.init()
+    for field in Self.fields { try field.read(container, &self) }
+  }
+}
+
+/// One row of a ``FieldTable``: a key, whether the file must give it, and
+/// the property its value goes to.
+struct Field<Object>: Sendable {
+  /// The key in the JSON object.
+  let key: String
+  /// Reads the key's value from the object's container into the property.
+  let read: @Sendable (KeyedDecodingContainer<AnyKey>, inout Object) throws -> Void
+
+  /// A key the file must give: missing is "missing (required)", null is
+  /// "expected …, found null".
+  static func required<Value: Decodable & SendableMetatype>(
+    _ key: String, _ property: WritableKeyPath<Object, Value> & Sendable
+  ) -> Self {
+    Field(key: key) { container, object in
+      object[keyPath: property] = try container.decode(Value.self, forKey: AnyKey(stringValue: key))
+    }
+  }
+
+  /// A key the file may leave out or set to null, either of which leaves
+  /// the property `nil`.
+  static func optional<Value: Decodable & SendableMetatype>(
+    _ key: String, _ property: WritableKeyPath<Object, Value?> & Sendable
+  ) -> Self {
+    Field(key: key) { container, object in
+      object[keyPath: property] = try container.decodeIfPresent(
+        Value.self, forKey: AnyKey(stringValue: key))
+    }
+  }
+
+  /// A key the file may leave out (or set to null), keeping the property's
+  /// default, or set to a word naming one of `Value`'s cases; another word
+  /// is "expected `expected`, got "…"".
+  static func optional<Value: RawRepresentable<String> & SendableMetatype>(
+    _ key: String, _ property: WritableKeyPath<Object, Value> & Sendable, expected: String
+  ) -> Self {
+    Field(key: key) { container, object in
+      if let value = try container.decodeIfPresent(
+        Value.self, forKey: AnyKey(stringValue: key), expected: expected)
+      {
+        object[keyPath: property] = value
+      }
+    }
   }
 }

@@ -28,117 +28,85 @@ import Transit
 /// coordinates, or in fractions of the parent's size with `"relative": true`
 /// (which follows the parent when the container rotates). Images are PNG
 /// paths relative to the scene file.
-struct SceneFile: Decodable {
-  struct Container: Decodable {
-    var width: Double
-    var height: Double
+struct SceneFile: FieldTable {
+  struct Container: FieldTable {
+    var width = 0.0
+    var height = 0.0
     var color: String?
 
-    private enum CodingKeys: String, CodingKey, CaseIterable { case width, height, color }
-
-    init(from decoder: any Decoder) throws {
-      let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
-      width = try c.decode(Double.self, forKey: .width)
-      height = try c.decode(Double.self, forKey: .height)
-      color = try c.decodeIfPresent(String.self, forKey: .color)
-    }
+    static let fields: [Field<Self>] = [
+      .required("width", \.width), .required("height", \.height), .optional("color", \.color),
+    ]
   }
 
-  struct Border: Decodable {
-    var width: Double
-    var color: String
+  struct Border: FieldTable {
+    var width = 0.0
+    var color = ""
 
-    private enum CodingKeys: String, CodingKey, CaseIterable { case width, color }
-
-    init(from decoder: any Decoder) throws {
-      let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
-      width = try c.decode(Double.self, forKey: .width)
-      color = try c.decode(String.self, forKey: .color)
-    }
+    static let fields: [Field<Self>] = [.required("width", \.width), .required("color", \.color)]
   }
 
   /// `{"string": "Inbox", "size": 17, "color": "#000000", "weight": "bold", "align": "center"}`.
-  struct TextSpec: Decodable {
-    var string: String
+  struct TextSpec: FieldTable {
+    var string = ""
     var size: Double?
     var color: String?
     var weight: String?
     var align: String?
 
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-      case string, size, color, weight, align
-    }
-
-    init(from decoder: any Decoder) throws {
-      let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
-      string = try c.decode(String.self, forKey: .string)
-      size = try c.decodeIfPresent(Double.self, forKey: .size)
-      color = try c.decodeIfPresent(String.self, forKey: .color)
-      weight = try c.decodeIfPresent(String.self, forKey: .weight)
-      align = try c.decodeIfPresent(String.self, forKey: .align)
-    }
+    static let fields: [Field<Self>] = [
+      .required("string", \.string), .optional("size", \.size), .optional("color", \.color),
+      .optional("weight", \.weight), .optional("align", \.align),
+    ]
   }
 
-  struct ViewSpec: Decodable {
-    var id: String
+  /// A screen (top level) or a view inside one, as the file gives it;
+  /// ``SceneFile/validate(name:)`` checks the values, `makeView(_:frame:)` builds
+  /// the ``View``.
+  struct ViewSpec: FieldTable {
+    /// Unique in the file; the script names screens by it.
+    var id = ""
+    /// `[x, y, width, height]`; required for a child, ignored on a screen
+    /// (the container lays screens out at its bounds).
     var frame: [Double]?
+    /// Whether `frame` is in fractions of the parent's size.
     var relative: Bool?
+    /// The background colour, as ``ColorText`` reads it.
     var color: String?
+    /// 0…1.
     var alpha: Double?
     var cornerRadius: Double?
     var border: Border?
     var clipsToBounds: Bool?
     var hidden: Bool?
+    /// A PNG path relative to the scene file.
     var image: String?
     var text: TextSpec?
     var children: [ViewSpec]?
 
-    private enum CodingKeys: String, CodingKey, CaseIterable {
-      case id, frame, relative, color, alpha, cornerRadius, border, clipsToBounds, hidden, image
-      case text, children
-    }
-
-    init(from decoder: any Decoder) throws {
-      let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
-      id = try c.decode(String.self, forKey: .id)
-      frame = try c.decodeIfPresent([Double].self, forKey: .frame)
-      relative = try c.decodeIfPresent(Bool.self, forKey: .relative)
-      color = try c.decodeIfPresent(String.self, forKey: .color)
-      alpha = try c.decodeIfPresent(Double.self, forKey: .alpha)
-      cornerRadius = try c.decodeIfPresent(Double.self, forKey: .cornerRadius)
-      border = try c.decodeIfPresent(Border.self, forKey: .border)
-      clipsToBounds = try c.decodeIfPresent(Bool.self, forKey: .clipsToBounds)
-      hidden = try c.decodeIfPresent(Bool.self, forKey: .hidden)
-      image = try c.decodeIfPresent(String.self, forKey: .image)
-      text = try c.decodeIfPresent(TextSpec.self, forKey: .text)
-      children = try c.decodeIfPresent([ViewSpec].self, forKey: .children)
-    }
+    static let fields: [Field<Self>] = [
+      .required("id", \.id), .optional("frame", \.frame), .optional("relative", \.relative),
+      .optional("color", \.color), .optional("alpha", \.alpha),
+      .optional("cornerRadius", \.cornerRadius), .optional("border", \.border),
+      .optional("clipsToBounds", \.clipsToBounds), .optional("hidden", \.hidden),
+      .optional("image", \.image), .optional("text", \.text), .optional("children", \.children),
+    ]
   }
 
-  var container: Container
+  var container = Container()
   var frames: Int?
-  var views: [ViewSpec]
-  var script: [ScriptOperation]
+  var views: [ViewSpec] = []
+  var script: [ScriptOperation] = []
   /// What an operation issued (with `after`) while the transition it
   /// undoes still runs does: wait (`"queue"`, the default) or turn it back
   /// (`"reverse"`).
   var interruptions: TransitionInterruption = .queue
 
-  private enum CodingKeys: String, CodingKey, CaseIterable {
-    case container, frames, views, script, interruptions
-  }
-
-  init(from decoder: any Decoder) throws {
-    let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
-    container = try c.decode(Container.self, forKey: .container)
-    frames = try c.decodeIfPresent(Int.self, forKey: .frames)
-    views = try c.decode([ViewSpec].self, forKey: .views)
-    script = try c.decode([ScriptOperation].self, forKey: .script)
-    interruptions =
-      try c.decodeIfPresent(
-        TransitionInterruption.self, forKey: .interruptions, expected: #""queue" or "reverse""#)
-      ?? .queue
-  }
+  static let fields: [Field<Self>] = [
+    .required("container", \.container), .optional("frames", \.frames),
+    .required("views", \.views), .required("script", \.script),
+    .optional("interruptions", \.interruptions, expected: #""queue" or "reverse""#),
+  ]
 }
 
 /// One line of a scene file's script.

@@ -1,10 +1,15 @@
 // The inner loop of TransitRender's perspective mapping (ProjectiveMapping):
-// one destination row of a projective texture mapping, bilinear sampling in
-// double precision, vectorised where the CPU allows. Every number is worked
-// out with the same double operations, in the same order, as the plain
-// per-pixel formula (no fused multiply-add, no reassociation), so the
-// vectorised and scalar paths give the same pixels bit for bit. Only
-// TransitRender imports this.
+// one destination row of a projective texture mapping, vectorised where the
+// CPU allows. Only TransitRender imports this.
+//
+// Geometry in double precision, blending in fixed point. Where each pixel
+// centre lands in the source (its position x, y in source pixels, clamped
+// to the picture) and how much of the pixel the quad covers are worked out
+// with the same double operations, in the same order, on every path (no
+// fused multiply-add, no reassociation). The bilinear blend of the four
+// neighbours is then exact integer arithmetic (see transit_sample), so the
+// vectorised and the scalar paths give the same pixels bit for bit, and each
+// channel is within 1 of the same blend done in doubles.
 #ifndef TRANSIT_PERSPECTIVE_H
 #define TRANSIT_PERSPECTIVE_H
 
@@ -37,8 +42,42 @@ typedef struct {
   double edge_base[4], edge_a[4];
   double u_base, ua, v_base, va, q_base, g, row_reciprocal;
   const double *column_reciprocal, *column_u;
+  // COLUMNS: each column's source position split for the vectorised path
+  // (see transit_prepare_columns).
+  const int32_t *column_index, *column_weights;
+  // COLUMNS: source rows ahead (signed: the way later destination rows go)
+  // whose memory the vectorised loop prefetches.
+  ptrdiff_t prefetch_rows;
+  // Room for source_width + 1 entries of four 16-bit channels: a LEVEL
+  // row's two source rows blended once, before the columns are.
+  uint16_t *level;
   int mode;
 } transit_row;
+
+// A source position (pixel-centre coordinates) clamped to 0…size − 1 and
+// rounded to the nearest 1/256 of a pixel: (int)(clamped·256 + 0.5). Its
+// integer part (t >> 8) is the left (upper) neighbour, the rest its weight.
+int32_t transit_position(double x, ptrdiff_t size);
+
+// The bilinear sample at positions tx, ty (from transit_position), scaled by
+// `coverage` (0…1]. Per channel, with i = t >> 8, w = t & 255 and the second
+// neighbour min(i + 1, size − 1):
+//   V_k = (top_k·(256 − wy) + bottom_k·wy) >> 1     for k = left, right
+//   S   = V_left·(256 − wx) + V_right·wx            (S / 32768 is the blend)
+//   out = (int)(S·coverage / 32768 + 0.5)             in doubles,
+// which for coverage 1 is (S + 16384) >> 15. Every intermediate fits 16-bit
+// (V ≤ 32640) or 32-bit (S ≤ 255·32768) lanes.
+uint32_t transit_sample(const uint32_t *source, ptrdiff_t source_stride,
+                        ptrdiff_t source_width, ptrdiff_t source_height, int32_t tx,
+                        int32_t ty, double coverage);
+
+// For a COLUMNS mapping `count` columns wide: each column's source x
+// (column_u) as its left neighbour, capped at source_width − 2 so that the
+// right one is in the picture (index), and the two neighbours' weights
+// (256 − w) | w << 16, with w = 256 where the cap moved the left one
+// (weights) — the same sum as transit_sample's.
+void transit_prepare_columns(const double *column_u, ptrdiff_t count, ptrdiff_t source_width,
+                             int32_t *index, int32_t *weights);
 
 // Writes columns start..<end of `out` (the row's first pixel): each the
 // bilinear sample of the source scaled by its coverage. With `over`, the

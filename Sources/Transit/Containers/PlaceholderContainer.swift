@@ -25,20 +25,11 @@
 /// animated ones reach. Each transition holds one unit of ``counter`` from
 /// its start until it has settled: share it with a gate (or a
 /// ``StackContainer``) so rotations wait for them.
-public final class PlaceholderContainer {
+public final class PlaceholderContainer: DrivenContainer {
   /// The slots and their children, in their current state.
   public internal(set) var scene: Scene
   /// The slot views' ids, in slot order.
   public let slotIDs: [String]
-  /// Receives lifecycle and housekeeping events.
-  public var observer: ((ContainerEvent) -> Void)? {
-    get { driver.observer }
-    set { driver.observer = newValue }
-  }
-  /// The clock the transitions play on; ``tick()`` reads it.
-  public var clock: any PlaybackClock { driver.clock }
-  /// Counts the container's running transitions, each from its start until it has settled.
-  public var counter: AnimationCounter { driver.counter }
   /// The duration every transition plays at, or `nil` for each style's own.
   public var transitionDuration: Double?
 
@@ -47,8 +38,9 @@ public final class PlaceholderContainer {
     case resize(size: Size, slotFrames: [Rect]?)
   }
 
-  /// Runs every operation and transition of the container.
-  var driver: TransitionDriver!
+  /// Runs every operation and transition of the container; see
+  /// ``DrivenContainer/driver``.
+  public let driver: TransitionDriver
 
   /// Creates a container whose slots are `slots` (their frames place them;
   /// any subviews they have are replaced by their children).
@@ -71,9 +63,11 @@ public final class PlaceholderContainer {
         return slot
       })
     slotIDs = slots.map(\.id)
-    driver = TransitionDriver(clock: clock, counter: counter) { [unowned self] state, id in
-      scene.apply(state, to: id)
-    }
+    // The driver writes into the scene, but `self` can be captured only once
+    // every stored property is set: the writer is bound just after.
+    var write: (ViewState, String) -> Void = { _, _ in }
+    driver = TransitionDriver(clock: clock, counter: counter) { write($0, $1) }
+    write = { [unowned self] state, id in scene.apply(state, to: id) }
   }
 
   /// The id of the child shown in slot `index`, if any.
@@ -85,12 +79,6 @@ public final class PlaceholderContainer {
     guard slotIDs.indices.contains(index) else { return nil }
     return scene.view(slotIDs[index])?.children.last?.id
   }
-
-  /// Whether a transition is playing (from its start until it has settled
-  /// and delivered its last event).
-  public var isAnimating: Bool { driver.isRunning }
-  /// Operations waiting for the current transition to end.
-  public var pendingOperationCount: Int { driver.pendingOperationCount }
 
   /// Shows `view` (or nothing) in slot `index` with `style`, replacing the
   /// slot's current child.
@@ -124,11 +112,6 @@ public final class PlaceholderContainer {
   ///     fails the operation with ``ContainerEvent/operationFailed(_:)``.
   public func setBounds(_ size: Size, slotFrames: [Rect]? = nil) {
     enqueue(.resize(size: size, slotFrames: slotFrames))
-  }
-
-  /// Plays the current transition up to the clock's time and starts queued operations.
-  public func tick() {
-    driver.tick()
   }
 
   private func emit(_ event: ContainerEvent) { driver.emit(event) }

@@ -48,7 +48,7 @@
 ///
 /// ## Threads
 /// Like its players, a container is confined to one isolation domain.
-public final class StackContainer {
+public final class StackContainer: DrivenContainer {
   /// One child of the stack.
   public struct Child: Hashable, Sendable {
     /// The child's root view as last known: the live one is in ``StackContainer/scene``
@@ -75,21 +75,13 @@ public final class StackContainer {
   /// popped) waits or turns the running transition back; see
   /// ``TransitionInterruption``.
   public var interruptions: TransitionInterruption = .queue
-  /// Receives lifecycle and housekeeping events; see ``ContainerEvent``.
-  public var observer: ((ContainerEvent) -> Void)? {
-    get { driver.observer }
-    set { driver.observer = newValue }
-  }
-  /// The clock the transitions play on; ``tick()`` reads it.
-  public var clock: any PlaybackClock { driver.clock }
-  /// Counts the container's running transitions (share it to gate
-  /// rotation on other animations too).
-  public var counter: AnimationCounter { driver.counter }
   /// Lets rotations through only between transitions.
   public let gate: RotationGate<Size>
 
-  /// Runs every operation and transition of the stack.
-  var driver: TransitionDriver!
+  /// Runs every operation and transition of the stack; see
+  /// ``DrivenContainer/driver``. The stack applies the sizes its ``gate``
+  /// lets through in the driver's ``TransitionDriver/betweenTransitions``.
+  public let driver: TransitionDriver
   /// Sizes the gate let through, waiting to be applied at a safe point.
   let approvedSizes = RequestInbox<Size>()
 
@@ -112,9 +104,11 @@ public final class StackContainer {
     gate = RotationGate(counter: counter, policy: rotationPolicy) { size in
       inbox.post(size)
     }
-    driver = TransitionDriver(clock: clock, counter: counter) { [unowned self] state, id in
-      scene.apply(state, to: id)
-    }
+    // The driver writes into the scene, but `self` can be captured only once
+    // every stored property is set: the writer is bound just after.
+    var write: (ViewState, String) -> Void = { _, _ in }
+    driver = TransitionDriver(clock: clock, counter: counter) { write($0, $1) }
+    write = { [unowned self] state, id in scene.apply(state, to: id) }
     driver.betweenTransitions = { [unowned self] in applyApprovedSizes() }
   }
 
@@ -124,25 +118,6 @@ public final class StackContainer {
   public var childIDs: [String] { children.map(\.id) }
   /// The id of the shown child, if any.
   public var topID: String? { children.last?.id }
-  /// Whether a transition is playing (from its start until it has settled
-  /// and delivered its last event).
-  public var isAnimating: Bool { driver.isRunning }
-  /// Operations waiting for the current transition to end.
-  public var pendingOperationCount: Int { driver.pendingOperationCount }
-  /// The running transition's duration in seconds, or `nil` when none runs.
-  public var runningTransitionDuration: Double? { driver.runningDuration }
-
-  /// Shows frame `index` of `count` of the running transition, bit for bit
-  /// as ``Timeline/sample(frame:of:into:)`` samples it; see
-  /// ``TransitionDriver/showFrame(_:of:)``. `animrender play` draws a
-  /// script's transitions this way.
-  ///
-  /// - Parameters:
-  ///   - index: the frame, 0…`count` − 1 (clamped).
-  ///   - count: the number of frames the duration is divided into.
-  public func showTransitionFrame(_ index: Int, of count: Int) {
-    driver.showFrame(index, of: count)
-  }
 
   // MARK: Operations
 
@@ -245,12 +220,6 @@ public final class StackContainer {
   /// - Returns: whether the new size was applied, deferred or refused.
   @discardableResult
   public func setBounds(_ size: Size) -> RotationOutcome { rotate(to: size) }
-
-  /// Plays the current transition up to the clock's time, applies a size the
-  /// gate has let through, and starts queued operations.
-  public func tick() {
-    driver.tick()
-  }
 
   func emit(_ event: ContainerEvent) { driver.emit(event) }
 }

@@ -13,7 +13,13 @@
 ///   AnimationStep(duration: 0.4, changes: context.appearing { [.translate($0, by: -offset)] }),
 /// ])
 /// ```
-public struct Displacement: Hashable, Sendable {
+///
+/// Displacements are vectors: they add up (two moves one after the other
+/// are their sum), subtract, scale by a factor, and ``zero`` is no move at
+/// all. Each operation works on `x` and `y` separately, with one rounding
+/// each, so `offset - offset * factor` is exactly the pair of numbers
+/// written out by hand.
+public struct Displacement: AdditiveArithmetic, Hashable, Sendable {
   /// The horizontal amount, positive to the right.
   public var x: Double
   /// The vertical amount, positive downwards.
@@ -25,9 +31,27 @@ public struct Displacement: Hashable, Sendable {
     self.y = y
   }
 
+  /// No move: (0, 0).
+  public static var zero: Displacement { Displacement(x: 0, y: 0) }
+
   /// The opposite translation: (−x, −y), exactly.
   public static prefix func - (d: Displacement) -> Displacement {
     Displacement(x: -d.x, y: -d.y)
+  }
+
+  /// Both moves, one after the other: (a.x + b.x, a.y + b.y).
+  public static func + (a: Displacement, b: Displacement) -> Displacement {
+    Displacement(x: a.x + b.x, y: a.y + b.y)
+  }
+
+  /// The move from `b` to `a`: (a.x − b.x, a.y − b.y).
+  public static func - (a: Displacement, b: Displacement) -> Displacement {
+    Displacement(x: a.x - b.x, y: a.y - b.y)
+  }
+
+  /// The same move scaled: (d.x · factor, d.y · factor).
+  public static func * (d: Displacement, factor: Double) -> Displacement {
+    Displacement(x: d.x * factor, y: d.y * factor)
   }
 }
 

@@ -75,9 +75,9 @@ public enum StyleMetrics {
   )
     -> [Change]
   {
-    let drift = Displacement(x: offset.x - offset.x * factor, y: offset.y - offset.y * factor)
+    let drift = offset - offset * factor
     var result: [Change] = [.scale(id, by: factor)]
-    if drift.x != 0 || drift.y != 0 { result.append(.translate(id, by: drift)) }
+    if drift != .zero { result.append(.translate(id, by: drift)) }
     return result
   }
 }

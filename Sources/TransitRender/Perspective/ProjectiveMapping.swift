@@ -60,15 +60,22 @@ enum ProjectiveMapping {
   /// left alone when compositing), columns a pixel or more inside every
   /// edge skip the coverage product, and only the few pixels along the edges
   /// compute it. When the homogeneous weight is constant along a row (a
-  /// turn about the horizontal axis), the division happens once per row and
-  /// the row reads a single pair of source rows; when the weight and source
-  /// column are constant down a column (a turn about the vertical axis),
-  /// they are worked out once per column. The per-pixel work, the bilinear
-  /// sampling, runs in `transit_map_row` (the CTransitPerspective shim),
-  /// four pixels at a time with AVX2 where the CPU has it, in the same
-  /// double-precision operations as the plain formula: the same pixels.
-  /// `vectorised: false` runs the scalar loop instead, so that tests can
-  /// hold both to the formula.
+  /// turn about the horizontal axis), the division happens once per row,
+  /// the row reads a single pair of source rows, and that pair is blended
+  /// once before the columns are; when the weight and source column are
+  /// constant down a column (a turn about the vertical axis), they, the
+  /// column's neighbours and its weights are worked out once per mapping.
+  ///
+  /// The geometry is exact: each pixel centre's source position and
+  /// coverage are computed in doubles by the same formula on every path.
+  /// The bilinear blend is fixed point: positions rounded to 1/256 of a
+  /// pixel, integer weights out of 256, exact integer sums (see
+  /// `transit_sample` in the CTransitPerspective shim), so that it runs
+  /// eight 16-bit channels — two pixels — to an AVX2 register; it is within
+  /// one step per channel of the same blend in doubles. The row loops run in
+  /// `transit_map_row`, vectorised where the CPU has AVX2; `vectorised:
+  /// false` runs the scalar loop instead, which gives the same bits, so that
+  /// tests can hold both to the formula.
   static func map(
     _ source: Source, through toDevice: Homography, quad: [(x: Double, y: Double)],
     into destination: Destination, compositing: Compositing = .replace, vectorised: Bool = true
@@ -98,9 +105,18 @@ enum ProjectiveMapping {
     let columnsConstantDownward = inverse.h == 0 && ub == 0 && !qConstantAlongRow
     let columnReciprocal = UnsafeMutablePointer<Double>.allocate(capacity: width)
     let columnU = UnsafeMutablePointer<Double>.allocate(capacity: width)
+    let columnIndex = UnsafeMutablePointer<Int32>.allocate(capacity: width)
+    let columnWeights = UnsafeMutablePointer<Int32>.allocate(capacity: width)
+    // A level row's two source rows, blended once: four 16-bit channels for
+    // each source column, and one to spare.
+    let level = UnsafeMutablePointer<UInt16>.allocate(
+      capacity: rowsAreLevel ? 4 * (source.block.width + 1) : 0)
     defer {
       columnReciprocal.deallocate()
       columnU.deallocate()
+      columnIndex.deallocate()
+      columnWeights.deallocate()
+      level.deallocate()
     }
     if columnsConstantDownward {
       let qBase = inverse.g * x0 + inverse.i
@@ -112,6 +128,7 @@ enum ProjectiveMapping {
         columnReciprocal[column] = r
         columnU[column] = (uBase + ua * c) * r - 0.5
       }
+      transit_prepare_columns(columnU, width, source.block.width, columnIndex, columnWeights)
     }
     var row = transit_row()
     row.source = source.block.start.assumingMemoryBound(to: UInt32.self)
@@ -123,6 +140,14 @@ enum ProjectiveMapping {
     row.g = inverse.g
     row.column_reciprocal = UnsafePointer(columnReciprocal)
     row.column_u = UnsafePointer(columnU)
+    row.column_index = UnsafePointer(columnIndex)
+    row.column_weights = UnsafePointer(columnWeights)
+    // A turn about the vertical axis reads each column's source rows from
+    // top to bottom (or bottom to top) as the destination rows go down, a
+    // path the hardware does not foresee: the loop fetches the rows four
+    // ahead, which it will read a few destination rows later.
+    row.prefetch_rows = vb > 0 ? 4 : vb < 0 ? -4 : 0
+    row.level = level
     let over: Int32 = compositing == .over ? 1 : 0
     for line in 0..<destination.block.height {
       let out = (destination.block.start + line * destination.block.rowStride)

@@ -6,9 +6,12 @@ extension Renderer {
   static let maximumOffscreenSide = 4_096
 
   /// Draws a view whose transform is not a 2D affine one: its contents go to
-  /// an offscreen surface at about the resolution they will have on screen,
-  /// which ``ProjectiveMapping`` then maps onto the projected quad; the
-  /// result is painted with the view's alpha, inside the current clip.
+  /// an offscreen picture at the resolution they will have on screen,
+  /// rounded up to a level (``pictureStretch(_:)``), which
+  /// ``ProjectiveMapping`` then maps onto the projected quad; the result is
+  /// painted with the view's alpha, inside the current clip. The picture is
+  /// kept for the next frames (``OffscreenPictures``): while the view only
+  /// turns or moves, it is not drawn again.
   ///
   /// Not drawn: a back face (the projected quad winds the other way), a view
   /// turned edge-on (the quad has no area), and a view that reaches the
@@ -50,7 +53,8 @@ extension Renderer {
     guard right > left, bottom > top else { return }
 
     // Source resolution: the longest on-screen stretch of any edge, so the
-    // near edge is not blurred by magnification.
+    // near edge is not blurred by magnification, rounded up to a level so
+    // that the picture can be kept while the view turns.
     var stretch = 0.0
     for k in 0..<4 {
       let (p, q) = (quad[k], quad[(k + 1) % 4])
@@ -58,24 +62,28 @@ extension Renderer {
       stretch = max(stretch, screenLength / (k % 2 == 0 ? width : height))
     }
     let limit = Double(Renderer.maximumOffscreenSide)
-    stretch = min(max(stretch, 1 / max(width, height)), limit / width, limit / height)
+    stretch = min(
+      max(Renderer.pictureStretch(stretch), 1 / max(width, height)), limit / width, limit / height)
     let sourceWidth = max(1, Int((width * stretch).rounded(.up)))
     let sourceHeight = max(1, Int((height * stretch).rounded(.up)))
     let scaleX = Double(sourceWidth) / width
     let scaleY = Double(sourceHeight) / height
-    try scratch.withSurface(
-      width: sourceWidth, height: sourceHeight, cleared: true,
+    let picture = try offscreenPictures.picture(
+      for: .init(view: view, width: sourceWidth, height: sourceHeight),
       what: "offscreen picture of '\(view.id)'"
     ) { offscreen throws(RenderError) in
       let offscreenContext = try CairoContext(surface: offscreen)
       offscreenContext.scale(scaleX, scaleY)
       try drawContents(of: view, alpha: 1, in: offscreenContext)
       try offscreenContext.check("drawing the offscreen picture of '\(view.id)'")
-      let sourcePicture = { (pixels: UnsafeMutableRawPointer, stride: Int) in
-        ProjectiveMapping.Source(
-          block: .init(start: pixels, rowStride: stride, width: sourceWidth, height: sourceHeight),
-          scaleX: scaleX, scaleY: scaleY)
-      }
+    }
+    let source = ProjectiveMapping.Source(
+      block: .init(
+        start: UnsafeRawPointer(picture.pixels), rowStride: sourceWidth * 4, width: sourceWidth,
+        height: sourceHeight),
+      scaleX: scaleX, scaleY: scaleY)
+    // withExtendedLifetime: the mapping reads the picture's memory.
+    try withExtendedLifetime(picture) { () throws(RenderError) in
       // An opaque view under a clip on whole pixels, drawn straight on the
       // context's surface: the mapping composites into the surface itself,
       // exactly as Cairo would paint a projected picture there, and the
@@ -83,17 +91,15 @@ extension Renderer {
       if view.alpha >= 1, let clip = context.pixelAlignedClip,
         clip.x0 <= left, clip.y0 <= top, right <= clip.x1, bottom <= clip.y1
       {
-        try offscreen.withPixels { sourcePixels, sourceStride throws(RenderError) in
-          try context.surface.withPixels { pixels, stride throws(RenderError) in
-            ProjectiveMapping.map(
-              sourcePicture(sourcePixels, sourceStride), through: toDevice, quad: quad,
-              into: .init(
-                block: .init(
-                  start: pixels + top * stride + left * 4, rowStride: stride,
-                  width: right - left, height: bottom - top),
-                originX: left, originY: top),
-              compositing: .over)
-          }
+        try context.surface.withPixels { pixels, stride throws(RenderError) in
+          ProjectiveMapping.map(
+            source, through: toDevice, quad: quad,
+            into: .init(
+              block: .init(
+                start: pixels + top * stride + left * 4, rowStride: stride,
+                width: right - left, height: bottom - top),
+              originX: left, originY: top),
+            compositing: .over)
         }
         return
       }
@@ -102,16 +108,14 @@ extension Renderer {
         width: right - left, height: bottom - top, cleared: false,
         what: "projected picture of '\(view.id)'"
       ) { mapped throws(RenderError) in
-        try offscreen.withPixels { sourcePixels, sourceStride throws(RenderError) in
-          try mapped.withPixels { destinationPixels, destinationStride throws(RenderError) in
-            ProjectiveMapping.map(
-              sourcePicture(sourcePixels, sourceStride), through: toDevice, quad: quad,
-              into: .init(
-                block: .init(
-                  start: destinationPixels, rowStride: destinationStride, width: right - left,
-                  height: bottom - top),
-                originX: left, originY: top))
-          }
+        try mapped.withPixels { destinationPixels, destinationStride throws(RenderError) in
+          ProjectiveMapping.map(
+            source, through: toDevice, quad: quad,
+            into: .init(
+              block: .init(
+                start: destinationPixels, rowStride: destinationStride, width: right - left,
+                height: bottom - top),
+              originX: left, originY: top))
         }
         context.save()
         context.matrix = .identity
@@ -120,6 +124,29 @@ extension Renderer {
       }
     }
   }
+
+  /// The stretch an offscreen picture is drawn at for an on-screen
+  /// `stretch`: the next of the levels 2^(k/8) (steps of 9 %) at or above
+  /// it, so never coarser than the screen needs. A turning view's stretch
+  /// changes a little every frame; its level, and with it the picture, only
+  /// every few frames (``OffscreenPictures``). A stretch within 10⁻⁹ of a
+  /// level counts as that level, so that a view drawn at its own size (a
+  /// stretch of 1 give or take rounding) stays at exactly 1.
+  static func pictureStretch(_ stretch: Double) -> Double {
+    guard stretch.isFinite, stretch > 0 else { return stretch }
+    // stretch = significand · 2^exponent, significand in 1..<2.
+    let significand = stretch.significand * (1 - 1e-9)
+    let level = stretchLevels.first { $0 >= significand } ?? 2
+    return Double(sign: .plus, exponent: stretch.exponent, significand: level)
+  }
+
+  /// 2^(k/8) for k = 0…8.
+  private static let stretchLevels: [Double] = {
+    let step = 2.0.squareRoot().squareRoot().squareRoot()
+    var levels = [1.0]
+    for _ in 1..<8 { levels.append(levels.last! * step) }
+    return levels + [2]
+  }()
 
   /// Twice the signed area of a polygon; positive when it turns like
   /// (0,0) → (1,0) → (1,1) with y pointing down.

@@ -4,9 +4,10 @@
 /// A 1280×720 offscreen picture is 3.7 MB: allocated afresh for every view
 /// on every frame, it is mapped in, zero-filled and page-faulted by the
 /// kernel each time, which costs more than drawing into it. The pool keeps
-/// the few buffers the deepest nesting of 3-D views needs (each one lends
-/// two at once: the view's picture and its projection) and reuses any that
-/// is large enough. A renderer is used by one thread at a time, so the pool
+/// the few buffers the deepest nesting of 3-D views needs (each lends one
+/// for its projection, when it cannot be composited straight into the
+/// frame; the pictures themselves are kept by ``OffscreenPictures``) and
+/// reuses any that is large enough. A renderer is used by one thread at a time, so the pool
 /// needs no lock.
 final class ScratchPixels {
   private var free: [(pointer: UnsafeMutablePointer<UInt32>, capacity: Int)] = []

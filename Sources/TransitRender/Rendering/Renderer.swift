@@ -29,6 +29,8 @@ public final class Renderer {
   private var imageCache: [ImageContent: CairoSurface] = [:]
   /// Memory for the offscreen pictures of 3-D views, reused frame to frame.
   let scratch = ScratchPixels()
+  /// The offscreen pictures of 3-D views, kept while only their transforms change.
+  let offscreenPictures = OffscreenPictures()
   /// Pango and the bundled fonts, set up the first time a view has text.
   private var textEngine: TextEngine?
 

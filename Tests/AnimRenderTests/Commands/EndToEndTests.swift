@@ -196,6 +196,29 @@ struct EndToEndTests {
     #expect(left == ["broken.png"])
   }
 
+  @Test("--scale is one output option: render and play refuse the same values alike")
+  func scaleIsCheckedOnceForRenderAndPlay() throws {
+    let folder = TemporaryDirectory.make()
+    let scene =
+      #"{"container": {"width": 8, "height": 8}, "views": [{"id": "a"}], "script": [{"show": "a"}]}"#
+    try Data(scene.utf8).write(to: folder.appendingPathComponent("s.json"))
+    for (scale, shown) in [("0", "0.0"), ("16.5", "16.5"), ("nan", "nan"), ("-1", "-1.0")] {
+      for command in [["render", "--size", "8x8"], ["play", "s.json"]] {
+        let run = try animrender.run(command + ["--scale=\(scale)", "-o", "x.png"], in: folder)
+        #expect(run.status == 64, "\(command) --scale \(scale): \(run.stderr)")
+        #expect(
+          run.stderr.contains("--scale must be in (0, 16], got \(shown)"),
+          "\(command) --scale \(scale): \(run.stderr)")
+      }
+    }
+    for command in [["render", "--size", "8x8", "--frames", "2"], ["play", "s.json"]] {
+      let run = try animrender.run(command + ["--scale", "2", "-o", "x.png"], in: folder)
+      #expect(run.status == 0, "\(command): \(run.stderr)")
+      let image = try PNGDecoder.decode(contentsOf: folder.appendingPathComponent("x.png").path)
+      #expect(image.height == 16, "\(command): drawn at 2 pixels per point")
+    }
+  }
+
   @Test func aFailingRunLeavesThePreviousOutputByteIdentical() throws {
     let folder = TemporaryDirectory.make()
     let good = try animrender.run(

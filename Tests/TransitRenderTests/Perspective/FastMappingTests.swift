@@ -9,14 +9,16 @@ import TransitTestSupport
 /// The fast mapping (spans, hoisted divisions, the AVX2 and the scalar row
 /// loops of CTransitPerspective) against ``PlainMapping``, the formula
 /// evaluated pixel by pixel: identical pixels, bit for bit, on random seeded
-/// maps — turns about either axis, arbitrary projective maps, views turned
-/// edge-on, quads with a collapsed corner, quads reaching past the
-/// destination and past the camera plane, one-pixel pictures. Compositing
-/// straight into a frame must give what Cairo's paint of the replaced
-/// picture gives, also bit for bit.
+/// maps — turns about either axis (level rows, per-column rows), arbitrary
+/// projective maps, views turned edge-on, quads with a collapsed corner,
+/// quads reaching past the destination and past the camera plane, pictures
+/// of one pixel, one row, one column, and thousands of pixels a side.
+/// Compositing straight into a frame must give what Cairo's paint of the
+/// replaced picture gives, also bit for bit; and the fixed-point blend must
+/// stay within one step per channel of the blend in doubles it replaced.
 @Suite struct FastMappingTests {
   struct Case {
-    var sourceWidth: Int, sourceHeight: Int, scale: Double
+    var sourceWidth: Int, sourceHeight: Int, scaleX: Double, scaleY: Double
     var toDevice: Homography
     var quad: [(x: Double, y: Double)]
     var width: Int, height: Int, originX: Int, originY: Int
@@ -80,7 +82,8 @@ import TransitTestSupport
     }
     if Int.random(in: 0..<8, using: &rng) == 0 { quad[2] = quad[1] }  // a collapsed corner
     return Case(
-      sourceWidth: sourceWidth, sourceHeight: sourceHeight, scale: scale, toDevice: toDevice,
+      sourceWidth: sourceWidth, sourceHeight: sourceHeight, scaleX: scale, scaleY: scale,
+      toDevice: toDevice,
       quad: quad, width: Int.random(in: 1...110, using: &rng),
       height: Int.random(in: 1...90, using: &rng),
       originX: Int.random(in: -30...30, using: &rng), originY: Int.random(in: -30...30, using: &rng)
@@ -88,21 +91,24 @@ import TransitTestSupport
   }
 
   /// Blocks of colour with translucent parts and single odd pixels, as
-  /// drawn views have (text gives neighbours that all differ).
+  /// drawn views have (text gives neighbours that all differ); the last
+  /// column and row are odd pixels throughout, so that a sample taken from
+  /// the wrong side of the picture's edge shows.
   static func picture(_ test: Case, _ rng: inout SplitMix64) -> [UInt32] {
     let colours: [UInt32] = [0xFFE6_3333, 0xFF33_4DE6, 0xE619_CCCC, 0x8040_2010, 0, 0xFFFF_FFFF]
     var pixels = [UInt32](repeating: 0, count: test.sourceWidth * test.sourceHeight)
     for y in 0..<test.sourceHeight {
       for x in 0..<test.sourceWidth {
         pixels[y * test.sourceWidth + x] =
-          Int.random(in: 0..<6, using: &rng) == 0
+          Int.random(in: 0..<6, using: &rng) == 0 || x == test.sourceWidth - 1
+            || y == test.sourceHeight - 1
           ? colours.randomElement(using: &rng)! : colours[(x / 7 + y / 5) % colours.count]
       }
     }
     return pixels
   }
 
-  enum Way { case plain, vectorised, scalar }
+  enum Way { case plain, double, vectorised, scalar }
 
   /// `test` mapped into `destination` (replaced, or composited over it).
   static func map(
@@ -114,7 +120,7 @@ import TransitTestSupport
         block: .init(
           start: pixels.baseAddress!, rowStride: test.sourceWidth * 4, width: test.sourceWidth,
           height: test.sourceHeight),
-        scaleX: test.scale, scaleY: test.scale)
+        scaleX: test.scaleX, scaleY: test.scaleY)
       destination.withUnsafeMutableBytes { out in
         let d = ProjectiveMapping.Destination(
           block: .init(
@@ -123,6 +129,8 @@ import TransitTestSupport
           originX: test.originX, originY: test.originY)
         switch way {
         case .plain: PlainMapping.map(s, through: test.toDevice, quad: test.quad, into: d)
+        case .double:
+          PlainMapping.map(s, through: test.toDevice, quad: test.quad, into: d, blend: .double)
         case .vectorised:
           ProjectiveMapping.map(
             s, through: test.toDevice, quad: test.quad, into: d, compositing: compositing)
@@ -165,6 +173,180 @@ import TransitTestSupport
     #expect(
       cases >= 300 && covered > 10_000 && blended > 3_000,
       "seed \(seed): \(cases) cases, \(covered) pixels covered, \(blended) blended")
+  }
+
+  /// The largest difference of any channel of any pixel.
+  static func largestDifference(_ a: [UInt32], _ b: [UInt32]) -> Int {
+    var worst = 0
+    for (p, q) in zip(a, b) {
+      for shift: UInt32 in [0, 8, 16, 24] {
+        worst = max(worst, abs(Int((p >> shift) & 0xFF) - Int((q >> shift) & 0xFF)))
+      }
+    }
+    return worst
+  }
+
+  /// Positions rounded to 1/256 of a pixel move the sample by at most
+  /// 1/512 of a pixel each way, which changes a blend of 0…255 by less
+  /// than 255/512 per axis; halving the column sums loses at most 1/256
+  /// more. Less than one step in all, so after rounding the fixed-point
+  /// blend is within one step of the blend in doubles, edges included.
+  @Test func staysWithinOneStepOfTheDoubleBlend() throws {
+    let seed = SplitMix64.seed(fallback: UInt64.random(in: 0...UInt64.max))
+    var rng = SplitMix64(seed: seed)
+    var (cases, differing) = (0, 0)
+    for trial in 0..<300 {
+      guard let test = Self.randomCase(&rng) else { continue }
+      let source = Self.picture(test, &rng)
+      var fixed = [UInt32](repeating: 0, count: test.width * test.height)
+      var double = fixed
+      Self.map(test, source: source, into: &fixed, way: .vectorised)
+      Self.map(test, source: source, into: &double, way: .double)
+      let worst = Self.largestDifference(fixed, double)
+      #expect(worst <= 1, "seed \(seed), trial \(trial): a channel differs by \(worst)")
+      if worst > 1 { return }
+      cases += 1
+      differing += zip(fixed, double).filter { $0 != $1 }.count
+    }
+    // Rounding differently must show somewhere, or the blends are the same.
+    #expect(cases >= 200 && differing > 100, "seed \(seed): \(cases) cases, \(differing) differ")
+  }
+
+  /// Pictures far larger than the destination (thousands of pixels along a
+  /// side, so that positions need many bits) and pictures of one row or
+  /// column, turned about either axis or mapped arbitrarily: the fast
+  /// paths match the formula bit for bit.
+  @Test func hugeAndThinPicturesMatchThePlainFormula() throws {
+    let seed = SplitMix64.seed(fallback: UInt64.random(in: 0...UInt64.max))
+    var rng = SplitMix64(seed: seed)
+    let sizes = [(4_000, 3), (3, 4_000), (1, 900), (900, 1), (1_800, 1_200), (2, 2), (1, 1)]
+    var drawn = 0
+    for (sourceWidth, sourceHeight) in sizes {
+      for trial in 0..<8 {
+        guard var test = Self.randomCase(&rng) else { continue }
+        // The same view, now drawn from a picture of this size.
+        let (vw, vh) = (
+          Double(test.sourceWidth) / test.scaleX, Double(test.sourceHeight) / test.scaleY
+        )
+        test.sourceWidth = sourceWidth
+        test.sourceHeight = sourceHeight
+        test.scaleX = Double(sourceWidth) / vw
+        test.scaleY = Double(sourceHeight) / vh
+        let source = Self.picture(test, &rng)
+        var plain = [UInt32](repeating: 0xDEAD_BEEF, count: test.width * test.height)
+        Self.map(test, source: source, into: &plain, way: .plain)
+        drawn += plain.filter { $0 != 0 }.count
+        for way in [Way.vectorised, .scalar] {
+          var fast = [UInt32](repeating: 0xDEAD_BEEF, count: test.width * test.height)
+          Self.map(test, source: source, into: &fast, way: way)
+          let difference = Self.firstDifference(fast, plain, width: test.width)
+          #expect(
+            difference == nil,
+            "seed \(seed), \(sourceWidth)×\(sourceHeight), trial \(trial), \(way): \(difference ?? "")"
+          )
+          if difference != nil { return }
+        }
+      }
+    }
+    #expect(drawn > 500, "seed \(seed): \(drawn) pixels drawn")
+  }
+
+  /// Small pictures magnified 4 to 10 times and turned a little about
+  /// either axis or both: many whole pixels near the right and bottom edges
+  /// sample the last column or row itself (their positions clamp to it),
+  /// where the second neighbour is the first again.
+  @Test func magnifiedPicturesClampAtTheirLastColumnAndRow() throws {
+    let seed = SplitMix64.seed(fallback: UInt64.random(in: 0...UInt64.max))
+    var rng = SplitMix64(seed: seed)
+    var clamped = 0
+    for trial in 0..<60 {
+      let (w, h) = (Int.random(in: 2...6, using: &rng), Int.random(in: 2...6, using: &rng))
+      let zoom = Double.random(in: 4...10, using: &rng)
+      let angle = Double.random(in: -0.4...0.4, using: &rng)
+      let (c, s) = (cos(angle), sin(angle))
+      let p = 0.002
+      let (vw, vh) = (Double(w), Double(h))
+      // Turned about the vertical axis, the horizontal one, or projective.
+      let (g, hh): (Double, Double) =
+        [(-s * p, 0.0), (0.0, -s * p), (-s * p, s * p / 2)][trial % 3]
+      let (a, e) = trial % 3 == 1 ? (zoom, zoom * c) : (zoom * c, zoom)
+      let toDevice = Homography(
+        a: a + 3 * g, b: 3 * hh, c: 3, d: 2 * g, e: e + 2 * hh, f: 2, g: g, h: hh, i: 1)
+      var quad: [(x: Double, y: Double)] = []
+      for (u, v) in [(0.0, 0.0), (vw, 0), (vw, vh), (0, vh)] {
+        let q = try #require(toDevice.apply(Point(x: u, y: v)))
+        quad.append((q.x, q.y))
+      }
+      let test = Case(
+        sourceWidth: w, sourceHeight: h, scaleX: 1, scaleY: 1, toDevice: toDevice, quad: quad,
+        width: Int(zoom * vw) + 8, height: Int(zoom * vh) + 8, originX: 0, originY: 0)
+      // Every pixel its own colour.
+      let source = (0..<w * h).map { _ in
+        0xFF00_0000 | UInt32.random(in: 0...0xFF_FFFF, using: &rng)
+      }
+      var plain = [UInt32](repeating: 0, count: test.width * test.height)
+      Self.map(test, source: source, into: &plain, way: .plain)
+      clamped += plain.filter { source.contains($0) }.count
+      for way in [Way.vectorised, .scalar] {
+        var fast = [UInt32](repeating: 0, count: test.width * test.height)
+        Self.map(test, source: source, into: &fast, way: way)
+        let difference = Self.firstDifference(fast, plain, width: test.width)
+        #expect(difference == nil, "seed \(seed), trial \(trial), \(way): \(difference ?? "")")
+        if difference != nil { return }
+      }
+    }
+    // Pixels that are a source pixel exactly: sampled at a clamped corner
+    // or on whole source positions.
+    #expect(clamped > 500, "seed \(seed): \(clamped) pixels")
+  }
+
+  /// Outside references for the blend: a picture mapped by the identity is
+  /// copied exactly, and moved by half a pixel each way it is the average
+  /// of each 2×2 block, halves rounded up — (a + b + c + d + 2) / 4 — where
+  /// the block lies wholly inside the picture.
+  @Test func identityCopiesAndHalfPixelShiftsAverage() throws {
+    let seed = SplitMix64.seed(fallback: UInt64.random(in: 0...UInt64.max))
+    var rng = SplitMix64(seed: seed)
+    for shift in [0.0, 0.5] {
+      let (width, height) = (37, 23)
+      var test = Case(
+        sourceWidth: width, sourceHeight: height, scaleX: 1, scaleY: 1,
+        toDevice: Homography(a: 1, b: 0, c: shift, d: 0, e: 1, f: shift, g: 0, h: 0, i: 1),
+        quad: [], width: width, height: height, originX: 0, originY: 0)
+      test.quad = [
+        (shift, shift), (37 + shift, shift), (37 + shift, 23 + shift), (shift, 23 + shift),
+      ]
+      let source = (0..<width * height).map { _ -> UInt32 in
+        let alpha = UInt32.random(in: 0...255, using: &rng)
+        var pixel = alpha << 24
+        for channel: UInt32 in [0, 8, 16] {
+          pixel |= UInt32.random(in: 0...alpha, using: &rng) << channel
+        }
+        return pixel
+      }
+      for way in [Way.vectorised, .scalar] {
+        var out = [UInt32](repeating: 0, count: width * height)
+        Self.map(test, source: source, into: &out, way: way)
+        if shift == 0 {
+          #expect(out == source, "seed \(seed), \(way)")
+          continue
+        }
+        // Pixel (x, y) samples source (x − ½, y − ½): the block at x − 1, y − 1.
+        for y in 1..<height {
+          for x in 1..<width {
+            var expected: UInt32 = 0
+            for channel: UInt32 in [0, 8, 16, 24] {
+              let sum = [(x - 1, y - 1), (x, y - 1), (x - 1, y), (x, y)].reduce(0) {
+                $0 + (source[$1.1 * width + $1.0] >> channel) & 0xFF
+              }
+              expected |= ((sum + 2) / 4) << channel
+            }
+            #expect(out[y * width + x] == expected, "seed \(seed), \(way), pixel (\(x), \(y))")
+            if out[y * width + x] != expected { return }
+          }
+        }
+      }
+    }
   }
 
   /// Compositing while mapping is Cairo's paint of the mapped picture (an

@@ -7,18 +7,29 @@
 /// + row + ½): the homogeneous source point is `(u, v, q) = M⁻¹·(x, y, 1)`,
 /// evaluated as `uBase + ua·column` with `uBase = ua·x₀ + ub·y + uc` (and so
 /// for v and q), the source position `u·(1/q) − ½` (pixel-centre
-/// coordinates), clamped to the picture and sampled bilinearly in Double;
-/// the coverage is the product of the four edge distances plus ½, each
-/// clamped to 0…1. Nothing is drawn where the coverage is 0 or q ≤ 0.
+/// coordinates), clamped to the picture; the coverage is the product of the
+/// four edge distances plus ½, each clamped to 0…1. Nothing is drawn where
+/// the coverage is 0 or q ≤ 0.
+///
+/// The blend comes in two kinds. `.fixedPoint` is the mapping's own: each
+/// position rounded to 1/256 of a pixel, the two source rows blended with
+/// weights out of 256 and halved (so a channel fits 15 bits), then the two
+/// columns, and the sum (in 1/32768 of a step) scaled by the coverage and
+/// rounded. `.double` is the blend the mapping used before, in doubles
+/// (``ReferenceMapping/blend(_:_:_:_:fx:fy:coverage:)``): the fixed-point
+/// blend must stay within one step of it.
 ///
 /// Unlike ``ReferenceMapping`` (which accumulates its coordinates along a
 /// row, and so rounds differently), this is the arithmetic the fast paths
 /// promise to reproduce exactly: a level row's or a column's hoisted
-/// division, and the four lanes of a vector, change no bit of it.
+/// division, and the lanes of a vector, change no bit of it.
 enum PlainMapping {
+  enum Blend { case fixedPoint, double }
+
   static func map(
     _ source: ProjectiveMapping.Source, through toDevice: Homography,
-    quad: [(x: Double, y: Double)], into destination: ProjectiveMapping.Destination
+    quad: [(x: Double, y: Double)], into destination: ProjectiveMapping.Destination,
+    blend: Blend = .fixedPoint
   ) {
     let inverse = toDevice.inverse
     let (edgeA, edgeB, edgeC) = ProjectiveMapping.edgeFunctions(quad)
@@ -49,15 +60,51 @@ enum PlainMapping {
         let r = 1 / q
         let u = ((ua * x0 + ub * y + uc) + ua * c) * r - 0.5
         let v = ((va * x0 + vb * y + vc) + va * c) * r - 0.5
-        out[column] = sample(source, x: u, y: v, coverage: coverage)
+        switch blend {
+        case .fixedPoint: out[column] = sample(source, x: u, y: v, coverage: coverage)
+        case .double: out[column] = doubleSample(source, x: u, y: v, coverage: coverage)
+        }
       }
     }
   }
 
-  /// Bilinear sampling at pixel-centre coordinates, clamped at the edges.
+  /// A position in 1/256 of a source pixel: clamped to the picture, then
+  /// rounded to the nearest step (halves up).
+  static func position(_ x: Double, size: Int) -> Int {
+    let clamped = min(max(x, 0), Double(size - 1))
+    return Int(clamped * 256 + 0.5)
+  }
+
+  /// The fixed-point bilinear sample at pixel-centre coordinates.
   static func sample(_ source: ProjectiveMapping.Source, x: Double, y: Double, coverage: Double)
     -> UInt32
   {
+    let (width, height) = (source.block.width, source.block.height)
+    let (tx, ty) = (position(x, size: width), position(y, size: height))
+    let (ix, wx) = (tx / 256, tx % 256)
+    let (iy, wy) = (ty / 256, ty % 256)
+    let (ix1, iy1) = (min(ix + 1, width - 1), min(iy + 1, height - 1))
+    func channel(_ x: Int, _ y: Int, _ k: Int) -> Int {
+      let pixel = source.block.start.load(
+        fromByteOffset: y * source.block.rowStride + x * 4, as: UInt32.self)
+      return Int((pixel >> UInt32(8 * k)) & 0xFF)
+    }
+    var result: UInt32 = 0
+    for k in 0..<4 {
+      // Down each column, halved: at most 255·256 / 2 = 32640.
+      let left = (channel(ix, iy, k) * (256 - wy) + channel(ix, iy1, k) * wy) / 2
+      let right = (channel(ix1, iy, k) * (256 - wy) + channel(ix1, iy1, k) * wy) / 2
+      let sum = left * (256 - wx) + right * wx
+      let value = Int(Double(sum) * coverage / 32768 + 0.5)
+      result |= UInt32(value) << UInt32(8 * k)
+    }
+    return result
+  }
+
+  /// The blend the mapping used before: bilinear in doubles.
+  static func doubleSample(
+    _ source: ProjectiveMapping.Source, x: Double, y: Double, coverage: Double
+  ) -> UInt32 {
     let sx = min(max(x, 0), Double(source.block.width - 1))
     let sy = min(max(y, 0), Double(source.block.height - 1))
     let (ix, iy) = (Int(sx), Int(sy))

@@ -19,12 +19,7 @@ struct PlaceholderContainerTests {
   }
 
   func settle(_ container: PlaceholderContainer) {
-    var elapsed = 0.0
-    while (container.isAnimating || container.pendingOperationCount > 0) && elapsed < 20 {
-      clock.advance(by: 0.0625)
-      container.tick()
-      elapsed += 0.0625
-    }
+    TransitTests.settle(container, clock)
   }
 
   @Test("Swapping a slot's child: lifecycle order, old child removed, new at the slot's bounds")

@@ -46,11 +46,11 @@ struct TestFade: TransitionStyle {
 }
 
 /// Runs a container's clock until its transitions and queue are done.
-func settle(_ stack: StackContainer, _ clock: ManualClock, maxSeconds: Double = 20) {
+func settle(_ container: some DrivenContainer, _ clock: ManualClock, maxSeconds: Double = 20) {
   var elapsed = 0.0
-  while (stack.isAnimating || stack.pendingOperationCount > 0) && elapsed < maxSeconds {
+  while (container.isAnimating || container.pendingOperationCount > 0) && elapsed < maxSeconds {
     clock.advance(by: 0.0625)
-    stack.tick()
+    container.tick()
     elapsed += 0.0625
   }
 }

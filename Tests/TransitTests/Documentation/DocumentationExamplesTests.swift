@@ -386,7 +386,7 @@ struct DocumentationExamplesTests {
     container.show(View(id: "a", frame: .zero), style: NoneStyle(), animated: false)
     container.show(View(id: "b", frame: .zero), style: CoverStyle(from: .bottom))
     container.show(View(id: "c", frame: .zero), style: PushStyle(from: .right))  // queued
-    while container.isBusy {
+    while container.isAnimating || container.pendingOperationCount > 0 {
       clock.advance(by: 1.0 / 60)
       container.tick()
     }
@@ -459,23 +459,19 @@ struct DocumentationExamplesTests {
 
 /// The container of "Building a container", section "Run every transition
 /// on the driver", as the article shows it.
-final class SwapContainer {
+final class SwapContainer: DrivenContainer {
   private(set) var scene: Scene
   private(set) var currentID: String?
-  private var driver: TransitionDriver!
+  let driver: TransitionDriver
 
   init(size: Size, clock: any PlaybackClock) {
     scene = Scene(size: size)
-    driver = TransitionDriver(clock: clock) { [unowned self] state, id in
-      scene.apply(state, to: id)
-    }
+    // The driver writes into the scene; `self` can be captured only once
+    // every stored property is set, so the writer is bound just after.
+    var write: (ViewState, String) -> Void = { _, _ in }
+    driver = TransitionDriver(clock: clock) { write($0, $1) }
+    write = { [unowned self] state, id in scene.apply(state, to: id) }
   }
-
-  var observer: ((ContainerEvent) -> Void)? {
-    get { driver.observer }
-    set { driver.observer = newValue }
-  }
-  var isBusy: Bool { driver.isRunning || driver.pendingOperationCount > 0 }
 
   func show(_ view: View, style: any TransitionStyle, animated: Bool = true) {
     driver.enqueue { [unowned self] () throws(TransitError) in
@@ -493,6 +489,4 @@ final class SwapContainer {
           settle: { [unowned self] in scene.views.removeAll { $0.id == old?.id } }))
     }
   }
-
-  func tick() { driver.tick() }
 }

@@ -1,4 +1,3 @@
-import PropertyBased
 import Testing
 import Transit
 import TransitTestSupport
@@ -119,7 +118,7 @@ struct OverlapContinuityTests {
 
   @Test("no property jumps where a step starts or ends, whatever overlaps")
   func continuity() async {
-    await propertyCheck(count: 400, input: Gen.uint64()) { seed in
+    await seededPropertyCheck(count: 400, base: 0x5EED_000D) { seed in
       Self.checkContinuity(seed: seed)
     }
   }
@@ -160,7 +159,7 @@ struct OverlapContinuityTests {
 
   @Test("overlaps never change where an animation ends, bit for bit")
   func sameEnd() async {
-    await propertyCheck(count: 400, input: Gen.uint64()) { seed in
+    await seededPropertyCheck(count: 400, base: 0x5EED_000E) { seed in
       var random = RandomCases(seed: seed)
       let scene = random.scene(maxViews: 4)
       let animation = Self.overlapping(&random, scene)

@@ -32,13 +32,12 @@ public struct FlowStyle: TransitionStyle, Hashable {
     let offset = edge.offset(in: context.bounds)
     let shrink = StyleMetrics.pushToBackScale
     let grow = StyleMetrics.exactInverse(of: shrink)
-    let none = Displacement(x: 0, y: 0)
     return Animation([
       .instant(context.appearing { [.translate($0, by: offset)] }),
       AnimationStep(
         duration: 0.2,
         changes: context.disappearing {
-          StyleMetrics.scaleInPlace($0, by: shrink, translatedBy: none)
+          StyleMetrics.scaleInPlace($0, by: shrink, translatedBy: .zero)
         }
           + context.appearing {
             StyleMetrics.scaleInPlace($0, by: shrink, translatedBy: offset)
@@ -53,7 +52,7 @@ public struct FlowStyle: TransitionStyle, Hashable {
           StyleMetrics.scaleInPlace($0, by: grow, translatedBy: -offset)
         }
           + context.appearing {
-            StyleMetrics.scaleInPlace($0, by: grow, translatedBy: none)
+            StyleMetrics.scaleInPlace($0, by: grow, translatedBy: .zero)
           }),
       .instant(context.disappearing { [.hidden($0)] }),
     ])

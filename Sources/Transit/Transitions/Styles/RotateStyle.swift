@@ -33,6 +33,14 @@ public struct RotateStyle: TransitionStyle, Hashable {
   public var clockwise: Bool
 
   /// Creates the style.
+  ///
+  /// - Parameters:
+  ///   - hinge: the edge that stays fixed on screen while both views turn
+  ///     about it: the top or bottom turns them about a horizontal axis,
+  ///     the left or right about a vertical one.
+  ///   - clockwise: `true` starts the appearing view turned by +π/2 about
+  ///     that axis (CoconutKit's "clockwise"), `false` by −π/2; every turn
+  ///     after that changes sign with it.
   public init(hinge: TransitionEdge, clockwise: Bool) {
     self.hinge = hinge
     self.clockwise = clockwise

@@ -1,0 +1,155 @@
+/// A container whose operations and transitions all run on one
+/// ``TransitionDriver``: everything it shares with every other such
+/// container — its observer, clock and counter, whether it is animating,
+/// the queue, ``tick()``, showing a given frame, and driving a transition
+/// by a gesture — is written once, here, on top of ``driver``.
+///
+/// A container adds only what is its own: its model and the operations
+/// that change it (a stack's pushes and pops, a placeholder's swaps), and
+/// the calls that begin those operations interactively. Conform your own
+/// container by handing over its driver, and it answers to the same calls
+/// as ``StackContainer`` and ``PlaceholderContainer``:
+///
+/// ```swift
+/// final class SwapContainer: DrivenContainer {
+///   private(set) var scene: Scene
+///   let driver: TransitionDriver
+///   // its init and its operations on `driver`: see <doc:BuildingAContainer>
+/// }
+///
+/// container.observer = { print($0) }
+/// while container.isAnimating || container.pendingOperationCount > 0 {
+///   clock.advance(by: 1.0 / 60)
+///   container.tick()
+/// }
+/// ```
+///
+/// ## Driving a transition by a gesture
+/// A container begins an operation interactively
+/// (``StackContainer/beginInteractivePush(_:style:)``,
+/// ``PlaceholderContainer/beginInteractiveSwap(_:inSlot:style:)``) through
+/// ``TransitionDriver/beginInteractive(_:)``; from then on the calls are
+/// the same for every container: ``updateInteraction(progress:)`` as the
+/// finger moves, then ``finishInteraction(velocity:completionSpeed:)`` or
+/// ``cancelInteraction(velocity:completionSpeed:)`` when it lifts. The
+/// transition's counter unit is held from the begin until the completion
+/// settles, so a rotation meanwhile is deferred or refused, and operations
+/// issued meanwhile queue behind it.
+public protocol DrivenContainer: AnyObject {
+  /// The one transition driver the container's operations and transitions
+  /// run on, from "a container asks for a transition" to "it has settled".
+  ///
+  /// Everything this protocol provides reads or forwards to it. Drive the
+  /// container through its own operations rather than by enqueueing on its
+  /// driver: only they keep the container's model in step with its scene.
+  var driver: TransitionDriver { get }
+}
+
+extension DrivenContainer {
+  /// Receives lifecycle and housekeeping events; see ``ContainerEvent``.
+  public var observer: ((ContainerEvent) -> Void)? {
+    get { driver.observer }
+    set { driver.observer = newValue }
+  }
+
+  /// The clock the transitions play on; ``tick()`` reads it.
+  public var clock: any PlaybackClock { driver.clock }
+
+  /// Counts the container's running transitions, each from its start until
+  /// it has settled: share it with a ``RotationGate`` (or another
+  /// container) so that rotations wait for them.
+  public var counter: AnimationCounter { driver.counter }
+
+  /// Whether a transition is playing (from its start until it has settled
+  /// and delivered its last event).
+  public var isAnimating: Bool { driver.isRunning }
+
+  /// Operations waiting for the current transition to end.
+  public var pendingOperationCount: Int { driver.pendingOperationCount }
+
+  /// The running transition's duration in seconds, or `nil` when none
+  /// runs: progress p shows its frame at p × this.
+  public var runningTransitionDuration: Double? { driver.runningDuration }
+
+  /// Plays the current transition up to the clock's time; between
+  /// transitions, does the container's own housekeeping (a stack applies a
+  /// size its gate let through) and starts queued operations. Call it on
+  /// every display frame, as a display link would.
+  public func tick() {
+    driver.tick()
+  }
+
+  /// Shows frame `index` of `count` of the running transition, bit for bit
+  /// as ``Timeline/sample(frame:of:into:)`` samples it; see
+  /// ``TransitionDriver/showFrame(_:of:)``. `animrender play` draws a
+  /// script's transitions this way, on a ``ManualClock``.
+  ///
+  /// - Parameters:
+  ///   - index: the frame, 0…`count` − 1 (clamped).
+  ///   - count: the number of frames the duration is divided into.
+  public func showTransitionFrame(_ index: Int, of count: Int) {
+    driver.showFrame(index, of: count)
+  }
+
+  /// Whether a gesture drives a transition now (begun, not yet released).
+  public var isInteracting: Bool { driver.isInteracting }
+
+  /// The progress the interactive transition shows (following its
+  /// completion after the release), or `nil` when none runs.
+  public var interactionProgress: Double? { driver.interactionProgress }
+
+  /// Shows the interactive transition at `progress` × its duration, exactly
+  /// the frame the non-interactive transition shows then (its own curves
+  /// included). Ignored after the release (an `update` after `finish`
+  /// cannot leave views stuck).
+  ///
+  /// - Parameter progress: 0…1 (clamped); a value that is not finite is ignored.
+  /// - Returns: whether the transition moved.
+  @discardableResult
+  public func updateInteraction(progress: Double) -> Bool {
+    driver.updateInteraction(progress)
+  }
+
+  /// Lets the interactive transition finish from where it is, over
+  /// `(1 − p) · D / completionSpeed` seconds (linearly, or like a spring
+  /// starting at `velocity`); it settles on a later ``tick()``, or at once
+  /// from progress 1, exactly as the non-interactive transition leaves the
+  /// container.
+  ///
+  /// - Parameters:
+  ///   - velocity: the progress per second when the finger lifted; `nil` completes linearly.
+  ///   - completionSpeed: UIKit's `completionSpeed`; finite and positive.
+  /// - Returns: whether an interaction was released (`false`: none runs).
+  /// - Throws: `.invalidValue` for a bad speed or velocity.
+  @discardableResult
+  public func finishInteraction(velocity: Double? = nil, completionSpeed: Double = 1)
+    throws(TransitError) -> Bool
+  {
+    try release(finishing: true, velocity: velocity, completionSpeed: completionSpeed)
+  }
+
+  /// Lets the interactive transition return to its start, over
+  /// `p · D / completionSpeed` seconds; once settled, the container is bit
+  /// for bit as it was before the transition began, and UIKit's events for
+  /// a cancelled transition have gone out.
+  ///
+  /// - Parameters:
+  ///   - velocity: the progress per second when the finger lifted; `nil` completes linearly.
+  ///   - completionSpeed: UIKit's `completionSpeed`; finite and positive.
+  /// - Returns: whether an interaction was released (`false`: none runs).
+  /// - Throws: `.invalidValue` for a bad speed or velocity.
+  @discardableResult
+  public func cancelInteraction(velocity: Double? = nil, completionSpeed: Double = 1)
+    throws(TransitError) -> Bool
+  {
+    try release(finishing: false, velocity: velocity, completionSpeed: completionSpeed)
+  }
+
+  private func release(finishing: Bool, velocity: Double?, completionSpeed: Double)
+    throws(TransitError) -> Bool
+  {
+    driver.releaseInteraction(
+      try InteractionRelease(
+        finishes: finishing, velocity: velocity, completionSpeed: completionSpeed))
+  }
+}
