@@ -30,8 +30,6 @@ struct StepSines {
     }
   }
 
-  private init(entries: UnsafeMutableBufferPointer<Double>) { self.entries = entries }
-
   /// The sine and cosine of `angle`, turned by step `step`: from the cache
   /// when that step's entry holds the same angle, else worked out (with
   /// glibc's `sincos`, the very bits of `Double.sin` and `Double.cos`) and
