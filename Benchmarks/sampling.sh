@@ -4,18 +4,43 @@
 # one run (with the ratios to flat), and heap allocations per sample counted
 # by valgrind (the difference between two runs that differ only in the
 # number of samples, so setup allocations cancel out).
+#
+#   Benchmarks/sampling.sh [BASELINE]
+#
+# BASELINE, another checkout of the package (say `git worktree add
+# /tmp/before HEAD~3`, or `git archive`), is built and measured side by side:
+# the two builds' runs alternate, RUNS times each (default 5), so that a
+# machine shared with other work slows both alike, and the medians and
+# their ratio are printed. Each run is already the best of five rounds,
+# timed by the thread's CPU clock.
 set -euo pipefail
 cd "$(dirname "$0")"
-swift build -c release --product TransitBenchmarks >/dev/null
-bin=$(swift build -c release --show-bin-path)/TransitBenchmarks
-declare -A ns
+build() { (cd "$1" && swift build -c release --product TransitBenchmarks >/dev/null &&
+  echo "$(swift build -c release --show-bin-path)/TransitBenchmarks"); }
+bin=$(build .)
+base=""
+if [ $# -ge 1 ]; then base=$(build "$1/Benchmarks"); fi
+runs=${RUNS:-5}
+ns() { "$1" 200000 "$2" | head -1 | sed -n 's/.*: \([0-9.]*\) ns per view per sample/\1/p'; }
+median() { python3 -c 'import statistics, sys; print(statistics.median(map(float, sys.argv[1:])))' "$@"; }
+declare -A med
 for kind in flat turn absolute; do
-  line=$("$bin" 200000 "$kind" | head -1)
-  echo "$line"
-  ns[$kind]=$(sed -n 's/.*: \([0-9.]*\) ns per view per sample/\1/p' <<<"$line")
+  this=()
+  that=()
+  for _ in $(seq "$runs"); do
+    this+=("$(ns "$bin" "$kind")")
+    if [ -n "$base" ]; then that+=("$(ns "$base" "$kind")"); fi
+  done
+  med[$kind]=$(median "${this[@]}")
+  echo "timeline sampling ($kind): ${med[$kind]} ns per view per sample, median of ${this[*]}"
+  if [ -n "$base" ]; then
+    before=$(median "${that[@]}")
+    ratio=$(python3 -c "print(f'{${med[$kind]} / $before:.2f}')")
+    echo "  baseline: $before ns, median of ${that[*]}; this / baseline = $ratio"
+  fi
 done
-echo "turn / flat = $(python3 -c "print(f'{${ns[turn]} / ${ns[flat]}:.2f}')")  (goal: turn <= 60 ns)"
-echo "absolute / flat = $(python3 -c "print(f'{${ns[absolute]} / ${ns[flat]}:.2f}')")  (goal: absolute <= 100 ns)"
+echo "turn / flat = $(python3 -c "print(f'{${med[turn]} / ${med[flat]}:.2f}')")  (goal: turn <= 60 ns)"
+echo "absolute / flat = $(python3 -c "print(f'{${med[absolute]} / ${med[flat]}:.2f}')")  (goal: absolute <= 100 ns)"
 if command -v valgrind >/dev/null; then
   for kind in flat turn absolute; do
     allocs() { valgrind "$bin" "$1" "$kind" 2>&1 | sed -n 's/.*total heap usage: \([0-9,]*\) allocs.*/\1/p' | tr -d ,; }

@@ -30,43 +30,70 @@ extension Transform3D {
 /// Two transforms decomposed once and interpolated as often as wanted: a
 /// timeline keeps one for each absolute transform target, so sampling it
 /// costs a slerp and a recomposition and allocates nothing.
+///
+/// Everything that does not depend on progress is worked out here, once:
+/// both decompositions, the differences between their components and the
+/// arc between their rotations. `a + (b − a)·p` with `b − a` computed
+/// beforehand is the same number as computed at every sample.
+///
+/// The parts are stored flat, not behind an optional, and visible to the
+/// module: a timeline reads them in place from its array, part by part
+/// (`Tracks.interpolated`), where unwrapping an optional or calling a method
+/// on the element would copy the whole of it at every sample.
 struct TransformInterpolation: Hashable, Sendable {
   /// The transforms at progress 0 and 1, returned exactly there.
   let from: Transform3D, to: Transform3D
-  /// Both decomposed, or `nil` when either cannot be.
-  private let components: Components?
-
-  private struct Components: Hashable, Sendable {
-    var start: DecomposedTransform3D
-    var end: DecomposedTransform3D
-    /// The part of the slerp between the two rotations that does not depend
-    /// on progress, worked out once.
-    var arc: DecomposedTransform3D.Arc
-  }
+  /// Whether both decompose; when not, the entries are interpolated one by
+  /// one and the parts below are unused.
+  let isDecomposed: Bool
+  /// `from` decomposed.
+  let start: DecomposedTransform3D
+  /// `to`'s translation, scale, skew and perspective minus `from`'s.
+  let change: DecomposedTransform3D.Change
+  /// The part of the slerp between the two rotations that does not depend
+  /// on progress.
+  let arc: DecomposedTransform3D.Arc
 
   init(from: Transform3D, to: Transform3D) {
     self.from = from
     self.to = to
     if let start = DecomposedTransform3D(from), let end = DecomposedTransform3D(to) {
-      components = Components(
-        start: start, end: end,
-        arc: DecomposedTransform3D.Arc(start.quaternion, end.quaternion))
+      isDecomposed = true
+      self.start = start
+      change = DecomposedTransform3D.Change(from: start, to: end)
+      arc = DecomposedTransform3D.Arc(start.quaternion, end.quaternion)
     } else {
-      components = nil
+      isDecomposed = false
+      start = DecomposedTransform3D(identity: ())
+      change = DecomposedTransform3D.Change(from: start, to: start)
+      arc = DecomposedTransform3D.Arc(start.quaternion, start.quaternion)
     }
   }
 
   /// The transform a fraction `p` of the way; see
   /// ``Transform3D/interpolate(from:to:progress:)``.
+  @inline(__always)
   func at(_ p: Double) -> Transform3D {
     if p == 0 { return from }
     if p == 1 { return to }
-    guard let components else {
-      let (x, y) = (from.entries, to.entries)
-      return Transform3D(entries: (0..<16).map { x[$0] + (y[$0] - x[$0]) * p })!
-    }
-    return components.start.interpolated(to: components.end, along: components.arc, progress: p)
-      .recomposed
+    guard isDecomposed else { return entryByEntry(p) }
+    return start.advanced(by: change, along: arc, progress: p).recomposed
+  }
+
+  /// Every entry from `from` to `to`, for transforms that do not decompose.
+  @inline(never)
+  private func entryByEntry(_ p: Double) -> Transform3D {
+    func mix(_ x: Double, _ y: Double) -> Double { x + (y - x) * p }
+    let (a, b) = (from, to)
+    return Transform3D(
+      m11: mix(a.m11, b.m11), m12: mix(a.m12, b.m12), m13: mix(a.m13, b.m13),
+      m14: mix(a.m14, b.m14),
+      m21: mix(a.m21, b.m21), m22: mix(a.m22, b.m22), m23: mix(a.m23, b.m23),
+      m24: mix(a.m24, b.m24),
+      m31: mix(a.m31, b.m31), m32: mix(a.m32, b.m32), m33: mix(a.m33, b.m33),
+      m34: mix(a.m34, b.m34),
+      m41: mix(a.m41, b.m41), m42: mix(a.m42, b.m42), m43: mix(a.m43, b.m43),
+      m44: mix(a.m44, b.m44))
   }
 }
 
@@ -145,27 +172,53 @@ struct DecomposedTransform3D: Hashable, Sendable {
     quaternion = Self.quaternion(rows: (r0, r1, r2))
   }
 
-  /// Linear interpolation of every component, slerp of the rotation.
-  func interpolated(to other: DecomposedTransform3D, progress p: Double) -> DecomposedTransform3D {
-    interpolated(to: other, along: Arc(quaternion, other.quaternion), progress: p)
+  /// The components of the identity.
+  init(identity: Void) {
+    translation = .zero
+    scale = SIMD3(1, 1, 1)
+    skew = .zero
+    perspective = SIMD4(0, 0, 0, 1)
+    quaternion = SIMD4(0, 0, 0, 1)
   }
 
-  /// The same, with the arc between the two rotations already worked out
-  /// (it must be `Arc(quaternion, other.quaternion)`).
+  /// How the linear components differ between two decompositions: `end −
+  /// start`, component by component.
+  struct Change: Hashable, Sendable {
+    var translation: SIMD3<Double>
+    var scale: SIMD3<Double>
+    var skew: SIMD3<Double>
+    var perspective: SIMD4<Double>
+
+    init(from start: DecomposedTransform3D, to end: DecomposedTransform3D) {
+      translation = end.translation - start.translation
+      scale = end.scale - start.scale
+      skew = end.skew - start.skew
+      perspective = end.perspective - start.perspective
+    }
+  }
+
+  /// Linear interpolation of every component, slerp of the rotation.
+  func interpolated(to other: DecomposedTransform3D, progress p: Double) -> DecomposedTransform3D {
+    advanced(
+      by: Change(from: self, to: other), along: Arc(quaternion, other.quaternion), progress: p)
+  }
+
+  /// The same, with the differences and the arc between the two rotations
+  /// already worked out (`Change(from: self, to: other)` and
+  /// `Arc(quaternion, other.quaternion)`).
   @inline(__always)
-  func interpolated(to other: DecomposedTransform3D, along arc: Arc, progress p: Double)
-    -> DecomposedTransform3D
-  {
+  func advanced(by change: Change, along arc: Arc, progress p: Double) -> DecomposedTransform3D {
     var result = self
-    result.translation = translation + (other.translation - translation) * p
-    result.scale = scale + (other.scale - scale) * p
-    result.skew = skew + (other.skew - skew) * p
-    result.perspective = perspective + (other.perspective - perspective) * p
+    result.translation = translation + change.translation * p
+    result.scale = scale + change.scale * p
+    result.skew = skew + change.skew * p
+    result.perspective = perspective + change.perspective * p
     result.quaternion = arc.at(p)
     return result
   }
 
   /// The matrix these components describe, `[[L, L·q], [t, t·q + w]]`.
+  @inline(__always)
   var recomposed: Transform3D {
     let r = Self.rotationRows(quaternion)
     let row0 = r.0 * scale.x
@@ -218,6 +271,7 @@ struct DecomposedTransform3D: Hashable, Sendable {
 
   /// The rotation rows for `p' = p · R`: the transpose of the usual
   /// column-vector matrix of the quaternion.
+  @inline(__always)
   private static func rotationRows(_ q: SIMD4<Double>) -> Rows {
     let (x, y, z, w) = (q.x, q.y, q.z, q.w)
     return (
@@ -298,6 +352,25 @@ struct DecomposedTransform3D: Hashable, Sendable {
 }
 
 extension Transform3D {
+  /// Multiplies by `B` on the right, in place (`self = self · B`, what
+  /// ``concatenating(_:)`` gives), `B` given by its rows: each row of
+  /// `self` becomes `x·b1 + y·b2 + z·b3 + w·b4`, summed in that order as
+  /// ``concatenating(_:)`` sums, so the numbers are the same. Rows held in
+  /// vector registers save the matrix's trip through memory.
+  @inline(__always)
+  mutating func multiply(
+    byRows b1: SIMD4<Double>, _ b2: SIMD4<Double>, _ b3: SIMD4<Double>, _ b4: SIMD4<Double>
+  ) {
+    let r1 = m11 * b1 + m12 * b2 + m13 * b3 + m14 * b4
+    let r2 = m21 * b1 + m22 * b2 + m23 * b3 + m24 * b4
+    let r3 = m31 * b1 + m32 * b2 + m33 * b3 + m34 * b4
+    let r4 = m41 * b1 + m42 * b2 + m43 * b3 + m44 * b4
+    (m11, m12, m13, m14) = (r1.x, r1.y, r1.z, r1.w)
+    (m21, m22, m23, m24) = (r2.x, r2.y, r2.z, r2.w)
+    (m31, m32, m33, m34) = (r3.x, r3.y, r3.z, r3.w)
+    (m41, m42, m43, m44) = (r4.x, r4.y, r4.z, r4.w)
+  }
+
   /// Whether all sixteen entries are finite, without building an array.
   var hasFiniteEntries: Bool {
     // x·0 is 0 for every finite x and NaN otherwise.

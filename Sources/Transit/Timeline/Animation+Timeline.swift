@@ -32,7 +32,12 @@ extension Animation {
   ///   of range), an invalid animation (see ``validate()``), an unknown view
   ///   id, or an alpha that would leave 0…1; the message names the step, the
   ///   view and the field.
-  /// - Complexity: O(v + c), v views and c changes.
+  /// - Complexity: O(v + c · o), v views, c changes and o the most steps
+  ///   that change one property of one view: each absolute change that
+  ///   takes a property over is started from the value the changes before
+  ///   it on that property leave, which reads them all. When no absolute
+  ///   change follows an earlier change of the same property of the same
+  ///   view, O(v + c).
   public func timeline(from scene: Scene) throws(TransitError) -> Timeline {
     try scene.validate()
     try validate()

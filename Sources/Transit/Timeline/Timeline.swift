@@ -18,13 +18,16 @@
 /// ## Frames
 /// Frame `i` of `n` is at time `i · D / (n − 1)`; frame 0 is the start state and
 /// frame `n − 1` the end state, both exact (the last frame uses `D` itself, not
-/// a product that might round). A single frame (`n == 1`) shows the start.
+/// a product that might round). A single frame (`n == 1`) shows the start —
+/// this timeline's own start, time 0, in every direction: frame 0 of any
+/// `n` is the same state.
 ///
 /// ## Exact reversal
 /// ``reversed()`` does not invert anything: it reads the same resolved
-/// segments with time mirrored, so its frame `i` of `n` *is* the forward's
-/// frame `n − 1 − i`, bit for bit, and it ends exactly where the forward
-/// started. See ``Direction``.
+/// segments with time mirrored, so its frame `i` of `n ≥ 2` *is* the
+/// forward's frame `n − 1 − i`, bit for bit, and it ends exactly where the
+/// forward started. A single frame has no end to mirror: the reverse's is
+/// its start, the forward's end. See ``Direction``.
 public struct Timeline: Sendable, Equatable {
   /// How a timeline maps its own time onto the resolved forward segments.
   public enum Direction: Hashable, Sendable {
@@ -156,8 +159,8 @@ public struct Timeline: Sendable, Equatable {
   }
 
   /// Writes frame `index` of `count` into `scene`. The reverse of a timeline
-  /// reads the forward's frame `count − 1 − index`, so the two agree bit for
-  /// bit.
+  /// reads the forward's frame `count − 1 − index` (for `count ≥ 2`), so the
+  /// two agree bit for bit.
   public func sample(frame index: Int, of count: Int, into scene: inout Scene) {
     write(forward(.frame(index, of: count)), into: &scene)
   }
@@ -199,6 +202,8 @@ public struct Timeline: Sendable, Equatable {
   /// `n − 1 − i` instead, the very number the forward computes for it, so
   /// that the two agree bit for bit (R2) where `duration − t` could round
   /// differently; a rerun's last frame is the start, time 0 exactly (R3).
+  /// A single frame is time 0 of this timeline, whatever the direction: it
+  /// is a first frame before it is a last one, as going forward.
   func forward(_ moment: Moment) -> ForwardTime {
     let isMirrored: Bool
     let rerun: TimingCurve?
@@ -214,46 +219,52 @@ public struct Timeline: Sendable, Equatable {
     case .frame(let index, let count):
       let n = max(count, 1)
       let i = min(max(index, 0), n - 1)
-      if isMirrored && rerun == nil { return (Timeline.frameTime(n - 1 - i, n, duration), nil) }
-      if isMirrored && i == n - 1 { return (0, rerun) }
+      if isMirrored && n > 1 {
+        if rerun == nil { return (Timeline.frameTime(n - 1 - i, n, duration), nil) }
+        if i == n - 1 { return (0, rerun) }
+      }
       time = Timeline.frameTime(i, n, duration)
     }
     return (isMirrored ? duration - time : time, rerun)
   }
 
   /// Runs `body` with the progress of every step at forward time `time`
-  /// (NaN for steps not started), held in stack memory.
+  /// (NaN for steps not started) and an empty cache of the steps' turn
+  /// sines, both held in stack memory.
   @inline(__always)
   private func withProgress<R>(
     at time: ForwardTime,
-    _ body: (UnsafeMutableBufferPointer<Double>) -> R
+    _ body: (UnsafeMutableBufferPointer<Double>, StepSines) -> R
   ) -> R {
     let count = max(tracks.steps.count, 1)
     return withUnsafeTemporaryAllocation(of: Double.self, capacity: count) { progress in
       for (k, step) in tracks.steps.enumerated() {
         progress[k] = step.progress(at: time.time, rerun: time.rerun)
       }
-      return body(progress)
+      return StepSines.with { body(progress, $0) }
     }
   }
 
   private func state(of id: String, _ time: ForwardTime) -> ViewState? {
     guard let index = preorder[id], let initial = initialScene.state(of: id) else { return nil }
-    return withProgress(at: time) { tracks.state(index, initial: initial, progress: $0) }
+    return withProgress(at: time) {
+      tracks.state(index, initial: initial, progress: $0, sines: $1)
+    }
   }
 
   private func write(_ time: ForwardTime, into scene: inout Scene) {
     if scene.viewCount != tracks.subtreeEnd.count || scene.size != initialScene.size {
       scene = initialScene
     }
-    withProgress(at: time) { progress in
+    withProgress(at: time) { progress, sines in
       var index = 0
-      apply(&scene.storage, index: &index, progress: progress)
+      apply(&scene.storage, index: &index, progress: progress, sines: sines)
     }
   }
 
   private func apply(
-    _ views: inout [View], index: inout Int, progress: UnsafeMutableBufferPointer<Double>
+    _ views: inout [View], index: inout Int, progress: UnsafeMutableBufferPointer<Double>,
+    sines: StepSines
   ) {
     for i in views.indices {
       let k = index
@@ -263,9 +274,9 @@ public struct Timeline: Sendable, Equatable {
         continue
       }
       index += 1
-      tracks.apply(k, to: &views[i], progress: progress)
+      tracks.apply(k, to: &views[i], progress: progress, sines: sines)
       if !views[i].children.isEmpty {
-        apply(&views[i].children, index: &index, progress: progress)
+        apply(&views[i].children, index: &index, progress: progress, sines: sines)
       }
     }
   }

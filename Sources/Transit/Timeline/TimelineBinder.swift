@@ -142,8 +142,8 @@ struct TimelineBinder {
 
   /// The timeline of the steps bound so far, lasting `duration` seconds.
   ///
-  /// - Complexity: O(v + c + o²), v views, c changes and o the most
-  ///   segments one property of one view has.
+  /// - Complexity: O(v + c · o), v views, c changes and o the most
+  ///   segments one property of one view has (see ``resolveOverlaps(in:)``).
   func timeline(duration: Double) -> Timeline {
     var tracks = Tracks()
     tracks.steps = steps
@@ -156,15 +156,29 @@ struct TimelineBinder {
       tracks.hiddens.appendView(hiddens[view])
       for change in transforms[view] {
         tracks.operationRanges.append(change.operations)
-        tracks.interpolations.append(
-          change.target.map { TransformInterpolation(from: change.segment.from, to: $0) })
+        if let target = change.target {
+          tracks.interpolationSlots.append(tracks.interpolations.count)
+          tracks.interpolations.append(
+            TransformInterpolation(from: change.segment.from, to: target))
+        } else {
+          tracks.interpolationSlots.append(-1)
+        }
       }
     }
     tracks.subtreeAnimated = subtreeAnimated()
+    // Views turned alike (a page of views flipped together) share one
+    // frame: the frames a sample reads stay few enough to stay in cache.
+    // Frames are told apart by their bits, so that a −0 is never taken
+    // for a +0.
+    var slots: [[UInt64]: Int] = [:]
     tracks.turnFrameSlots = operations.map { operation in
       guard let frame = TurnFrame(operation) else { return -1 }
-      tracks.turnFrames.append(frame)
-      return tracks.turnFrames.count - 1
+      let slot = slots[frame.bitPatterns, default: tracks.turnFrames.count]
+      if slot == tracks.turnFrames.count {
+        slots[frame.bitPatterns] = slot
+        tracks.turnFrames.append(frame)
+      }
+      return slot
     }
     TimelineBinder.resolveOverlaps(in: &tracks)
     return Timeline(
@@ -198,24 +212,35 @@ struct TimelineBinder {
   /// the segments before it, sampled at its start. Without overlaps the two
   /// are the same value, bit for bit. Visibility keeps the chain's values:
   /// it has no in-between to take over from.
+  ///
+  /// Each fold reads the segments before the one it resolves, so a view
+  /// with o segments on one property costs O(o²) here, O(c · o) in all.
   private static func resolveOverlaps(in tracks: inout Tracks) {
     var progress = [Double](repeating: .nan, count: max(tracks.steps.count, 1))
     progress.withUnsafeMutableBufferPointer { progress in
-      for view in tracks.subtreeEnd.indices {
-        resolveStarts(of: \.frames, view, in: &tracks, progress) {
-          $0.frame($1, progress, into: &$2)
-        }
-        resolveStarts(of: \.alphas, view, in: &tracks, progress) {
-          $0.alpha($1, progress, into: &$2, bounded: false)
-        }
-        resolveStarts(of: \.transforms, view, in: &tracks, progress) {
-          $0.transform($1, progress, into: &$2)
-        } then: { tracks, j in
-          // The start is now final: decompose it once, for every sample.
-          let target = tracks.interpolations[j]!.to
-          tracks.interpolations[j] = TransformInterpolation(
-            from: tracks.transforms.segments[j].from, to: target)
-        }
+      StepSines.with { sines in resolveStarts(in: &tracks, progress, sines) }
+    }
+  }
+
+  /// Resolves the starts of every view's absolute segments, with `progress`
+  /// all NaN.
+  private static func resolveStarts(
+    in tracks: inout Tracks, _ progress: UnsafeMutableBufferPointer<Double>, _ sines: StepSines
+  ) {
+    for view in tracks.subtreeEnd.indices {
+      resolveStarts(of: \.frames, view, in: &tracks, progress) {
+        $0.frame($1, progress, into: &$2)
+      }
+      resolveStarts(of: \.alphas, view, in: &tracks, progress) {
+        $0.alpha($1, progress, into: &$2, bounded: false)
+      }
+      resolveStarts(of: \.transforms, view, in: &tracks, progress) {
+        $0.transform($1, progress, sines, into: &$2)
+      } then: { tracks, j in
+        // The start is now final: decompose it once, for every sample.
+        let slot = tracks.interpolationSlots[j]
+        tracks.interpolations[slot] = TransformInterpolation(
+          from: tracks.transforms.segments[j].from, to: tracks.interpolations[slot].to)
       }
     }
   }

@@ -28,12 +28,16 @@ struct Tracks: Hashable, Sendable {
   /// For each transform segment, its operations in ``operations``, composed
   /// in order after its absolute target (if any).
   var operationRanges: [Range<Int>] = []
-  /// For each transform segment with an absolute target, its `from` and
-  /// target decomposed once, after binding has fixed the `from`, so that a
-  /// sample costs a slerp and a recomposition; `nil` for relative segments.
-  var interpolations: [TransformInterpolation?] = []
-  /// What each turn in perspective keeps from sample to sample (see
-  /// ``TurnFrame``).
+  /// For each transform segment with an absolute target, the index of its
+  /// interpolation in ``interpolations``; −1 for relative segments.
+  var interpolationSlots: [Int] = []
+  /// Each absolute transform target's `from` and target decomposed once,
+  /// after binding has fixed the `from`, so that a sample costs a slerp and
+  /// a recomposition.
+  var interpolations: [TransformInterpolation] = []
+  /// What the turns in perspective keep from sample to sample (see
+  /// ``TurnFrame``), one for each different turn: views turned alike
+  /// share one.
   var turnFrames: [TurnFrame] = []
   /// For each operation, the index of its ``TurnFrame`` in ``turnFrames``, or
   /// −1: one integer to test per operation, so that the other operations
@@ -43,26 +47,31 @@ struct Tracks: Hashable, Sendable {
   // MARK: Sampling
 
   /// Writes the animated properties of view `index` into `view`.
-  /// `progress[k]` is step k's progress, NaN when it has not started.
+  /// `progress[k]` is step k's progress, NaN when it has not started;
+  /// `sines` is the sample's cache of turn angles' sines and cosines.
   @inline(__always)
-  func apply(_ index: Int, to view: inout View, progress: UnsafeMutableBufferPointer<Double>) {
+  func apply(
+    _ index: Int, to view: inout View, progress: UnsafeMutableBufferPointer<Double>,
+    sines: StepSines
+  ) {
     let (frame, alpha) = (frames.ranges[index], alphas.ranges[index])
     let (transform, hidden) = (transforms.ranges[index], hiddens.ranges[index])
     if !frame.isEmpty { self.frame(frame, progress, into: &view.frame) }
     if !alpha.isEmpty { self.alpha(alpha, progress, into: &view.alpha) }
-    if !transform.isEmpty { self.transform(transform, progress, into: &view.transform) }
+    if !transform.isEmpty { self.transform(transform, progress, sines, into: &view.transform) }
     if !hidden.isEmpty { self.hidden(hidden, progress, into: &view.isHidden) }
   }
 
   /// The state of view `index`, starting from its `initial` state.
-  func state(_ index: Int, initial: ViewState, progress: UnsafeMutableBufferPointer<Double>)
-    -> ViewState
-  {
+  func state(
+    _ index: Int, initial: ViewState, progress: UnsafeMutableBufferPointer<Double>,
+    sines: StepSines
+  ) -> ViewState {
     // Through a scratch view, so that states and scenes are written by the
     // same code.
     var view = View(id: "", frame: initial.frame)
     view.state = initial
-    apply(index, to: &view, progress: progress)
+    apply(index, to: &view, progress: progress, sines: sines)
     return view.state
   }
 
@@ -113,28 +122,49 @@ struct Tracks: Hashable, Sendable {
   /// operations composed after it in step order.
   @inline(__always)
   func transform(
-    _ range: Range<Int>, _ progress: UnsafeMutableBufferPointer<Double>,
+    _ range: Range<Int>, _ progress: UnsafeMutableBufferPointer<Double>, _ sines: StepSines,
     into value: inout Transform3D
   ) {
     transforms.fold(range, progress, into: &value) { j, p in
       // Fields read one by one: copying a whole segment costs more than
       // the arithmetic.
       if p == 0 { return transforms.segments[j].from }
-      var value = interpolations[j]!.at(p)
-      for k in operationRanges[j] { applyOperation(k, to: &value, progress: p) }
+      var value = interpolated(interpolationSlots[j], p)
+      for k in operationRanges[j] { applyOperation(k, of: j, to: &value, progress: p, sines) }
       return value
     } relative: { value, j, p in
-      for k in operationRanges[j] { applyOperation(k, to: &value, progress: p) }
+      for k in operationRanges[j] { applyOperation(k, of: j, to: &value, progress: p, sines) }
     }
   }
 
-  /// Operation `k` composed after `m` at progress `p`: turns in perspective
-  /// from their kept ``TurnFrame``, everything else as
+  /// Absolute target `slot` (an index into ``interpolations``) at progress
+  /// `p`, neither 0 nor 1 (a fold never asks for those): what
+  /// ``TransformInterpolation/at(_:)`` computes, the parts read from the
+  /// array one by one, because calling a method on the element would first
+  /// copy all of its 650 bytes (a third of the time of a sample).
+  @inline(__always)
+  private func interpolated(_ slot: Int, _ p: Double) -> Transform3D {
+    guard interpolations[slot].isDecomposed else { return interpolations[slot].at(p) }
+    return interpolations[slot].start.advanced(
+      by: interpolations[slot].change, along: interpolations[slot].arc, progress: p
+    ).recomposed
+  }
+
+  /// Operation `k` of transform segment `j` composed after `m` at progress
+  /// `p`: turns in perspective from their kept ``TurnFrame`` and the sines
+  /// shared by the segment's step, everything else as
   /// ``TransformOperation/apply(to:progress:)`` does.
   @inline(__always)
-  private func applyOperation(_ k: Int, to m: inout Transform3D, progress p: Double) {
-    if turnFrameSlots[k] >= 0, case .rotateInPerspective(let angle, _, _, _) = operations[k] {
-      m = m.concatenating(turnFrames[turnFrameSlots[k]].turn(p == 1 ? angle : angle * p))
+  private func applyOperation(
+    _ k: Int, of j: Int, to m: inout Transform3D, progress p: Double, _ sines: StepSines
+  ) {
+    let slot = turnFrameSlots[k]
+    if slot >= 0 {
+      let angle = p == 1 ? turnFrames[slot].angle : turnFrames[slot].angle * p
+      let (s, c) = sines.sincos(angle, step: transforms.steps[j])
+      turnFrames.withUnsafeBufferPointer {
+        TurnFrame.apply($0.baseAddress! + slot, to: &m, sine: s, cosine: c)
+      }
     } else {
       operations[k].apply(to: &m, progress: p)
     }

@@ -80,35 +80,42 @@ enum TransformOperation: Hashable, Sendable {
   func apply(to m: inout Transform3D, progress p: Double) {
     switch self {
     case .translate(let x, let y, let z):
-      let (tx, ty, tz) = p == 1 ? (x, y, z) : (x * p, y * p, z * p)
-      m.m11 += m.m14 * tx
-      m.m12 += m.m14 * ty
-      m.m13 += m.m14 * tz
-      m.m21 += m.m24 * tx
-      m.m22 += m.m24 * ty
-      m.m23 += m.m24 * tz
-      m.m31 += m.m34 * tx
-      m.m32 += m.m34 * ty
-      m.m33 += m.m34 * tz
-      m.m41 += m.m44 * tx
-      m.m42 += m.m44 * ty
-      m.m43 += m.m44 * tz
+      // Each row (a, b, c, w) gains w·(tx, ty, tz).
+      let t = p == 1 ? (x, y, z) : (x * p, y * p, z * p)
+      Self.shift(&m.m11, &m.m12, &m.m13, by: m.m14, t)
+      Self.shift(&m.m21, &m.m22, &m.m23, by: m.m24, t)
+      Self.shift(&m.m31, &m.m32, &m.m33, by: m.m34, t)
+      Self.shift(&m.m41, &m.m42, &m.m43, by: m.m44, t)
     case .scale(let x, let y, let z):
-      let (sx, sy, sz) = p == 1 ? (x, y, z) : (1 + (x - 1) * p, 1 + (y - 1) * p, 1 + (z - 1) * p)
-      m.m11 *= sx
-      m.m21 *= sx
-      m.m31 *= sx
-      m.m41 *= sx
-      m.m12 *= sy
-      m.m22 *= sy
-      m.m32 *= sy
-      m.m42 *= sy
-      m.m13 *= sz
-      m.m23 *= sz
-      m.m33 *= sz
-      m.m43 *= sz
+      // Each row (a, b, c, w) becomes (a·sx, b·sy, c·sz, w).
+      let s = p == 1 ? (x, y, z) : (1 + (x - 1) * p, 1 + (y - 1) * p, 1 + (z - 1) * p)
+      Self.stretch(&m.m11, &m.m12, &m.m13, by: s)
+      Self.stretch(&m.m21, &m.m22, &m.m23, by: s)
+      Self.stretch(&m.m31, &m.m32, &m.m33, by: s)
+      Self.stretch(&m.m41, &m.m42, &m.m43, by: s)
     case .rotate, .rotateInPerspective, .translateInPerspective:
       m = m.concatenating(at(p))
     }
+  }
+
+  /// One row of a translation's product: `(a, b, c) += w·t`.
+  @inline(__always)
+  private static func shift(
+    _ a: inout Double, _ b: inout Double, _ c: inout Double, by w: Double,
+    _ t: (Double, Double, Double)
+  ) {
+    a += w * t.0
+    b += w * t.1
+    c += w * t.2
+  }
+
+  /// One row of a scale's product: `(a, b, c) *= s`.
+  @inline(__always)
+  private static func stretch(
+    _ a: inout Double, _ b: inout Double, _ c: inout Double, by s: (Double, Double, Double)
+  ) {
+    a *= s.0
+    b *= s.1
+    c *= s.2
   }
 }

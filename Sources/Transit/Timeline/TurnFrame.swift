@@ -1,8 +1,7 @@
-import CTransitMath
-
 /// What a turn in perspective (``TransformOperation/rotateInPerspective``)
-/// keeps from sample to sample: the camera `C = T(pivot) · P(distance)`,
-/// its inverse and the unit axis. Only the angle depends on progress.
+/// keeps from sample to sample: the full angle, the camera
+/// `C = T(pivot) · P(distance)`, its inverse and the unit axis. Only the
+/// sine and cosine of the angle at the sample's progress change.
 ///
 /// A sample builds the rotation `R` as `Transform3D.rotation` does and
 /// multiplies `C⁻¹ · R · C` in the same order as
@@ -13,6 +12,8 @@ import CTransitMath
 /// except that an entry equal to 0 may come out as −0 or +0 the other way
 /// round — which no drawing can tell apart.
 struct TurnFrame: Hashable, Sendable {
+  /// The angle at full progress.
+  var angle: Double
   /// The axis divided by its length, as `Transform3D.rotation` divides it.
   var ux: Double, uy: Double, uz: Double
   /// Rows 3 and 4 of `C⁻¹` (rows 1 and 2 are those of the identity).
@@ -25,9 +26,9 @@ struct TurnFrame: Hashable, Sendable {
   /// finite camera; `nil` for every other operation, which is then applied
   /// the general way.
   init?(_ operation: TransformOperation) {
-    guard case .rotateInPerspective(_, let axis, let pivot, let distance) = operation else {
-      return nil
-    }
+    guard case .rotateInPerspective(let angle, let axis, let pivot, let distance) = operation
+    else { return nil }
+    self.angle = angle
     let length = (axis.x * axis.x + axis.y * axis.y + axis.z * axis.z).squareRoot()
     guard length > 0, length.isFinite else { return nil }
     (ux, uy, uz) = (axis.x / length, axis.y / length, axis.z / length)
@@ -46,14 +47,37 @@ struct TurnFrame: Hashable, Sendable {
     forward4 = SIMD4(c.m41, c.m42, c.m43, c.m44)
   }
 
-  /// `C⁻¹ · R(angle) · C`; see the type's discussion for how exact it is.
+  /// Composes the turn after `m`, in place: `m · (C⁻¹ · R · C)` from the
+  /// angle's sine `s` and cosine `c`. The turn's rows are built as the
+  /// type's discussion says, then each row of `m` is multiplied by them and
+  /// summed in the order ``Transform3D/concatenating(_:)`` sums, so the
+  /// numbers are those of `m.concatenating(operation.at(p))`.
+  ///
+  /// It takes the frame by pointer, straight from the timeline's array, and
+  /// is kept out of line: passing the frame by value made the caller copy
+  /// its 144 bytes to the stack first and this read them back at once — a
+  /// stall that cost a fifth of a turn — and inlining it made its caller
+  /// spill registers.
+  @inline(never)
+  static func apply(
+    _ frame: UnsafePointer<TurnFrame>, to m: inout Transform3D, sine s: Double, cosine c: Double
+  ) {
+    let (t1, t2, t3, t4) = frame.pointee.rows(sine: s, cosine: c)
+    m.multiply(byRows: t1, t2, t3, t4)
+  }
+
+  /// Every number the frame holds, as bits: two frames with the same bits
+  /// turn everything to the same bits, so a timeline keeps one of them.
+  var bitPatterns: [UInt64] {
+    [angle, ux, uy, uz, forward34].map(\.bitPattern)
+      + [inverse3, inverse4, forward4].flatMap { [$0.x, $0.y, $0.z, $0.w].map(\.bitPattern) }
+  }
+
+  /// The rows of `C⁻¹ · R(angle) · C`, from the angle's sine and cosine.
   @inline(__always)
-  func turn(_ angle: Double) -> Transform3D {
-    // One call for both: the same bits as `Double.sin` and `Double.cos`
-    // (glibc's sincos runs their code once), for a third less time.
-    var s = 0.0
-    var c = 0.0
-    transit_sincos(angle, &s, &c)
+  private func rows(sine s: Double, cosine c: Double) -> (
+    SIMD4<Double>, SIMD4<Double>, SIMD4<Double>, SIMD4<Double>
+  ) {
     let t = 1 - c
     // R's rows, as Transform3D.rotation(angle:x:y:z:) computes them.
     let r1 = SIMD3(t * ux * ux + c, t * ux * uy + s * uz, t * ux * uz - s * uy)
@@ -65,12 +89,11 @@ struct TurnFrame: Hashable, Sendable {
     let (x34, x44) = (inverse3.w, inverse4.w)
     // X · C.
     let f = forward4
-    return Transform3D(
-      m11: r1.x, m12: r1.y, m13: r1.z, m14: r1.z * forward34,
-      m21: r2.x, m22: r2.y, m23: r2.z, m24: r2.z * forward34,
-      m31: x3.x + x34 * f.x, m32: x3.y + x34 * f.y, m33: x3.z + x34 * f.z,
-      m34: x3.z * forward34 + x34 * f.w,
-      m41: x4.x + x44 * f.x, m42: x4.y + x44 * f.y, m43: x4.z + x44 * f.z,
-      m44: x4.z * forward34 + x44 * f.w)
+    let fxyz = SIMD3(f.x, f.y, f.z)
+    return (
+      SIMD4(r1, r1.z * forward34), SIMD4(r2, r2.z * forward34),
+      SIMD4(x3 + x34 * fxyz, x3.z * forward34 + x34 * f.w),
+      SIMD4(x4 + x44 * fxyz, x4.z * forward34 + x44 * f.w)
+    )
   }
 }

@@ -37,7 +37,9 @@ struct ReversalPropertyTests {
       let animation = random.animation(for: scene)
       guard let forward = bind(animation, scene) else { return }
       let reverse = forward.reversed()
-      let n = random.int(1...24)
+      // From 2: a single frame is each timeline's own start, not a mirror
+      // (TimelineEdgeTests.aSingleFrameIsTheStartInEveryDirection).
+      let n = random.int(2...24)
       var a = forward.initialScene
       var b = forward.initialScene
       for i in 0..<n {

@@ -15,6 +15,81 @@ import TransitTestSupport
     Double.random(in: range, using: &rng)
   }
 
+  /// `m` followed by a turn by `angle` as sampling composes it: the sine
+  /// and cosine from a fresh cache, the product in place.
+  static func turn(_ m: Transform3D, _ frame: TurnFrame, _ angle: Double) -> Transform3D {
+    StepSines.with { sines in
+      let (s, c) = sines.sincos(angle, step: 0)
+      var m = m
+      withUnsafePointer(to: frame) { TurnFrame.apply($0, to: &m, sine: s, cosine: c) }
+      return m
+    }
+  }
+
+  /// The cache of sines is asked, sample after sample, for runs of equal
+  /// angles per step, steps sharing an entry (k and k + 8), −0 after +0,
+  /// angles one bit apart: every answer must be the sine and cosine of the
+  /// angle asked for, never of the one before.
+  @Test func stepSinesAnswerForTheAngleAskedForBitForBit() {
+    let seed: UInt64 = 0x51_4E5C
+    var rng = SplitMix64(seed: seed)
+    for trial in 0..<300 {
+      StepSines.with { sines in
+        var previous = 0.0
+        for ask in 0..<40 {
+          let step = Int(rng.next() % 20)
+          let angle: Double
+          switch rng.next() % 6 {
+          case 0: angle = previous
+          case 1: angle = previous.nextUp
+          case 2: angle = -previous
+          case 3: angle = rng.next() % 2 == 0 ? 0 : -0.0
+          default: angle = Self.random(&rng, -7...7)
+          }
+          previous = angle
+          let (s, c) = sines.sincos(angle, step: step)
+          #expect(
+            s.bitPattern == Double.sin(angle).bitPattern
+              && c.bitPattern == Double.cos(angle).bitPattern,
+            "angle \(angle) at step \(step) (seed \(seed), trial \(trial), ask \(ask))")
+        }
+      }
+    }
+  }
+
+  /// Views turned alike share one kept frame; frames that differ in any
+  /// bit, even only in the sign of a zero, do not. Each view samples the
+  /// very bits it samples when its turn is bound alone.
+  @Test func viewsTurnedAlikeShareAFrameAndSampleAsAlone() throws {
+    let pivots = [Vector3(x: 0, y: 0, z: -20), Vector3(x: -0.0, y: 0, z: -20)]
+    let axes = [Vector3(x: 0, y: 1, z: 0), Vector3(x: 0, y: 1, z: -0.0)]
+    let ids = (0..<12).map { "v\($0)" }
+    let scene = Scene(
+      size: Size(width: 400, height: 300),
+      views: ids.map { View(id: $0, frame: Rect(x: 0, y: 0, width: 40, height: 30)) })
+    func turn(_ i: Int) -> Change {
+      .rotate(
+        ids[i], by: 0.9, axis: axes[i % 2], pivot: pivots[i / 2 % 2],
+        cameraDistance: i < 8 ? 500 : nil)
+    }
+    let together = try Animation([AnimationStep(duration: 1, changes: ids.indices.map(turn))])
+      .timeline(from: scene)
+    // Without a camera, two pivots (±0) by two axes (±0); with one, the
+    // camera's product turns −0 into +0, so only the axes tell frames apart.
+    #expect(together.tracks.turnFrames.count == 6)
+    for i in ids.indices {
+      let alone = try Animation([AnimationStep(duration: 1, changes: [turn(i)])])
+        .timeline(from: scene)
+      for frame in 0..<5 {
+        #expect(
+          bitIdentical(
+            together.state(of: ids[i], frame: frame, of: 5),
+            alone.state(of: ids[i], frame: frame, of: 5)),
+          "view \(i), frame \(frame)")
+      }
+    }
+  }
+
   @Test func turnsMatchTheConjugatedRotationBitForBit() {
     let seed: UInt64 = 0x7E57_7124
     var rng = SplitMix64(seed: seed)
@@ -43,7 +118,7 @@ import TransitTestSupport
         return
       }
       let reference = m.concatenating(operation.at(p))
-      let fast = m.concatenating(frame.turn(p == 1 ? angle : angle * p))
+      let fast = Self.turn(m, frame, p == 1 ? angle : angle * p)
       #expect(
         Self.bits(fast) == Self.bits(reference),
         "turn \(operation) at \(p) from \(m) (seed \(seed), trial \(trial))")
@@ -75,7 +150,8 @@ import TransitTestSupport
       let turn = TransformOperation.rotateInPerspective(
         angle, Vector3(x: 0.3, y: 1, z: -0.2), Vector3(x: 5, y: -3, z: -20), 700)
       #expect(
-        Self.bits(frame.turn(angle)) == Self.bits(turn.at(1)), "angle \(angle) (seed \(seed))")
+        Self.bits(Self.turn(.identity, frame, angle)) == Self.bits(turn.at(1)),
+        "angle \(angle) (seed \(seed))")
     }
   }
 

@@ -54,6 +54,34 @@ struct TimelineEdgeTests {
     #expect(timeline.sample(frame: -3, of: 4) == timeline.sample(frame: 0, of: 4))
   }
 
+  /// A single frame is a first frame before it is a last one: each
+  /// timeline's own start, as `time(ofFrame: 0, of: 1) == 0` says, so the
+  /// reverse's single frame is the forward's end (not its start, which is
+  /// where the reverse ends).
+  @Test func aSingleFrameIsTheStartInEveryDirection() throws {
+    let animation = Animation([
+      AnimationStep(
+        duration: 1, curve: .easeIn,
+        changes: [.translate("new", x: -100, y: 0), .fade("old", by: -0.5)]),
+      AnimationStep(duration: 0.5, overlap: 0.2, changes: [.rotate("bar", by: 0.7)]),
+    ])
+    let forward = try animation.timeline(from: scene())
+    for timeline in [forward, forward.reversed(), forward.reversed(along: .easeOut)] {
+      let single = timeline.sample(frame: 0, of: 1)
+      #expect(timeline.time(ofFrame: 0, of: 1) == 0)
+      #expect(bitIdentical(single, timeline.sample(at: 0)), "\(timeline.direction)")
+      #expect(bitIdentical(single, timeline.sample(frame: 0, of: 7)), "\(timeline.direction)")
+      #expect(bitIdentical(single, timeline.startScene), "\(timeline.direction)")
+      #expect(
+        bitIdentical(timeline.state(of: "bar", frame: 0, of: 1), single.state(of: "bar")),
+        "\(timeline.direction)")
+    }
+    #expect(bitIdentical(forward.reversed().sample(frame: 0, of: 1), forward.endScene))
+    #expect(!bitIdentical(forward.reversed().sample(frame: 0, of: 1), forward.startScene))
+    #expect(
+      bitIdentical(forward.reversed(along: .easeOut).sample(frame: 0, of: 1), forward.endScene))
+  }
+
   @Test func lastFrameIsTheEndExactly() throws {
     // 0.1 · 3 / 3 is not 0.1 in floating point; frame N−1 must still be the end.
     let animation = Animation([
