@@ -25,11 +25,10 @@ static inline uint32_t unpremultiply(uint32_t value, uint32_t alpha) {
   return v > 255 ? 255 : v;
 }
 
-static void filter_rgba(const uint32_t *row, size_t width, uint8_t *out) {
-  uint32_t pr = 0, pg = 0, pb = 0, pa = 0;
-  for (size_t x = 0; x < width; x++) {
-    uint32_t pixel = row[x], a = pixel >> 24;
-    uint32_t r = (pixel >> 16) & 0xFF, g = (pixel >> 8) & 0xFF, b = pixel & 0xFF;
+// The straight (un-premultiplied) samples of one pixel: R, G, B (and A).
+static void straight_samples(uint32_t pixel, int has_alpha, uint8_t *out) {
+  uint32_t a = pixel >> 24, r = (pixel >> 16) & 0xFF, g = (pixel >> 8) & 0xFF, b = pixel & 0xFF;
+  if (has_alpha) {
     if (a == 0) {
       r = g = b = 0;
     } else if (a != 255) {
@@ -37,20 +36,29 @@ static void filter_rgba(const uint32_t *row, size_t width, uint8_t *out) {
       g = unpremultiply(g, a);
       b = unpremultiply(b, a);
     }
-    out[0] = (uint8_t)(r - pr);
-    out[1] = (uint8_t)(g - pg);
-    out[2] = (uint8_t)(b - pb);
-    out[3] = (uint8_t)(a - pa);
-    out += 4;
-    pr = r, pg = g, pb = b, pa = a;
+    out[3] = (uint8_t)a;
+  }
+  out[0] = (uint8_t)r, out[1] = (uint8_t)g, out[2] = (uint8_t)b;
+}
+
+static void filter_rgba(const uint32_t *row, size_t width, uint8_t *out) {
+  uint8_t previous[4] = {0, 0, 0, 0};
+  for (size_t x = 0; x < width; x++, out += 4) {
+    uint8_t current[4];
+    straight_samples(row[x], 1, current);
+    for (int k = 0; k < 4; k++) out[k] = (uint8_t)(current[k] - previous[k]);
+    memcpy(previous, current, 4);
   }
 }
 
 // Bytewise pixel − left neighbour, then B, G, R of each pixel reordered to
-// R, G, B; one 4-byte store per pixel whose spare byte the next overwrites.
+// R, G, B. Without `exact`, one 4-byte store per pixel whose spare byte the
+// next overwrites (and one byte past the row's samples); with it, exactly
+// three bytes per pixel, for blocks that other threads fill beside it.
 // Returns the AND of the pixels it read, whose top byte is 0xFF exactly when
 // they are all opaque.
-static uint32_t filter_rgb_scalar(const uint32_t *row, size_t from, size_t width, uint8_t *out) {
+static inline uint32_t filter_rgb_scalar(
+    const uint32_t *row, size_t from, size_t width, uint8_t *out, int exact) {
   uint32_t previous = from ? row[from - 1] : 0;
   uint32_t all = 0xFFFFFFFFu;
   for (size_t x = from; x < width; x++) {
@@ -60,22 +68,11 @@ static uint32_t filter_rgb_scalar(const uint32_t *row, size_t from, size_t width
                  ((pixel ^ ~previous) & 0x80808080u);
     previous = pixel;
     uint32_t rgb = __builtin_bswap32(d) >> 8;  // bytes R, G, B, 0 in memory
-    memcpy(out + x * 3, &rgb, 4);
-  }
-  return all;
-}
-
-// filter_rgb_scalar, writing exactly three bytes per pixel.
-static uint32_t filter_rgb_exact(const uint32_t *row, size_t from, size_t width, uint8_t *out) {
-  uint32_t previous = from ? row[from - 1] : 0;
-  uint32_t all = 0xFFFFFFFFu;
-  for (size_t x = from; x < width; x++) {
-    uint32_t pixel = row[x];
-    all &= pixel;
-    out[x * 3] = (uint8_t)((pixel >> 16) - (previous >> 16));
-    out[x * 3 + 1] = (uint8_t)((pixel >> 8) - (previous >> 8));
-    out[x * 3 + 2] = (uint8_t)(pixel - previous);
-    previous = pixel;
+    if (exact) {
+      memcpy(out + x * 3, &rgb, 3);
+    } else {
+      memcpy(out + x * 3, &rgb, 4);
+    }
   }
   return all;
 }
@@ -108,7 +105,7 @@ __attribute__((target("ssse3"))) static uint32_t filter_rgb_ssse3(
   }
   uint32_t lanes[4];
   _mm_storeu_si128((__m128i *)lanes, all);
-  uint32_t rest = exact ? filter_rgb_exact(row, x, width, out) : filter_rgb_scalar(row, x, width, out);
+  uint32_t rest = filter_rgb_scalar(row, x, width, out, exact);
   return lanes[0] & lanes[1] & lanes[2] & lanes[3] & rest;
 }
 
@@ -134,10 +131,10 @@ static int filter_samples(
   if (has_ssse3()) {
     all = filter_rgb_ssse3(pixels, width, out, exact);
   } else {
-    all = exact ? filter_rgb_exact(pixels, 0, width, out) : filter_rgb_scalar(pixels, 0, width, out);
+    all = filter_rgb_scalar(pixels, 0, width, out, exact);
   }
 #else
-  all = exact ? filter_rgb_exact(pixels, 0, width, out) : filter_rgb_scalar(pixels, 0, width, out);
+  all = filter_rgb_scalar(pixels, 0, width, out, exact);
 #endif
   return all >> 24 == 0xFF;
 }
@@ -156,22 +153,6 @@ int transit_filter_block(const uint32_t *pixels, size_t stride, size_t width, si
     opaque &= filter_samples(pixels + y * stride, width, has_alpha, out + y * out_stride, 1);
   }
   return opaque;
-}
-
-// The straight (un-premultiplied) samples of one pixel: R, G, B (and A).
-static void straight_samples(uint32_t pixel, int has_alpha, uint8_t *out) {
-  uint32_t a = pixel >> 24, r = (pixel >> 16) & 0xFF, g = (pixel >> 8) & 0xFF, b = pixel & 0xFF;
-  if (has_alpha) {
-    if (a == 0) {
-      r = g = b = 0;
-    } else if (a != 255) {
-      r = unpremultiply(r, a);
-      g = unpremultiply(g, a);
-      b = unpremultiply(b, a);
-    }
-    out[3] = (uint8_t)a;
-  }
-  out[0] = (uint8_t)r, out[1] = (uint8_t)g, out[2] = (uint8_t)b;
 }
 
 int transit_filter_run(uint32_t pixel, size_t count, int has_alpha, uint8_t *out) {
