@@ -30,7 +30,7 @@ import TransitTestSupport
   /// The layout's bands split the sheet's rows, its cells split the frames,
   /// and every cell lies inside its band and the sheet (seeded, random sizes).
   @Test func layoutBandsPartitionTheSheet() throws {
-    let seed = UInt64.random(in: 0...UInt64.max)
+    let seed = SplitMix64.seed(fallback: 0xBA7C_0003)
     var rng = SplitMix64(seed: seed)
     for _ in 0..<500 {
       let cellWidth = Int.random(in: 1...3_000, using: &rng)

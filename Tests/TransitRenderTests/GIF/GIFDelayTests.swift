@@ -8,7 +8,7 @@ import TransitTestSupport
 @Suite("GIF delays")
 struct GIFDelayTests {
   @Test func frameKStartsAtKTimesTheDelayRoundedToACentisecond() {
-    let seed = UInt64.random(in: 0...UInt64.max)
+    let seed = SplitMix64.seed(fallback: 0xBA7C_0004)
     var random = SplitMix64(seed: seed)
     for _ in 0..<500 {
       let delay = FrameDelay(

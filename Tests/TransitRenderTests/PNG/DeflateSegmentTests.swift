@@ -41,7 +41,7 @@ import TransitTestSupport
   }
 
   @Test func filterMatchesTheModel() {
-    let seed = UInt64.random(in: 0...UInt64.max)
+    let seed = SplitMix64.seed(fallback: 0xBA7C_0005)
     var rng = SplitMix64(seed: seed)
     for _ in 0..<300 {
       let width = Int.random(in: 1...70, using: &rng)
@@ -58,7 +58,7 @@ import TransitTestSupport
   /// the image at every level.
   @Test(arguments: PNGCompression.allCases)
   func segmentsMakeOneStream(_ compression: PNGCompression) throws {
-    let seed = UInt64.random(in: 0...UInt64.max)
+    let seed = SplitMix64.seed(fallback: 0xBA7C_0006)
     var rng = SplitMix64(seed: seed)
     for _ in 0..<12 {
       let width = Int.random(in: 1...90, using: &rng)

@@ -150,7 +150,7 @@ import TransitTestSupport
   }
 
   @Test func matchesThePlainFormulaBitForBit() throws {
-    let seed = SplitMix64.seed(fallback: UInt64.random(in: 0...UInt64.max))
+    let seed = SplitMix64.seed(fallback: 0xBA7C_0007)
     var rng = SplitMix64(seed: seed)
     var (cases, covered, blended) = (0, 0, 0)
     for trial in 0..<400 {
@@ -192,7 +192,7 @@ import TransitTestSupport
   /// more. Less than one step in all, so after rounding the fixed-point
   /// blend is within one step of the blend in doubles, edges included.
   @Test func staysWithinOneStepOfTheDoubleBlend() throws {
-    let seed = SplitMix64.seed(fallback: UInt64.random(in: 0...UInt64.max))
+    let seed = SplitMix64.seed(fallback: 0xBA7C_0008)
     var rng = SplitMix64(seed: seed)
     var (cases, differing) = (0, 0)
     for trial in 0..<300 {
@@ -217,7 +217,7 @@ import TransitTestSupport
   /// column, turned about either axis or mapped arbitrarily: the fast
   /// paths match the formula bit for bit.
   @Test func hugeAndThinPicturesMatchThePlainFormula() throws {
-    let seed = SplitMix64.seed(fallback: UInt64.random(in: 0...UInt64.max))
+    let seed = SplitMix64.seed(fallback: 0xBA7C_0009)
     var rng = SplitMix64(seed: seed)
     let sizes = [(4_000, 3), (3, 4_000), (1, 900), (900, 1), (1_800, 1_200), (2, 2), (1, 1)]
     var drawn = 0
@@ -256,7 +256,7 @@ import TransitTestSupport
   /// sample the last column or row itself (their positions clamp to it),
   /// where the second neighbour is the first again.
   @Test func magnifiedPicturesClampAtTheirLastColumnAndRow() throws {
-    let seed = SplitMix64.seed(fallback: UInt64.random(in: 0...UInt64.max))
+    let seed = SplitMix64.seed(fallback: 0xBA7C_000A)
     var rng = SplitMix64(seed: seed)
     var clamped = 0
     for trial in 0..<60 {
@@ -305,7 +305,7 @@ import TransitTestSupport
   /// of each 2×2 block, halves rounded up — (a + b + c + d + 2) / 4 — where
   /// the block lies wholly inside the picture.
   @Test func identityCopiesAndHalfPixelShiftsAverage() throws {
-    let seed = SplitMix64.seed(fallback: UInt64.random(in: 0...UInt64.max))
+    let seed = SplitMix64.seed(fallback: 0xBA7C_000B)
     var rng = SplitMix64(seed: seed)
     for shift in [0.0, 0.5] {
       let (width, height) = (37, 23)
@@ -352,7 +352,7 @@ import TransitTestSupport
   /// Compositing while mapping is Cairo's paint of the mapped picture (an
   /// OVER by pixman) over whatever the frame held, bit for bit.
   @Test func compositingMatchesCairosPaint() throws {
-    let seed = SplitMix64.seed(fallback: UInt64.random(in: 0...UInt64.max))
+    let seed = SplitMix64.seed(fallback: 0xBA7C_000C)
     var rng = SplitMix64(seed: seed)
     var compared = 0
     for trial in 0..<150 {

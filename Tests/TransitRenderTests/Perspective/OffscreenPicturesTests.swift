@@ -100,7 +100,7 @@ import TransitTestSupport
   /// the card from a small set (so that contents repeat and the cache is
   /// used), drawn by one renderer: every frame as a fresh renderer draws it.
   @Test func anyFrameSequenceMatchesFreshRenderers() throws {
-    let seed = SplitMix64.seed(fallback: UInt64.random(in: 0...UInt64.max))
+    let seed = SplitMix64.seed(fallback: 0xBA7C_000D)
     var rng = SplitMix64(seed: seed)
     let renderer = Renderer()
     let edits: [(inout View) -> Void] = [
@@ -200,7 +200,7 @@ import TransitTestSupport
   /// Levels: never below the stretch asked for, less than 9.1 % above it,
   /// the same for nearby stretches, exactly 1 for a stretch of about 1.
   @Test func pictureStretchLevels() throws {
-    let seed = SplitMix64.seed(fallback: UInt64.random(in: 0...UInt64.max))
+    let seed = SplitMix64.seed(fallback: 0xBA7C_000E)
     var rng = SplitMix64(seed: seed)
     for _ in 0..<1_000 {
       let stretch = Double.random(in: 0.01...40, using: &rng)

@@ -48,7 +48,7 @@ import TransitTestSupport
   }
 
   @Test func matchesTheReferenceModel() throws {
-    let seed = UInt64.random(in: 0...UInt64.max)
+    let seed = SplitMix64.seed(fallback: 0xBA7C_000F)
     var rng = SplitMix64(seed: seed)
     var (cases, covered) = (0, 0)
     for trial in 0..<60 {
