@@ -330,7 +330,7 @@ TARGET static void level_span_avx2(const transit_row *row, uint32_t *out, int ov
   full_span_scalar(row, out, over, column, to);
 }
 
-// GENERAL and COLUMNS rows// GENERAL and COLUMNS rows: each pixel its own 2×2 neighbourhood.
+// GENERAL rows: each pixel its own 2×2 neighbourhood.
 TARGET static void pixel_span_avx2(const transit_row *row, uint32_t *out, int over,
                                    ptrdiff_t from, ptrdiff_t to) {
   const ptrdiff_t width = row->source_width, height = row->source_height;
@@ -347,21 +347,14 @@ TARGET static void pixel_span_avx2(const transit_row *row, uint32_t *out, int ov
   const ptrdiff_t stride = row->source_stride, down = height >= 2 ? stride : 0;
   const __m128i interleave = _mm_loadu_si128((const __m128i *)interleave_bytes);
   const uint32_t *source = row->source;
-  const int mode = row->mode, q_constant = row->g == 0;
+  const int q_constant = row->g == 0;
   ptrdiff_t column = from;
   for (; column + 4 <= to; column += 4) {
     __m256d c = _mm256_add_pd(_mm256_set1_pd((double)column), steps);
-    __m256d r, x, visible;
-    if (mode == TRANSIT_ROW_COLUMNS) {
-      r = _mm256_loadu_pd(row->column_reciprocal + column);
-      visible = _mm256_cmp_pd(r, zero, _CMP_GT_OQ);
-      x = _mm256_loadu_pd(row->column_u + column);
-    } else {
-      __m256d q = _mm256_add_pd(q_base, _mm256_mul_pd(g, c));
-      visible = _mm256_cmp_pd(q, zero, _CMP_GT_OQ);
-      r = q_constant ? row_r : _mm256_div_pd(_mm256_set1_pd(1), q);
-      x = _mm256_sub_pd(_mm256_mul_pd(_mm256_add_pd(u_base, _mm256_mul_pd(ua, c)), r), half);
-    }
+    __m256d q = _mm256_add_pd(q_base, _mm256_mul_pd(g, c));
+    __m256d visible = _mm256_cmp_pd(q, zero, _CMP_GT_OQ);
+    __m256d r = q_constant ? row_r : _mm256_div_pd(_mm256_set1_pd(1), q);
+    __m256d x = _mm256_sub_pd(_mm256_mul_pd(_mm256_add_pd(u_base, _mm256_mul_pd(ua, c)), r), half);
     __m256d y = _mm256_sub_pd(_mm256_mul_pd(_mm256_add_pd(v_base, _mm256_mul_pd(va, c)), r), half);
     // A NaN (only in lanes that are not visible) clamps to 0 here, which
     // keeps every index in range.

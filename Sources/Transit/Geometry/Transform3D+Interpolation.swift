@@ -64,7 +64,8 @@ struct TransformInterpolation: Hashable, Sendable {
       arc = DecomposedTransform3D.Arc(start.quaternion, end.quaternion)
     } else {
       isDecomposed = false
-      start = DecomposedTransform3D(identity: ())
+      // Never read: the entries are interpolated one by one instead.
+      start = DecomposedTransform3D(.identity)!
       change = DecomposedTransform3D.Change(from: start, to: start)
       arc = DecomposedTransform3D.Arc(start.quaternion, start.quaternion)
     }
@@ -172,15 +173,6 @@ struct DecomposedTransform3D: Hashable, Sendable {
     quaternion = Self.quaternion(rows: (r0, r1, r2))
   }
 
-  /// The components of the identity.
-  init(identity: Void) {
-    translation = .zero
-    scale = SIMD3(1, 1, 1)
-    skew = .zero
-    perspective = SIMD4(0, 0, 0, 1)
-    quaternion = SIMD4(0, 0, 0, 1)
-  }
-
   /// How the linear components differ between two decompositions: `end −
   /// start`, component by component.
   struct Change: Hashable, Sendable {
@@ -197,15 +189,11 @@ struct DecomposedTransform3D: Hashable, Sendable {
     }
   }
 
-  /// Linear interpolation of every component, slerp of the rotation.
-  func interpolated(to other: DecomposedTransform3D, progress p: Double) -> DecomposedTransform3D {
-    advanced(
-      by: Change(from: self, to: other), along: Arc(quaternion, other.quaternion), progress: p)
-  }
-
-  /// The same, with the differences and the arc between the two rotations
-  /// already worked out (`Change(from: self, to: other)` and
-  /// `Arc(quaternion, other.quaternion)`).
+  /// Linear interpolation of every component and slerp of the rotation, a
+  /// fraction `p` of the way to the decomposition that differs from this
+  /// one by `change` and whose rotation ends `arc`
+  /// (`Change(from: self, to: other)` and `Arc(quaternion, other.quaternion)`,
+  /// worked out once when binding).
   @inline(__always)
   func advanced(by change: Change, along arc: Arc, progress p: Double) -> DecomposedTransform3D {
     var result = self

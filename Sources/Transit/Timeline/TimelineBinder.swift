@@ -173,12 +173,11 @@ struct TimelineBinder {
     var slots: [[UInt64]: Int] = [:]
     tracks.turnFrameSlots = operations.map { operation in
       guard let frame = TurnFrame(operation) else { return -1 }
-      let slot = slots[frame.bitPatterns, default: tracks.turnFrames.count]
-      if slot == tracks.turnFrames.count {
-        slots[frame.bitPatterns] = slot
-        tracks.turnFrames.append(frame)
-      }
-      return slot
+      let key = frame.bitPatterns
+      if let slot = slots[key] { return slot }
+      slots[key] = tracks.turnFrames.count
+      tracks.turnFrames.append(frame)
+      return tracks.turnFrames.count - 1
     }
     TimelineBinder.resolveOverlaps(in: &tracks)
     return Timeline(

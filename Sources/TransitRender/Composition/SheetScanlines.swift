@@ -80,24 +80,27 @@ public final class SheetScanlines: @unchecked Sendable {
     self.empty = empty.premultipliedARGB32
     let rows = layout.bandRows(band)
     let cellTop = rows.lowerBound + layout.padding
+    let alpha: Int32 = hasAlpha ? 1 : 0
+    let padding = paddingRuns()
+    // Only the last band of several has cells past the last frame.
+    let rowEnd = band * layout.columns + min(layout.columns, layout.count)
+    let emptyLefts = (layout.cells(inBand: band).upperBound..<rowEnd).map {
+      layout.origin(ofCell: $0).x
+    }
     var opaque = true
     for y in rows {
       let row = storage + (y - rows.lowerBound) * rowBytes
       row[0] = 1  // SUB
-      let alpha: Int32 = hasAlpha ? 1 : 0
       guard y >= cellTop, y < cellTop + layout.cellHeight else {
         opaque = transit_filter_run(self.background, layout.width, alpha, row + 1) != 0 && opaque
         continue
       }
-      for (x, count) in paddingRuns() {
+      for (x, count) in padding {
         opaque =
           transit_filter_run(self.background, count, alpha, row + 1 + x * bytesPerPixel) != 0
           && opaque
       }
-      // Only the last band of several has cells past the last frame.
-      let rowEnd = band * layout.columns + min(layout.columns, layout.count)
-      for index in layout.cells(inBand: band).upperBound..<rowEnd {
-        let left = layout.origin(ofCell: index).x
+      for left in emptyLefts {
         opaque =
           transit_filter_run(
             self.empty, layout.cellWidth, alpha, row + 1 + left * bytesPerPixel) != 0 && opaque

@@ -105,7 +105,7 @@ extension Renderer {
       }
       // The mapping writes every pixel of the projection: no clearing.
       try scratch.withSurface(
-        width: right - left, height: bottom - top, cleared: false,
+        width: right - left, height: bottom - top,
         what: "projected picture of '\(view.id)'"
       ) { mapped throws(RenderError) in
         try mapped.withPixels { destinationPixels, destinationStride throws(RenderError) in

@@ -19,20 +19,19 @@ final class ScratchPixels {
   }
 
   /// A surface of `width`×`height` over pooled memory, given to `body` and
-  /// detached from that memory when `body` returns; transparent when
-  /// `cleared`, otherwise holding whatever was there before.
+  /// detached from that memory when `body` returns. It holds whatever was
+  /// there before: its one user writes every pixel.
   ///
   /// - Throws: ``RenderError`` for a side outside 1…32767, or what `body`
   ///   throws.
   func withSurface<R>(
-    width: Int, height: Int, cleared: Bool, what: @autoclosure () -> String,
+    width: Int, height: Int, what: @autoclosure () -> String,
     _ body: (CairoSurface) throws(RenderError) -> R
   ) throws(RenderError) -> R {
     try Image.validate(width: width, height: height, what: what())
     let count = width * height
     let buffer = borrow(count)
     defer { giveBack(buffer) }
-    if cleared { buffer.pointer.update(repeating: 0, count: count) }
     let surface = try CairoSurface(
       wrapping: buffer.pointer, width: width, height: height, what: what())
     defer { surface.finish() }
