@@ -91,7 +91,9 @@ final class OffscreenPictures {
     draw: (CairoSurface) throws(RenderError) -> Void
   ) throws(RenderError) -> Picture {
     clock += 1
-    if let index = entries.firstIndex(where: { $0.key == key }) {
+    // At most one picture has these contents: drawing one drops the others.
+    let same = entries.firstIndex { $0.key.contents == key.contents }
+    if let index = same, entries[index].key == key {
       entries[index].lastUse = clock
       found += 1
       return entries[index].picture
@@ -103,9 +105,7 @@ final class OffscreenPictures {
     // must go to make room; what is dropped lends its memory to the new
     // picture when it is large enough.
     var dropped: [Picture] = []
-    while let index = entries.firstIndex(where: { $0.key.contents == key.contents }) {
-      dropped.append(entries.remove(at: index).picture)
-    }
+    if let index = same { dropped.append(entries.remove(at: index).picture) }
     dropped += makeRoom(for: count * 4)
     var reusable: Picture?
     for index in dropped.indices
