@@ -315,9 +315,15 @@ static void engine_release_placed(engine *e) {
 }
 #endif
 
-// An engine for `level`; `first` and `count` are the first bytes the stream
-// will compress (for where an igzip engine lives). NULL when memory runs out.
-static engine *engine_new(int level, const uint8_t *first, size_t count) {
+static int engine_start(engine *e);
+static void engine_release(engine *e);
+
+// Makes `*made`, an engine for `level` ready to compress; `first` and
+// `count` are the first bytes the stream will compress (for where an igzip
+// engine lives). Returns 0, -1 when memory runs out, -2 when zlib cannot
+// start; nothing is left made then.
+static int engine_open(int level, const uint8_t *first, size_t count, engine **made) {
+  *made = NULL;
   engine *e = NULL;
   uint8_t *isal_buffer = NULL;
   int placed = 0;
@@ -338,12 +344,12 @@ static engine *engine_new(int level, const uint8_t *first, size_t count) {
 #endif
   if (!e) {
     e = malloc(sizeof *e);
-    if (!e) return NULL;
+    if (!e) return -1;
     if (level == TRANSIT_DEFLATE_FAST) {
       isal_buffer = malloc(ISAL_DEF_LVL1_DEFAULT);
       if (!isal_buffer) {
         free(e);
-        return NULL;
+        return -1;
       }
     }
   }
@@ -351,7 +357,13 @@ static engine *engine_new(int level, const uint8_t *first, size_t count) {
   e->level = level;
   e->isal_buffer = isal_buffer;
   e->placed = placed;
-  return e;
+  int status = engine_start(e);
+  if (status) {
+    engine_release(e);
+    return status;
+  }
+  *made = e;
+  return 0;
 }
 
 static int engine_start(engine *e) {
@@ -368,8 +380,8 @@ static int engine_start(engine *e) {
   return deflateInit2(&e->zlib, zlevel, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) == Z_OK ? 0 : -2;
 }
 
-static void engine_end(engine *e, int started) {
-  if (started && e->level != TRANSIT_DEFLATE_FAST) deflateEnd(&e->zlib);
+// Gives back an engine's memory.
+static void engine_release(engine *e) {
 #if defined(TRANSIT_PLACED_ENGINES)
   if (e->placed) {
     engine_release_placed(e);
@@ -378,6 +390,12 @@ static void engine_end(engine *e, int started) {
 #endif
   free(e->isal_buffer);
   free(e);
+}
+
+// Ends an engine that engine_open made.
+static void engine_end(engine *e) {
+  if (e->level != TRANSIT_DEFLATE_FAST) deflateEnd(&e->zlib);
+  engine_release(e);
 }
 
 // Compresses `input`; `finish` is 0 for more to come, 1 to end the segment
@@ -445,13 +463,8 @@ int transit_deflate_rows(const uint32_t *pixels, size_t stride, size_t width, si
       break;
     }
     if (!e) {
-      // Made once the stream's first bytes are known (see engine_new).
-      e = engine_new(level, buffer, n * row_bytes);
-      if (!e) {
-        status = -1;
-        break;
-      }
-      status = engine_start(e);
+      // Made once the stream's first bytes are known (see engine_open).
+      status = engine_open(level, buffer, n * row_bytes, &e);
       if (status) break;
     }
     y += n;
@@ -460,7 +473,7 @@ int transit_deflate_rows(const uint32_t *pixels, size_t stride, size_t width, si
     status = engine_write(e, buffer, n * row_bytes, finish, out);
     if (finish) break;
   }
-  if (e) engine_end(e, status != -2);
+  if (e) engine_end(e);
   free(buffer);
   out->adler = adler;
   out->raw_count = rows * row_bytes;
@@ -470,9 +483,9 @@ int transit_deflate_rows(const uint32_t *pixels, size_t stride, size_t width, si
 int transit_deflate_bytes(const uint8_t *bytes, size_t count, int level, int last,
                           transit_segment *out) {
   if (level < TRANSIT_DEFLATE_FAST || level > TRANSIT_DEFLATE_SMALLEST) return -5;
-  engine *e = engine_new(level, bytes, count);
-  if (!e) return -1;
-  int status = engine_start(e);
+  engine *e;
+  int status = engine_open(level, bytes, count, &e);
+  if (status) return status;
   uint32_t adler = 1;
   size_t done = 0;
   // In batches, so that the checksum and the engine read each from cache.
@@ -485,7 +498,7 @@ int transit_deflate_bytes(const uint8_t *bytes, size_t count, int level, int las
     done += n;
     if (finish) break;
   }
-  engine_end(e, status != -2);
+  engine_end(e);
   out->adler = adler;
   out->raw_count = count;
   return status;
