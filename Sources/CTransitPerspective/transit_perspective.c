@@ -330,6 +330,27 @@ TARGET static void level_span_avx2(const transit_row *row, uint32_t *out, int ov
   full_span_scalar(row, out, over, column, to);
 }
 
+// Two pixels' blend from their neighbours: `top` and `bottom` hold each
+// pixel's left and right neighbour in the upper and lower source row; the
+// rows are weighted by `upper` and `lower` (halved, to fit 16 bits), then
+// the columns by `weights`. Pair `pair` of the four pixels in flight.
+TARGET static inline __m256i blend_pair(__m128i top, __m128i bottom, __m128i upper,
+                                        __m128i lower, __m128i weights, int pair,
+                                        __m128i interleave) {
+  __m256i t = _mm256_cvtepu8_epi16(_mm_shuffle_epi8(top, interleave));
+  __m256i b = _mm256_cvtepu8_epi16(_mm_shuffle_epi8(bottom, interleave));
+  __m256i v = _mm256_srli_epi16(_mm256_add_epi16(_mm256_mullo_epi16(t, spread(upper, pair)),
+                                                 _mm256_mullo_epi16(b, spread(lower, pair))),
+                                1);
+  return _mm256_madd_epi16(v, spread(weights, pair));
+}
+
+// The four lanes of a double-precision mask as a 32-bit mask.
+TARGET static inline __m128i shown_lanes(__m256d visible) {
+  return _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(
+      _mm256_castpd_si256(visible), _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6)));
+}
+
 // GENERAL rows: each pixel its own 2×2 neighbourhood.
 TARGET static void pixel_span_avx2(const transit_row *row, uint32_t *out, int over,
                                    ptrdiff_t from, ptrdiff_t to) {
@@ -375,17 +396,10 @@ TARGET static void pixel_span_avx2(const transit_row *row, uint32_t *out, int ov
                                      _mm_loadl_epi64((const __m128i *)q));
       __m128i b = _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)(p + down)),
                                      _mm_loadl_epi64((const __m128i *)(q + down)));
-      __m256i top = _mm256_cvtepu8_epi16(_mm_shuffle_epi8(t, interleave));
-      __m256i bottom = _mm256_cvtepu8_epi16(_mm_shuffle_epi8(b, interleave));
-      __m256i v = _mm256_srli_epi16(
-          _mm256_add_epi16(_mm256_mullo_epi16(top, spread(upper, pair)),
-                           _mm256_mullo_epi16(bottom, spread(lower, pair))),
-          1);
-      sums[pair] = _mm256_madd_epi16(v, spread(weights, pair));
+      sums[pair] = blend_pair(t, b, upper, lower, weights, pair, interleave);
     }
     // Lanes not in front of the camera: transparent.
-    __m128i shown = _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(
-        _mm256_castpd_si256(visible), _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6)));
+    __m128i shown = shown_lanes(visible);
     store4(out + column, _mm_and_si128(finish(sums[0], sums[1]), shown), over);
   }
   full_span_scalar(row, out, over, column, to);
@@ -436,8 +450,7 @@ TARGET static void columns_span_avx2(const transit_row *row, uint32_t *out, int 
       // prefetch cannot fault, so the address may lie past the picture.
       _mm_prefetch((const char *)((uintptr_t)p + (uintptr_t)prefetch), _MM_HINT_T0);
     }
-    __m128i shown = _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(
-        _mm256_castpd_si256(visible), _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6)));
+    __m128i shown = shown_lanes(visible);
     // Flat colour (all four neighbours of all four pixels alike, as in most
     // of a drawn view): every weighting gives that colour back.
     __m128i same = _mm_and_si128(
@@ -452,13 +465,7 @@ TARGET static void columns_span_avx2(const transit_row *row, uint32_t *out, int 
     }
     __m256i sums[2];
     for (int pair = 0; pair < 2; pair++) {
-      __m256i top = _mm256_cvtepu8_epi16(_mm_shuffle_epi8(t[pair], interleave));
-      __m256i bottom = _mm256_cvtepu8_epi16(_mm_shuffle_epi8(u[pair], interleave));
-      __m256i v = _mm256_srli_epi16(
-          _mm256_add_epi16(_mm256_mullo_epi16(top, spread(upper, pair)),
-                           _mm256_mullo_epi16(bottom, spread(lower, pair))),
-          1);
-      sums[pair] = _mm256_madd_epi16(v, spread(weights, pair));
+      sums[pair] = blend_pair(t[pair], u[pair], upper, lower, weights, pair, interleave);
     }
     store4(out + column, _mm_and_si128(finish(sums[0], sums[1]), shown), over);
   }
