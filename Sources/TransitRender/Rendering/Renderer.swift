@@ -88,9 +88,9 @@ public final class Renderer {
   }
 
   /// Draws `scene` into pixels the caller owns: `pixelSize(of: scene)`
-  /// pixels, rows `rowStride` pixels apart, all overwritten. This is how a
-  /// frame lands straight in its cell of a sheet, without an ``Image`` of
-  /// its own to allocate and copy.
+  /// pixels, rows `rowStride` pixels apart, all overwritten: a frame drawn
+  /// straight into a larger picture (a cell of a sheet laid out in pixels),
+  /// without an ``Image`` of its own to allocate and copy.
   ///
   /// - Throws: ``RenderError`` as ``render(_:)`` does, or when `rowStride`
   ///   is less than the width.
