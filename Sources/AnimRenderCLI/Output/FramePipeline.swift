@@ -75,9 +75,9 @@ struct FramePipeline {
   ) throws(CLIError) {
     let frames = self.job.frames
     let labels = job.output.labels
-    try work(indices, progress: progress) { renderer, index throws(CLIError) in
+    try work(indices, progress: progress) { worker, index throws(CLIError) in
       do {
-        var image = try renderer.render(frames[index].scene())
+        var image = try worker.draw(frames[index].scene())
         if labels { image = try FrameLabel.attach(time: frames[index].time, below: image) }
         try body(index, image)
       } catch let error as CLIError {
@@ -89,23 +89,23 @@ struct FramePipeline {
   }
 
   /// Runs `body` for each of `indices` on every core, each worker with its
-  /// own Renderer, taking the next index from a shared counter so that a
+  /// own Renderer and frame memory (a ``FrameWorker``), taking the next index from a shared counter so that a
   /// slow frame never holds the others up; the first failure stops them.
   func work(
     _ indices: [Int], progress: ProgressBar?,
-    _ body: @Sendable (Renderer, Int) throws(CLIError) -> Void
+    _ body: @Sendable (FrameWorker, Int) throws(CLIError) -> Void
   ) throws(CLIError) {
     let next = Atomic(0)
     let failure = Mutex<CLIError?>(nil)
     let options = renderOptions
     DispatchQueue.concurrentPerform(iterations: min(FramePipeline.workerCount, indices.count)) {
       _ in
-      let renderer = Renderer(options: options)
+      let worker = FrameWorker(options: options)
       while failure.withLock({ $0 == nil }) {
         let position = next.add(1, ordering: .relaxed).oldValue
         guard position < indices.count else { return }
         do throws(CLIError) {
-          try body(renderer, indices[position])
+          try body(worker, indices[position])
           progress?.advance()
         } catch {
           failure.withLock { if $0 == nil { $0 = error } }
@@ -255,9 +255,9 @@ extension FramePipeline {
       // Each frame is filtered into its cell as soon as it is drawn, while
       // it is in the cache (see SheetScanlines).
       try work(Array(layout.cells(inBand: b)), progress: progress) {
-        renderer, index throws(CLIError) in
+        worker, index throws(CLIError) in
         do {
-          var image = try renderer.render(frames[index].scene())
+          var image = try worker.draw(frames[index].scene())
           if labels { image = try FrameLabel.attach(time: frames[index].time, below: image) }
           if !scanlines.place(image, inCell: index) { translucent.store(true, ordering: .relaxed) }
         } catch {

@@ -17,9 +17,9 @@ import Transit
 /// ```
 public struct Image: Sendable, Equatable {
   /// The number of pixels per row.
-  public let width: Int
+  public private(set) var width: Int
   /// The number of rows.
-  public let height: Int
+  public private(set) var height: Int
   /// Premultiplied ARGB32 pixels, `width * height` of them, row-major.
   public private(set) var pixels: [UInt32]
 
@@ -95,6 +95,26 @@ public struct Image: Sendable, Equatable {
     guard height >= 1, height <= maximumSide else {
       throw RenderError("\(what()) height \(height) is outside 1…\(maximumSide)")
     }
+  }
+
+  /// Makes the image `width` × `height` pixels of `fill`, in the memory
+  /// it already holds when it can: the start of drawing a frame into an
+  /// image that held the previous one (see ``Renderer/render(_:into:)``).
+  ///
+  /// The memory is reused only when no other copy of the image shares it
+  /// and it is large enough (and not more than twice so, so that a small
+  /// frame does not keep a large one's memory). A copy held elsewhere is
+  /// never changed: the image then gets memory of its own, without copying
+  /// the pixels that are about to be overwritten.
+  mutating func refill(width: Int, height: Int, with fill: UInt32) {
+    let count = width * height
+    if pixels.capacity > 2 * count { pixels = [] }
+    // Keeps the memory when it is not shared; otherwise new memory,
+    // uninitialised rather than a copy of pixels about to be overwritten.
+    pixels.removeAll(keepingCapacity: true)
+    pixels.append(contentsOf: repeatElement(fill, count: count))
+    self.width = width
+    self.height = height
   }
 
   /// Gives the pixels to `body` for writing, for the renderer and decoders

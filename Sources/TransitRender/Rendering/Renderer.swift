@@ -71,20 +71,48 @@ public final class Renderer {
   ///   `Scene.validate()`), the pixel size is zero or beyond 32,767, an
   ///   image cannot be found or decoded, or Cairo fails.
   public func render(_ scene: Scene) throws(RenderError) -> Image {
+    var image = Image(uncheckedWidth: 0, height: 0, pixels: [])
+    try render(scene, into: &image)
+    return image
+  }
+
+  /// Draws `scene` into `image`, which becomes `scene.size × scale` pixels
+  /// and holds the drawing: ``render(_:)`` without a new image per frame.
+  ///
+  /// A frame of 1280×720 is 3.7 MB. Drawn into fresh memory every time,
+  /// each frame pays the system for new pages before a pixel is drawn;
+  /// drawn into the image that held the previous frame, it reuses those
+  /// pages, still mapped and partly in the cache. So a loop that encodes
+  /// each frame and moves on keeps one image and draws into it:
+  ///
+  /// ```swift
+  /// var frame = try Image(width: 1, height: 1)
+  /// for i in 0..<60 {
+  ///   try renderer.render(timeline.sample(frame: i, of: 60), into: &frame)
+  ///   try frame.writePNG(to: "frame-\(i).png")
+  /// }
+  /// ```
+  ///
+  /// `image` is a value like any other: its memory is reused only when no
+  /// other copy shares it, so an earlier frame the caller kept (appended to
+  /// an array, say) is never drawn over; `image` then gets memory of its
+  /// own. Every pixel is drawn afresh: nothing of the previous frame shows.
+  ///
+  /// - Throws: ``RenderError`` as ``render(_:)`` does. When the scene's
+  ///   size is invalid, `image` is left as it was; when drawing fails, it
+  ///   is left the new size with pixels that are not to be used.
+  public func render(_ scene: Scene, into image: inout Image) throws(RenderError) {
     let (width, height) = try explained(scene) { () throws(RenderError) in try pixelSize(of: scene)
     }
-    // Left uninitialised: drawing starts by filling every pixel.
-    var image = Image(
-      uncheckedWidth: width, height: height,
-      pixels: [UInt32](unsafeUninitializedCapacity: width * height) { _, count in
-        count = width * height
-      })
+    // Starting from the background colour saves Cairo a full-surface paint.
+    image.refill(width: width, height: height, with: scene.backgroundColor.premultipliedARGB32)
     try image.withUnsafeMutablePixels { pixels throws(RenderError) in
       try explained(scene) { () throws(RenderError) in
-        try draw(scene, into: pixels.baseAddress!, width: width, height: height, rowStride: width)
+        try draw(
+          scene, into: pixels.baseAddress!, width: width, height: height, rowStride: width,
+          filled: true)
       }
     }
-    return image
   }
 
   /// Draws `scene` into pixels the caller owns: `pixelSize(of: scene)`
@@ -102,7 +130,8 @@ public final class Renderer {
       guard rowStride >= width else {
         throw RenderError("row stride \(rowStride) is less than the width \(width)")
       }
-      try draw(scene, into: pixels, width: width, height: height, rowStride: rowStride)
+      try draw(
+        scene, into: pixels, width: width, height: height, rowStride: rowStride, filled: false)
     }
   }
 
@@ -123,13 +152,17 @@ public final class Renderer {
     }
   }
 
+  /// Draws `scene` over its background colour, which the pixels already
+  /// hold when `filled` is true.
   private func draw(
     _ scene: Scene, into pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int,
-    rowStride: Int
+    rowStride: Int, filled: Bool
   ) throws(RenderError) {
-    // Starting from the background colour saves Cairo a full-surface paint.
-    let background = scene.backgroundColor.premultipliedARGB32
-    for y in 0..<height { (pixels + y * rowStride).update(repeating: background, count: width) }
+    if !filled {
+      // Starting from the background colour saves Cairo a full-surface paint.
+      let background = scene.backgroundColor.premultipliedARGB32
+      for y in 0..<height { (pixels + y * rowStride).update(repeating: background, count: width) }
+    }
     let surface = try CairoSurface(
       wrapping: pixels, width: width, height: height, rowStride: rowStride, what: "frame")
     let context = try CairoContext(surface: surface)
