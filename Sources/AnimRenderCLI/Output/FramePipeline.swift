@@ -7,9 +7,10 @@ import TransitRender
 /// memory flat however many frames there are.
 ///
 /// Each worker owns its Renderer (a Cairo context is never shared between
-/// threads) and takes the next frame index from a shared counter, so a slow
-/// frame never holds the others up. Nothing keeps a whole frame longer than
-/// it takes to compress it:
+/// threads) and draws every frame into the memory of its frame before (a
+/// ``FrameWorker``); it takes the next frame index from a shared counter, so
+/// a slow frame never holds the others up. Nothing keeps a whole frame
+/// longer than it takes to compress it:
 ///
 /// - `frames`: a worker encodes and stages each PNG as soon as it is drawn.
 /// - `apng`: a worker filters and deflates each frame as soon as it is drawn
