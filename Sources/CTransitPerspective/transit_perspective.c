@@ -219,31 +219,26 @@ TARGET static inline __m128i weight_pairs(__m128i w) {
 }
 
 // Positions of four lanes of x, already clamped by min/max to 0…size − 1.
-TARGET static inline __m128i positions(__m256d x, __m256d maximum) {
+TARGET static inline __m128i positions_of(__m256d x, __m256d maximum) {
   __m256d clamped = _mm256_min_pd(_mm256_max_pd(x, _mm256_setzero_pd()), maximum);
   return _mm256_cvttpd_epi32(
       _mm256_add_pd(_mm256_mul_pd(clamped, _mm256_set1_pd(256)), _mm256_set1_pd(0.5)));
 }
 
 // The columns of a LEVEL row four at a time, from its blended row `level`
-// (which starts at source column `first`); returns the first column not done.
+// (which starts at source column `first`) and the positions worked out for
+// the row (row_positions); returns the first column not done.
 TARGET static inline ptrdiff_t level_pixels(const transit_row *row, uint32_t *out, int over,
                                             ptrdiff_t from, ptrdiff_t to, ptrdiff_t first,
-                                            ptrdiff_t last_left, const int clamp) {
+                                            ptrdiff_t last_left) {
   const uint16_t *level = row->level;
+  const int32_t *positions = row->positions;
   const __m256i interleave = _mm256_loadu_si256((const __m256i *)interleave_words);
-  const __m256d half = _mm256_set1_pd(0.5), scale = _mm256_set1_pd(256);
-  const __m256d maximum = _mm256_set1_pd((double)(row->source_width - 1));
-  const __m256d u_base = _mm256_set1_pd(row->u_base), ua = _mm256_set1_pd(row->ua);
-  const __m256d r = _mm256_set1_pd(row->row_reciprocal), four = _mm256_set1_pd(4);
   const __m128i cap = _mm_set1_epi32((int)last_left), offset = _mm_set1_epi32((int)first);
-  __m256d c = _mm256_add_pd(_mm256_set1_pd((double)from), _mm256_setr_pd(0, 1, 2, 3));
   ptrdiff_t column = from;
-  for (; column + 4 <= to; column += 4, c = _mm256_add_pd(c, four)) {
-    __m256d x = _mm256_sub_pd(_mm256_mul_pd(_mm256_add_pd(u_base, _mm256_mul_pd(ua, c)), r), half);
-    if (clamp) x = _mm256_min_pd(_mm256_max_pd(x, _mm256_setzero_pd()), maximum);
+  for (; column + 4 <= to; column += 4) {
     __m128i ix, wx;
-    split(_mm256_cvttpd_epi32(_mm256_add_pd(_mm256_mul_pd(x, scale), half)), cap, &ix, &wx);
+    split(_mm_loadu_si128((const __m128i *)(positions + column)), cap, &ix, &wx);
     __m128i at = _mm_slli_epi32(_mm_sub_epi32(ix, offset), 2);
     __m128i weights = weight_pairs(wx);
     __m256i v[2];
@@ -321,12 +316,7 @@ TARGET static void level_span_avx2(const transit_row *row, uint32_t *out, int ov
     if (end < last + 2)
       for (int k = 0; k < 4; k++) level[4 * (end - first) + k] = 0;
   }
-  // Clamping changes nothing when both ends are inside the picture.
-  double x_from = level_x(row, from), x_to = level_x(row, to - 1);
-  int inside = x_from >= 0 && x_to >= 0 && x_from <= (double)(width - 1) &&
-               x_to <= (double)(width - 1);
-  ptrdiff_t column = inside ? level_pixels(row, out, over, from, to, first, last_left, 0)
-                            : level_pixels(row, out, over, from, to, first, last_left, 1);
+  ptrdiff_t column = level_pixels(row, out, over, from, to, first, last_left);
   full_span_scalar(row, out, over, column, to);
 }
 
@@ -380,8 +370,8 @@ TARGET static void pixel_span_avx2(const transit_row *row, uint32_t *out, int ov
     // A NaN (only in lanes that are not visible) clamps to 0 here, which
     // keeps every index in range.
     __m128i ix, wx, iy, wy;
-    split(positions(x, max_x), cap_x, &ix, &wx);
-    split(positions(y, max_y), cap_y, &iy, &wy);
+    split(positions_of(x, max_x), cap_x, &ix, &wx);
+    split(positions_of(y, max_y), cap_y, &iy, &wy);
     int32_t xs[4], ys[4];
     _mm_storeu_si128((__m128i *)xs, ix);
     _mm_storeu_si128((__m128i *)ys, iy);
@@ -411,9 +401,8 @@ TARGET static void pixel_span_avx2(const transit_row *row, uint32_t *out, int ov
 TARGET static void columns_span_avx2(const transit_row *row, uint32_t *out, int over,
                                      ptrdiff_t from, ptrdiff_t to) {
   const ptrdiff_t height = row->source_height;
-  const __m256d zero = _mm256_setzero_pd(), half = _mm256_set1_pd(0.5);
-  const __m256d max_y = _mm256_set1_pd((double)(height - 1)), four = _mm256_set1_pd(4);
-  const __m256d v_base = _mm256_set1_pd(row->v_base), va = _mm256_set1_pd(row->va);
+  const __m256d zero = _mm256_setzero_pd();
+  const int32_t *positions = row->positions;
   const __m128i cap_y = _mm_set1_epi32((int)(height >= 2 ? height - 2 : 0));
   const __m128i stride = _mm_set1_epi32((int)row->source_stride);
   const ptrdiff_t down = height >= 2 ? row->source_stride : 0;
@@ -423,14 +412,11 @@ TARGET static void columns_span_avx2(const transit_row *row, uint32_t *out, int 
   const double *column_reciprocal = row->column_reciprocal;
   const int32_t *column_index = row->column_index, *column_weights = row->column_weights;
   const ptrdiff_t prefetch = row->prefetch_rows * row->source_stride * 4;
-  __m256d c = _mm256_add_pd(_mm256_set1_pd((double)from), _mm256_setr_pd(0, 1, 2, 3));
   ptrdiff_t column = from;
-  for (; column + 4 <= to; column += 4, c = _mm256_add_pd(c, four)) {
-    __m256d r = _mm256_loadu_pd(column_reciprocal + column);
-    __m256d visible = _mm256_cmp_pd(r, zero, _CMP_GT_OQ);
-    __m256d y = _mm256_sub_pd(_mm256_mul_pd(_mm256_add_pd(v_base, _mm256_mul_pd(va, c)), r), half);
+  for (; column + 4 <= to; column += 4) {
+    __m256d visible = _mm256_cmp_pd(_mm256_loadu_pd(column_reciprocal + column), zero, _CMP_GT_OQ);
     __m128i iy, wy;
-    split(positions(y, max_y), cap_y, &iy, &wy);
+    split(_mm_loadu_si128((const __m128i *)(positions + column)), cap_y, &iy, &wy);
     __m128i ix = _mm_loadu_si128((const __m128i *)(column_index + column));
     __m128i weights = _mm_loadu_si128((const __m128i *)(column_weights + column));
     // Offsets fit 32 bits: a picture has at most 32767 × 32767 pixels.
@@ -472,11 +458,41 @@ TARGET static void columns_span_avx2(const transit_row *row, uint32_t *out, int 
   full_span_scalar(row, out, over, column, to);
 }
 
+// The positions (1/256 pixel, as transit_position) at which a LEVEL row
+// samples along x, or a COLUMNS row along y, for the columns from..<to
+// that the vectorised loops take, four at a time (the scalar loop finishes
+// a row and computes its own), all worked out before any pixel is blended;
+// the loops then load them. Measured on a picture of the rotate styles,
+// 1810 × 1018 mapped to 1280 × 720, a row takes about a fifth less time
+// than with the positions computed between the blends. A column behind the
+// camera (COLUMNS, r ≤ 0) gets position 0, a valid neighbour; its pixel is
+// made transparent.
+TARGET static void row_positions(const transit_row *row, ptrdiff_t from, ptrdiff_t to) {
+  const int level = row->mode == TRANSIT_ROW_LEVEL;
+  const ptrdiff_t size = level ? row->source_width : row->source_height;
+  const __m256d half = _mm256_set1_pd(0.5), four = _mm256_set1_pd(4);
+  const __m256d maximum = _mm256_set1_pd((double)(size - 1));
+  const __m256d base = _mm256_set1_pd(level ? row->u_base : row->v_base);
+  const __m256d step = _mm256_set1_pd(level ? row->ua : row->va);
+  const __m256d r_row = _mm256_set1_pd(row->row_reciprocal);
+  int32_t *positions = row->positions;
+  __m256d c = _mm256_add_pd(_mm256_set1_pd((double)from), _mm256_setr_pd(0, 1, 2, 3));
+  ptrdiff_t column = from;
+  for (; column + 4 <= to; column += 4, c = _mm256_add_pd(c, four)) {
+    __m256d r = level ? r_row : _mm256_loadu_pd(row->column_reciprocal + column);
+    __m256d x = _mm256_sub_pd(_mm256_mul_pd(_mm256_add_pd(base, _mm256_mul_pd(step, c)), r), half);
+    // A NaN (a column behind the camera) clamps to 0 here.
+    _mm_storeu_si128((__m128i *)(positions + column), positions_of(x, maximum));
+  }
+}
+
 TARGET static void full_span_avx2(const transit_row *row, uint32_t *out, int over,
                                   ptrdiff_t from, ptrdiff_t to) {
   if (row->mode == TRANSIT_ROW_LEVEL) {
+    row_positions(row, from, to);
     level_span_avx2(row, out, over, from, to);
   } else if (row->source_width >= 2 && row->mode == TRANSIT_ROW_COLUMNS) {
+    row_positions(row, from, to);
     columns_span_avx2(row, out, over, from, to);
   } else if (row->source_width >= 2) {
     pixel_span_avx2(row, out, over, from, to);
