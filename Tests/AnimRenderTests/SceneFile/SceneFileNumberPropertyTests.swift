@@ -69,9 +69,20 @@ struct SceneFileNumberPropertyTests {
         let tree = parser.parse()
         let places = tree.numberPlaces()
         #expect(!places.isEmpty)
-        for _ in 0..<6 {
-          let place = places[Int.random(in: 0..<places.count, using: &random)]
-          let hostile = HostileNumber.random(using: &random)
+        // Every place of the file with every field gets a value of every
+        // kind; the other files six values of any kind at any place.
+        let mutations =
+          text == Self.everyField
+          ? places.flatMap { place in
+            HostileNumber.kinds.map { (place, HostileNumber.random(kind: $0, using: &random)) }
+          }
+          : (0..<6).map { _ in
+            (
+              places[Int.random(in: 0..<places.count, using: &random)],
+              HostileNumber.random(using: &random)
+            )
+          }
+        for (place, hostile) in mutations {
           let file = tree.replacing(place, with: hostile.literal).text
           switch Self.check(file, place: place, hostile: hostile) {
           case .accepted: accepted += 1
@@ -316,13 +327,20 @@ struct HostileNumber {
   var literal: String
   var meaning: Meaning
 
+  /// The kinds ``random(kind:using:)`` draws from.
+  static let kinds = 0...9
+
   static func random(using random: inout SplitMix64) -> HostileNumber {
+    Self.random(kind: Int.random(in: kinds, using: &random), using: &random)
+  }
+
+  static func random(kind: Int, using random: inout SplitMix64) -> HostileNumber {
     func pick<T>(_ items: [T]) -> T { items[Int.random(in: 0..<items.count, using: &random)] }
     func number(_ literal: String, _ whole: Meaning.Whole) -> HostileNumber {
       // Swift's own parser, correctly rounded, is the reference for the value.
       HostileNumber(literal: literal, meaning: .number(Double(literal)!, whole: whole))
     }
-    switch Int.random(in: 0...9, using: &random) {
+    switch kind {
     case 0, 1:
       // A whole number in one of its notations.
       let n = pick([
