@@ -243,6 +243,10 @@ extension SceneFile {
     }
   }
 
+  /// One line for a decoding error: the place (`views[0].frame[3]`) and
+  /// what was expected. An error without a place is the text's syntax:
+  /// every value is read through ``FieldValue``, which gives a value that
+  /// is valid JSON but fits no field (`2.5` frames, `1e400`) its place.
   static func describe(_ error: DecodingError) -> String {
     func path(_ keys: [any CodingKey]) -> String {
       var text = ""

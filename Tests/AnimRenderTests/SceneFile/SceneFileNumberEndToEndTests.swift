@@ -38,11 +38,16 @@ struct SceneFileNumberEndToEndTests {
       ),
       ((#""alpha": 0.9"#, #""alpha": "0.9""#), "views[0].children[0].alpha: expected a number"),
       ((#""width": 1280"#, #""width": null"#), "container.width: expected a number, found null"),
+      // Three million digits, under the 4 MiB file limit: not echoed.
+      (
+        (#""script": ["#, #""frames": 1\#(String(repeating: "0", count: 3_000_000)), "script": ["#),
+        "frames: expected a number within ±1.7976931348623157e+308, got one too large or too close to 0 for a 64-bit float"
+      ),
     ]
     for (replace, message) in cases {
       try Data(try Self.reference(replace).utf8).write(to: folder.appendingPathComponent("s.json"))
       let result = try animrender.run(["play", "s.json", "-o", "x.png"], in: folder)
-      #expect(result.status == 65, "\(replace)")
+      #expect(result.status == 65, "\(message)")
       #expect(result.stderr == "animrender: s.json: \(message)\n")
       #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("x.png").path))
     }
