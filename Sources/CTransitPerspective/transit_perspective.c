@@ -219,31 +219,26 @@ TARGET static inline __m128i weight_pairs(__m128i w) {
 }
 
 // Positions of four lanes of x, already clamped by min/max to 0…size − 1.
-TARGET static inline __m128i positions(__m256d x, __m256d maximum) {
+TARGET static inline __m128i positions_of(__m256d x, __m256d maximum) {
   __m256d clamped = _mm256_min_pd(_mm256_max_pd(x, _mm256_setzero_pd()), maximum);
   return _mm256_cvttpd_epi32(
       _mm256_add_pd(_mm256_mul_pd(clamped, _mm256_set1_pd(256)), _mm256_set1_pd(0.5)));
 }
 
 // The columns of a LEVEL row four at a time, from its blended row `level`
-// (which starts at source column `first`); returns the first column not done.
+// (which starts at source column `first`) and the positions worked out for
+// the row (row_positions); returns the first column not done.
 TARGET static inline ptrdiff_t level_pixels(const transit_row *row, uint32_t *out, int over,
                                             ptrdiff_t from, ptrdiff_t to, ptrdiff_t first,
-                                            ptrdiff_t last_left, const int clamp) {
+                                            ptrdiff_t last_left) {
   const uint16_t *level = row->level;
+  const int32_t *positions = row->positions;
   const __m256i interleave = _mm256_loadu_si256((const __m256i *)interleave_words);
-  const __m256d half = _mm256_set1_pd(0.5), scale = _mm256_set1_pd(256);
-  const __m256d maximum = _mm256_set1_pd((double)(row->source_width - 1));
-  const __m256d u_base = _mm256_set1_pd(row->u_base), ua = _mm256_set1_pd(row->ua);
-  const __m256d r = _mm256_set1_pd(row->row_reciprocal), four = _mm256_set1_pd(4);
   const __m128i cap = _mm_set1_epi32((int)last_left), offset = _mm_set1_epi32((int)first);
-  __m256d c = _mm256_add_pd(_mm256_set1_pd((double)from), _mm256_setr_pd(0, 1, 2, 3));
   ptrdiff_t column = from;
-  for (; column + 4 <= to; column += 4, c = _mm256_add_pd(c, four)) {
-    __m256d x = _mm256_sub_pd(_mm256_mul_pd(_mm256_add_pd(u_base, _mm256_mul_pd(ua, c)), r), half);
-    if (clamp) x = _mm256_min_pd(_mm256_max_pd(x, _mm256_setzero_pd()), maximum);
+  for (; column + 4 <= to; column += 4) {
     __m128i ix, wx;
-    split(_mm256_cvttpd_epi32(_mm256_add_pd(_mm256_mul_pd(x, scale), half)), cap, &ix, &wx);
+    split(_mm_loadu_si128((const __m128i *)(positions + column)), cap, &ix, &wx);
     __m128i at = _mm_slli_epi32(_mm_sub_epi32(ix, offset), 2);
     __m128i weights = weight_pairs(wx);
     __m256i v[2];
@@ -321,12 +316,7 @@ TARGET static void level_span_avx2(const transit_row *row, uint32_t *out, int ov
     if (end < last + 2)
       for (int k = 0; k < 4; k++) level[4 * (end - first) + k] = 0;
   }
-  // Clamping changes nothing when both ends are inside the picture.
-  double x_from = level_x(row, from), x_to = level_x(row, to - 1);
-  int inside = x_from >= 0 && x_to >= 0 && x_from <= (double)(width - 1) &&
-               x_to <= (double)(width - 1);
-  ptrdiff_t column = inside ? level_pixels(row, out, over, from, to, first, last_left, 0)
-                            : level_pixels(row, out, over, from, to, first, last_left, 1);
+  ptrdiff_t column = level_pixels(row, out, over, from, to, first, last_left);
   full_span_scalar(row, out, over, column, to);
 }
 
@@ -380,8 +370,8 @@ TARGET static void pixel_span_avx2(const transit_row *row, uint32_t *out, int ov
     // A NaN (only in lanes that are not visible) clamps to 0 here, which
     // keeps every index in range.
     __m128i ix, wx, iy, wy;
-    split(positions(x, max_x), cap_x, &ix, &wx);
-    split(positions(y, max_y), cap_y, &iy, &wy);
+    split(positions_of(x, max_x), cap_x, &ix, &wx);
+    split(positions_of(y, max_y), cap_y, &iy, &wy);
     int32_t xs[4], ys[4];
     _mm_storeu_si128((__m128i *)xs, ix);
     _mm_storeu_si128((__m128i *)ys, iy);
@@ -411,9 +401,8 @@ TARGET static void pixel_span_avx2(const transit_row *row, uint32_t *out, int ov
 TARGET static void columns_span_avx2(const transit_row *row, uint32_t *out, int over,
                                      ptrdiff_t from, ptrdiff_t to) {
   const ptrdiff_t height = row->source_height;
-  const __m256d zero = _mm256_setzero_pd(), half = _mm256_set1_pd(0.5);
-  const __m256d max_y = _mm256_set1_pd((double)(height - 1)), four = _mm256_set1_pd(4);
-  const __m256d v_base = _mm256_set1_pd(row->v_base), va = _mm256_set1_pd(row->va);
+  const __m256d zero = _mm256_setzero_pd();
+  const int32_t *positions = row->positions;
   const __m128i cap_y = _mm_set1_epi32((int)(height >= 2 ? height - 2 : 0));
   const __m128i stride = _mm_set1_epi32((int)row->source_stride);
   const ptrdiff_t down = height >= 2 ? row->source_stride : 0;
@@ -423,14 +412,11 @@ TARGET static void columns_span_avx2(const transit_row *row, uint32_t *out, int 
   const double *column_reciprocal = row->column_reciprocal;
   const int32_t *column_index = row->column_index, *column_weights = row->column_weights;
   const ptrdiff_t prefetch = row->prefetch_rows * row->source_stride * 4;
-  __m256d c = _mm256_add_pd(_mm256_set1_pd((double)from), _mm256_setr_pd(0, 1, 2, 3));
   ptrdiff_t column = from;
-  for (; column + 4 <= to; column += 4, c = _mm256_add_pd(c, four)) {
-    __m256d r = _mm256_loadu_pd(column_reciprocal + column);
-    __m256d visible = _mm256_cmp_pd(r, zero, _CMP_GT_OQ);
-    __m256d y = _mm256_sub_pd(_mm256_mul_pd(_mm256_add_pd(v_base, _mm256_mul_pd(va, c)), r), half);
+  for (; column + 4 <= to; column += 4) {
+    __m256d visible = _mm256_cmp_pd(_mm256_loadu_pd(column_reciprocal + column), zero, _CMP_GT_OQ);
     __m128i iy, wy;
-    split(positions(y, max_y), cap_y, &iy, &wy);
+    split(_mm_loadu_si128((const __m128i *)(positions + column)), cap_y, &iy, &wy);
     __m128i ix = _mm_loadu_si128((const __m128i *)(column_index + column));
     __m128i weights = _mm_loadu_si128((const __m128i *)(column_weights + column));
     // Offsets fit 32 bits: a picture has at most 32767 × 32767 pixels.
@@ -472,11 +458,163 @@ TARGET static void columns_span_avx2(const transit_row *row, uint32_t *out, int 
   full_span_scalar(row, out, over, column, to);
 }
 
+// The positions (1/256 pixel, as transit_position) at which a LEVEL row
+// samples along x, or a COLUMNS row along y, for the columns from..<to
+// that the vectorised loops take, four at a time (the scalar loop finishes
+// a row and computes its own), all worked out before any pixel is blended;
+// the loops then load them. Measured on a picture of the rotate styles,
+// 1810 × 1018 mapped to 1280 × 720, a row takes about a fifth less time
+// than with the positions computed between the blends. A column behind the
+// camera (COLUMNS, r ≤ 0) gets position 0, a valid neighbour; its pixel is
+// made transparent.
+TARGET static void row_positions(const transit_row *row, ptrdiff_t from, ptrdiff_t to) {
+  const int level = row->mode == TRANSIT_ROW_LEVEL;
+  const ptrdiff_t size = level ? row->source_width : row->source_height;
+  const __m256d half = _mm256_set1_pd(0.5), four = _mm256_set1_pd(4);
+  const __m256d maximum = _mm256_set1_pd((double)(size - 1));
+  const __m256d base = _mm256_set1_pd(level ? row->u_base : row->v_base);
+  const __m256d step = _mm256_set1_pd(level ? row->ua : row->va);
+  const __m256d r_row = _mm256_set1_pd(row->row_reciprocal);
+  int32_t *positions = row->positions;
+  __m256d c = _mm256_add_pd(_mm256_set1_pd((double)from), _mm256_setr_pd(0, 1, 2, 3));
+  ptrdiff_t column = from;
+  for (; column + 4 <= to; column += 4, c = _mm256_add_pd(c, four)) {
+    __m256d r = level ? r_row : _mm256_loadu_pd(row->column_reciprocal + column);
+    __m256d x = _mm256_sub_pd(_mm256_mul_pd(_mm256_add_pd(base, _mm256_mul_pd(step, c)), r), half);
+    // A NaN (a column behind the camera) clamps to 0 here.
+    _mm_storeu_si128((__m128i *)(positions + column), positions_of(x, maximum));
+  }
+}
+
+// Flat colour on LEVEL rows, found a chunk of columns at a time.
+//
+// A LEVEL row samples a single pair of source rows, so the columns
+// first..last that a run of its pixels reads (the least and greatest of
+// their positions, and one more for the right neighbour) are two short
+// stretches of memory, which the blend would read anyway. When both are
+// one colour C, every pixel of the run is C — a blend of equal values gives
+// the value back exactly (V = 128·C, S = 32768·C, (S + 16384) >> 15 = C) —
+// and the run is filled with it, without its positions split or its
+// neighbours gathered. Most of a drawn view is flat (backgrounds, bars,
+// the space around text), so most of a turned view's rows go this way;
+// measured on a picture of the rotate styles, a LEVEL row takes 10–20 %
+// less time. Runs of LEVEL_CHUNK columns are tried first; one that is not
+// flat is tried again in parts of LEVEL_PART, and a part that is not flat
+// is blended. (COLUMNS rows gain nothing from this: their runs read many
+// source rows, and checking them costs what blending them does.)
+enum { LEVEL_CHUNK = 128, LEVEL_PART = 32 };
+
+// Whether `count` pixels from `p` are all `value`.
+TARGET static inline int all_equal(const uint32_t *p, ptrdiff_t count, uint32_t value) {
+  if (count < 8) {
+    for (ptrdiff_t k = 0; k < count; k++)
+      if (p[k] != value) return 0;
+    return 1;
+  }
+  const __m256i wanted = _mm256_set1_epi32((int)value);
+  __m256i differ = _mm256_setzero_si256();
+  ptrdiff_t k = 0;
+  for (; k + 8 <= count; k += 8)
+    differ = _mm256_or_si256(
+        differ, _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(p + k)), wanted));
+  // The last eight, overlapping the ones already compared.
+  if (k < count)
+    differ = _mm256_or_si256(
+        differ, _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(p + count - 8)), wanted));
+  return _mm256_testz_si256(differ, differ);
+}
+
+// Columns from..<to, each `colour`, written or composited (store4's rules).
+TARGET static void fill(uint32_t *out, ptrdiff_t from, ptrdiff_t to, uint32_t colour, int over) {
+  if (over && colour == 0) return;
+  if (over && colour >> 24 != 0xFF) {
+    for (ptrdiff_t column = from; column < to; column++)
+      out[column] = transit_over(colour, out[column]);
+    return;
+  }
+  const __m256i value = _mm256_set1_epi32((int)colour);
+  ptrdiff_t column = from;
+  for (; column + 8 <= to; column += 8) _mm256_storeu_si256((__m256i *)(out + column), value);
+  for (; column < to; column++) out[column] = colour;
+}
+
+// The least and greatest of values[from..<to] (at least 8 of them), each
+// shifted right by `shift`.
+TARGET static void extent(const int32_t *values, ptrdiff_t from, ptrdiff_t to, int shift,
+                          ptrdiff_t *low, ptrdiff_t *high) {
+  __m256i least = _mm256_loadu_si256((const __m256i *)(values + from)), most = least;
+  for (ptrdiff_t at = from + 8; at < to; at += 8) {
+    // The last eight, overlapping the ones already taken.
+    __m256i v = _mm256_loadu_si256((const __m256i *)(values + (at + 8 <= to ? at : to - 8)));
+    least = _mm256_min_epi32(least, v);
+    most = _mm256_max_epi32(most, v);
+  }
+  __m128i l = _mm_min_epi32(_mm256_castsi256_si128(least), _mm256_extracti128_si256(least, 1));
+  __m128i m = _mm_max_epi32(_mm256_castsi256_si128(most), _mm256_extracti128_si256(most, 1));
+  l = _mm_min_epi32(l, _mm_shuffle_epi32(l, 0x4E));
+  m = _mm_max_epi32(m, _mm_shuffle_epi32(m, 0x4E));
+  l = _mm_min_epi32(l, _mm_shuffle_epi32(l, 0xB1));
+  m = _mm_max_epi32(m, _mm_shuffle_epi32(m, 0xB1));
+  *low = _mm_cvtsi128_si32(l) >> shift;
+  *high = _mm_cvtsi128_si32(m) >> shift;
+}
+
+// Whether LEVEL columns from..<to — at least 8, all with their positions
+// worked out — sample one colour, `*colour`.
+TARGET static int level_flat(const transit_row *row, ptrdiff_t from, ptrdiff_t to,
+                             uint32_t *colour) {
+  const ptrdiff_t width = row->source_width, height = row->source_height;
+  ptrdiff_t first, last;
+  extent(row->positions, from, to, 8, &first, &last);
+  // A left neighbour is capped at width − 2; the right one is one more.
+  if (first > width - 2) first = width - 2;
+  if (first < 0) first = 0;
+  last = last + 1 < width ? last + 1 : width - 1;
+  int32_t ty = level_ty(row);
+  ptrdiff_t iy = ty >> 8, iy1 = iy + 1 < height - 1 ? iy + 1 : height - 1;
+  const uint32_t *top = row->source + iy * row->source_stride + first;
+  const uint32_t *bottom = row->source + iy1 * row->source_stride + first;
+  if (!all_equal(top, last - first + 1, *top)) return 0;
+  if (iy1 != iy && !all_equal(bottom, last - first + 1, *top)) return 0;
+  *colour = *top;
+  return 1;
+}
+
+// A LEVEL row's full span: flat runs filled, the rest blended.
+TARGET static void level_runs_avx2(const transit_row *row, uint32_t *out, int over,
+                                   ptrdiff_t from, ptrdiff_t to) {
+  // The columns whose positions row_positions worked out; the last few, if
+  // any, are left to the blend (and its scalar loop).
+  const ptrdiff_t whole = from + (to - from) / 4 * 4;
+  uint32_t colour;
+  for (ptrdiff_t column = from; column < whole;) {
+    ptrdiff_t end = whole - column >= LEVEL_CHUNK ? column + LEVEL_CHUNK : whole;
+    if (end - column >= 8 && level_flat(row, column, end, &colour)) {
+      fill(out, column, end, colour, over);
+      column = end;
+      continue;
+    }
+    for (ptrdiff_t part = column; part < end;) {
+      ptrdiff_t stop = end - part >= LEVEL_PART ? part + LEVEL_PART : end;
+      if (stop - part >= 8 && level_flat(row, part, stop, &colour)) {
+        fill(out, part, stop, colour, over);
+      } else {
+        level_span_avx2(row, out, over, part, stop);
+      }
+      part = stop;
+    }
+    column = end;
+  }
+  if (whole < to) level_span_avx2(row, out, over, whole, to);
+}
+
 TARGET static void full_span_avx2(const transit_row *row, uint32_t *out, int over,
                                   ptrdiff_t from, ptrdiff_t to) {
   if (row->mode == TRANSIT_ROW_LEVEL) {
-    level_span_avx2(row, out, over, from, to);
+    row_positions(row, from, to);
+    level_runs_avx2(row, out, over, from, to);
   } else if (row->source_width >= 2 && row->mode == TRANSIT_ROW_COLUMNS) {
+    row_positions(row, from, to);
     columns_span_avx2(row, out, over, from, to);
   } else if (row->source_width >= 2) {
     pixel_span_avx2(row, out, over, from, to);

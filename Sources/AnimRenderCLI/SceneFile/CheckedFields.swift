@@ -7,7 +7,7 @@
 ///
 /// ```swift
 /// let c = try decoder.strictContainer(keyedBy: Keys.self)
-/// let velocity = try c.decodeIfPresent(Double.self, forKey: .velocity)
+/// let velocity = try c.readIfPresent(Double.self, forKey: .velocity)
 /// try c.check(velocity, in: -1000...1000, forKey: .velocity, expected: "a velocity in −1000…1000")
 /// let release = try c.decode(Release.self, forKey: .release, expected: #""finish" or "cancel""#)
 /// ```
@@ -41,14 +41,14 @@ extension KeyedDecodingContainer {
   func decode<Value: RawRepresentable<String>>(
     _ type: Value.Type, forKey key: Key, expected: String
   ) throws -> Value {
-    try value(named: try decode(String.self, forKey: key), forKey: key, expected: expected)
+    try value(named: try read(String.self, forKey: key), forKey: key, expected: expected)
   }
 
   /// ``decode(_:forKey:expected:)`` for a key that may be absent (or null).
   func decodeIfPresent<Value: RawRepresentable<String>>(
     _ type: Value.Type, forKey key: Key, expected: String
   ) throws -> Value? {
-    try decodeIfPresent(String.self, forKey: key).map {
+    try readIfPresent(String.self, forKey: key).map {
       try value(named: $0, forKey: key, expected: expected)
     }
   }
@@ -84,7 +84,7 @@ extension KeyedDecodingContainer {
 /// from `init()`: a required field's default is never seen (it is missing
 /// or replaced), an optional field keeps its default when its key is
 /// absent or null.
-protocol FieldTable: Decodable {
+protocol FieldTable: FieldValue {
   /// The object before any field is read.
   init()
   /// The object's fields, in the order they are read and listed.
@@ -110,21 +110,21 @@ struct Field<Object>: Sendable {
 
   /// A key the file must give: missing is "missing (required)", null is
   /// "expected …, found null".
-  static func required<Value: Decodable & SendableMetatype>(
+  static func required<Value: FieldValue & SendableMetatype>(
     _ key: String, _ property: WritableKeyPath<Object, Value> & Sendable
   ) -> Self {
     Field(key: key) { container, object in
-      object[keyPath: property] = try container.decode(Value.self, forKey: AnyKey(stringValue: key))
+      object[keyPath: property] = try container.read(Value.self, forKey: AnyKey(stringValue: key))
     }
   }
 
   /// A key the file may leave out or set to null, either of which leaves
   /// the property `nil`.
-  static func optional<Value: Decodable & SendableMetatype>(
+  static func optional<Value: FieldValue & SendableMetatype>(
     _ key: String, _ property: WritableKeyPath<Object, Value?> & Sendable
   ) -> Self {
     Field(key: key) { container, object in
-      object[keyPath: property] = try container.decodeIfPresent(
+      object[keyPath: property] = try container.readIfPresent(
         Value.self, forKey: AnyKey(stringValue: key))
     }
   }

@@ -9,7 +9,7 @@
 /// duration), then the completion with the operation's `frames`, the last
 /// of which is the settled state: the end for `"finish"`, the picture
 /// before the operation for `"cancel"`.
-struct InteractiveSpec: Decodable, Equatable {
+struct InteractiveSpec: FieldValue, Equatable {
   enum Release: String, Decodable { case finish, cancel }
 
   /// The progress shown by each drag frame, 0…1.
@@ -24,7 +24,7 @@ struct InteractiveSpec: Decodable, Equatable {
 
   init(from decoder: any Decoder) throws {
     let c = try decoder.strictContainer(keyedBy: Keys.self)
-    progress = try c.decode([Double].self, forKey: .progress)
+    progress = try c.read([Double].self, forKey: .progress)
     guard !progress.isEmpty, progress.count <= RenderLimits.maximumFrames else {
       throw DecodingError.dataCorruptedError(
         forKey: .progress, in: c,
@@ -34,7 +34,7 @@ struct InteractiveSpec: Decodable, Equatable {
       try c.check(value, in: 0...1, forKey: .progress, expected: "progress values in 0…1")
     }
     release = try c.decode(Release.self, forKey: .release, expected: #""finish" or "cancel""#)
-    velocity = try c.decodeIfPresent(Double.self, forKey: .velocity)
+    velocity = try c.readIfPresent(Double.self, forKey: .velocity)
     try c.check(
       velocity, in: -1000...1000, forKey: .velocity,
       expected: "a velocity in −1000…1000 progress per second")

@@ -110,7 +110,7 @@ struct SceneFile: FieldTable {
 }
 
 /// One line of a scene file's script.
-struct ScriptOperation: Decodable {
+struct ScriptOperation: FieldValue {
   enum Kind: Equatable {
     /// Shows a screen at once, as the stack's root (no animation).
     case show(String)
@@ -168,35 +168,35 @@ struct ScriptOperation: Decodable {
       )
     }
     switch verb {
-    case .show: kind = .show(try c.decode(String.self, forKey: .show))
-    case .push: kind = .push(try c.decode(String.self, forKey: .push))
+    case .show: kind = .show(try c.read(String.self, forKey: .show))
+    case .push: kind = .push(try c.read(String.self, forKey: .push))
     case .pop, .popToRoot:
       // `{"pop": false}` would read as "do not pop"; only true is accepted.
-      guard try c.decode(Bool.self, forKey: verb) else {
+      guard try c.read(Bool.self, forKey: verb) else {
         throw DecodingError.dataCorruptedError(
           forKey: verb, in: c,
           debugDescription: "expected true (leave the operation out to not \(verb.rawValue))")
       }
       kind = verb == .pop ? .pop : .popToRoot
-    case .popTo: kind = .popTo(try c.decode(String.self, forKey: .popTo))
+    case .popTo: kind = .popTo(try c.read(String.self, forKey: .popTo))
     case .insert:
       kind = .insert(
-        try c.decode(String.self, forKey: .insert), at: try c.decode(Int.self, forKey: .at))
-    case .remove: kind = .remove(at: try c.decode(Int.self, forKey: .remove))
+        try c.read(String.self, forKey: .insert), at: try c.read(Int.self, forKey: .at))
+    case .remove: kind = .remove(at: try c.read(Int.self, forKey: .remove))
     case .rotate:
       kind = .rotate(
         try c.decode(Orientation.self, forKey: .rotate, expected: #""portrait" or "landscape""#))
     default:
-      let seconds = try c.decode(Double.self, forKey: .wait)
+      let seconds = try c.read(Double.self, forKey: .wait)
       try c.check(seconds, in: Self.seconds, forKey: .wait, expected: Self.secondsExpected)
       kind = .wait(seconds)
     }
-    style = try c.decodeIfPresent(String.self, forKey: .style)
-    duration = try c.decodeIfPresent(Double.self, forKey: .duration)
-    curve = try c.decodeIfPresent(String.self, forKey: .curve)
-    frames = try c.decodeIfPresent(Int.self, forKey: .frames)
-    interactive = try c.decodeIfPresent(InteractiveSpec.self, forKey: .interactive)
-    after = try c.decodeIfPresent(Double.self, forKey: .after)
+    style = try c.readIfPresent(String.self, forKey: .style)
+    duration = try c.readIfPresent(Double.self, forKey: .duration)
+    curve = try c.readIfPresent(String.self, forKey: .curve)
+    frames = try c.readIfPresent(Int.self, forKey: .frames)
+    interactive = try c.readIfPresent(InteractiveSpec.self, forKey: .interactive)
+    after = try c.readIfPresent(Double.self, forKey: .after)
     try c.check(after, in: Self.seconds, forKey: .after, expected: Self.secondsExpected)
     if interactive != nil, ![.push, .pop, .popTo].contains(verb) {
       throw DecodingError.dataCorruptedError(
@@ -243,6 +243,10 @@ extension SceneFile {
     }
   }
 
+  /// One line for a decoding error: the place (`views[0].frame[3]`) and
+  /// what was expected. An error without a place is the text's syntax:
+  /// every value is read through ``FieldValue``, which gives a value that
+  /// is valid JSON but fits no field (`2.5` frames, `1e400`) its place.
   static func describe(_ error: DecodingError) -> String {
     func path(_ keys: [any CodingKey]) -> String {
       var text = ""

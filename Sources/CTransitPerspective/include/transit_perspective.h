@@ -51,6 +51,10 @@ typedef struct {
   // Room for source_width + 1 entries of four 16-bit channels: a LEVEL
   // row's two source rows blended once, before the columns are.
   uint16_t *level;
+  // Room for a position per destination column: where LEVEL rows sample
+  // along x and COLUMNS rows along y, worked out for the whole row before
+  // its pixels are.
+  int32_t *positions;
   int mode;
 } transit_row;
 

@@ -107,6 +107,7 @@ enum ProjectiveMapping {
     let columnU = UnsafeMutablePointer<Double>.allocate(capacity: width)
     let columnIndex = UnsafeMutablePointer<Int32>.allocate(capacity: width)
     let columnWeights = UnsafeMutablePointer<Int32>.allocate(capacity: width)
+    let positions = UnsafeMutablePointer<Int32>.allocate(capacity: width)
     // A level row's two source rows, blended once: four 16-bit channels for
     // each source column, and one to spare.
     let level = UnsafeMutablePointer<UInt16>.allocate(
@@ -116,6 +117,7 @@ enum ProjectiveMapping {
       columnU.deallocate()
       columnIndex.deallocate()
       columnWeights.deallocate()
+      positions.deallocate()
       level.deallocate()
     }
     if columnsConstantDownward {
@@ -148,6 +150,7 @@ enum ProjectiveMapping {
     // ahead, which it will read a few destination rows later.
     row.prefetch_rows = vb > 0 ? 4 : vb < 0 ? -4 : 0
     row.level = level
+    row.positions = positions
     let over: Int32 = compositing == .over ? 1 : 0
     for line in 0..<destination.block.height {
       let out = (destination.block.start + line * destination.block.rowStride)

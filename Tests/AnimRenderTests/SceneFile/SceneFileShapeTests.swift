@@ -125,6 +125,10 @@ struct SceneFileShapeTests {
     ),
     (
       ##"{"container": {"width": 10, "height": 10}, "frames": 2.5, "views": [{"id": "a"}], "script": [{"show": "a"}]}"##,
+      #"s.json: frames: expected a whole number, got 2.5"#
+    ),
+    (
+      ##"{"container": {"width": 10, "height": 10}, "frames": 2, "views": [{"id": "a"}], "script": [{"show": "a"} {"show": "a"}]}"##,
       #"s.json: not valid JSON (The given data was not valid JSON.)"#
     ),
     (

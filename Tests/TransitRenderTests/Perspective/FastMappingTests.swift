@@ -300,6 +300,94 @@ import TransitTestSupport
     #expect(clamped > 500, "seed \(seed): \(clamped) pixels")
   }
 
+  /// A view as drawn, several hundred pixels wide: wide flat areas (opaque,
+  /// translucent and transparent), bars, and a few boxes of "text" whose
+  /// pixels all differ, with a changed pixel here and there.
+  static func drawnView(width: Int, height: Int, _ rng: inout SplitMix64) -> [UInt32] {
+    let colours: [UInt32] = [0xFFFA_DADD, 0xFFE6_3333, 0x8040_2010, 0, 0xFFFF_FFFF]
+    let band = Int.random(in: 6...20, using: &rng)
+    var pixels = (0..<width * height).map { index -> UInt32 in
+      let (x, y) = (index % width, index / width)
+      return colours[(y / band + (x < width / 3 ? 0 : 1)) % colours.count]
+    }
+    for _ in 0..<Int.random(in: 1...6, using: &rng) {
+      let (x0, y0) = (
+        Int.random(in: 0..<width, using: &rng), Int.random(in: 0..<height, using: &rng)
+      )
+      for y in y0..<min(y0 + 6, height) {
+        for x in x0..<min(x0 + Int.random(in: 4...60, using: &rng), width) {
+          pixels[y * width + x] = 0xFF00_0000 | UInt32.random(in: 0...0xFF_FFFF, using: &rng)
+        }
+      }
+    }
+    for _ in 0..<Int.random(in: 0...8, using: &rng) {
+      pixels[Int.random(in: 0..<pixels.count, using: &rng)] = 0xFF12_3456
+    }
+    return pixels
+  }
+
+  /// Views turned about the horizontal axis onto wide destinations: LEVEL
+  /// rows, whose runs of columns that sample one colour are filled without
+  /// blending, and whose other runs are blended — runs that end at every
+  /// kind of change: a band's edge, text, a lone pixel, the picture's own
+  /// edge. Bit for bit the plain formula when replacing, and the scalar
+  /// loop when compositing over a frame.
+  @Test func flatRunsOfLevelRowsMatchThePlainFormula() throws {
+    let seed = SplitMix64.seed(fallback: 0xBA7C_000F)
+    var rng = SplitMix64(seed: seed)
+    var (covered, flat) = (0, 0)
+    for trial in 0..<40 {
+      let (w, h) = (Int.random(in: 120...420, using: &rng), Int.random(in: 30...90, using: &rng))
+      let scale = Double.random(in: 0.6...1.5, using: &rng)
+      let (vw, vh) = (Double(w) / scale, Double(h) / scale)
+      let angle = Double.random(in: -1.3...1.3, using: &rng)
+      let (c, s) = (cos(angle), sin(angle))
+      let p = Double.random(in: 0.001...0.004, using: &rng)
+      let (hw, hh) = (vw / 2, vh / 2)
+      let (tx, ty) = (
+        Double.random(in: -20...20, using: &rng), Double.random(in: 0...20, using: &rng)
+      )
+      // Centred turn about the horizontal axis, then moved by (hw + tx, hh + ty).
+      let (e, g, hTerm) = (c, 0.0, -s * p)
+      let i = 1 - g * hw - hTerm * hh
+      let toDevice = Homography(
+        a: 1 + (hw + tx) * g, b: (hw + tx) * hTerm, c: -hw + (hw + tx) * i,
+        d: (hh + ty) * g, e: e + (hh + ty) * hTerm, f: -e * hh + (hh + ty) * i,
+        g: g, h: hTerm, i: i)
+      var quad: [(x: Double, y: Double)] = []
+      for (u, v) in [(0.0, 0.0), (vw, 0), (vw, vh), (0, vh)] {
+        let q = try #require(toDevice.apply(Point(x: u, y: v)))
+        quad.append((q.x, q.y))
+      }
+      let test = Case(
+        sourceWidth: w, sourceHeight: h, scaleX: scale, scaleY: scale, toDevice: toDevice,
+        quad: quad, width: Int(vw * 1.6) + 40, height: Int(vh * 1.6) + 40, originX: 0, originY: 0)
+      let source = Self.drawnView(width: w, height: h, &rng)
+      var plain = [UInt32](repeating: 0xDEAD_BEEF, count: test.width * test.height)
+      Self.map(test, source: source, into: &plain, way: .plain)
+      covered += plain.filter { $0 != 0 }.count
+      flat +=
+        plain.filter { [0xFFFA_DADD, 0xFFE6_3333, 0x8040_2010, 0xFFFF_FFFF].contains($0) }
+        .count
+      var fast = [UInt32](repeating: 0xDEAD_BEEF, count: test.width * test.height)
+      Self.map(test, source: source, into: &fast, way: .vectorised)
+      let difference = Self.firstDifference(fast, plain, width: test.width)
+      #expect(difference == nil, "seed \(seed), trial \(trial): \(difference ?? "")")
+      // Composited over a frame of stripes, opaque and translucent.
+      let frame = (0..<test.width * test.height).map { index -> UInt32 in
+        [0xFF20_4060, 0x8010_2030, 0][(index / test.width / 3 + index % 5) % 3]
+      }
+      var (overFast, overScalar) = (frame, frame)
+      Self.map(test, source: source, into: &overFast, way: .vectorised, compositing: .over)
+      Self.map(test, source: source, into: &overScalar, way: .scalar, compositing: .over)
+      let overDifference = Self.firstDifference(overFast, overScalar, width: test.width)
+      #expect(overDifference == nil, "seed \(seed), trial \(trial), over: \(overDifference ?? "")")
+      if difference != nil || overDifference != nil { return }
+    }
+    // Most of what is drawn is flat: runs of it are there to be filled.
+    #expect(covered > 200_000 && flat * 2 > covered, "seed \(seed): \(flat) of \(covered) flat")
+  }
+
   /// Outside references for the blend: a picture mapped by the identity is
   /// copied exactly, and moved by half a pixel each way it is the average
   /// of each 2×2 block, halves rounded up — (a + b + c + d + 2) / 4 — where
