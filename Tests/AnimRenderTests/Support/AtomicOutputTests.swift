@@ -72,6 +72,26 @@ struct AtomicOutputTests {
     #expect(try String(contentsOf: folder.appendingPathComponent("a"), encoding: .utf8) == "new a")
   }
 
+  /// Many old files replaced at once: the old copies kept for a roll-back
+  /// are removed on several threads, and none may be left behind.
+  @Test func replacingManyFilesLeavesNoOldCopies() throws {
+    let folder = TemporaryDirectory.make()
+    let names = (0..<80).map { String(format: "f-%03d.png", $0) }
+    for name in names.prefix(50) {
+      try Data("old \(name)".utf8).write(to: folder.appendingPathComponent(name))
+    }
+    let output = AtomicOutput()
+    for name in names {
+      try output.stage(Array("new \(name)".utf8), as: folder.appendingPathComponent(name).path)
+    }
+    try output.commit()
+    #expect(try Self.files(folder) == names)
+    for name in names {
+      let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+      #expect(text == "new \(name)")
+    }
+  }
+
   @Test func discardingLeavesNoTemporaryFiles() throws {
     let folder = TemporaryDirectory.make()
     do {
