@@ -28,7 +28,17 @@ struct NumberTexts: Sendable {
     case index(Int)
   }
 
-  private var texts: [[Step]: String] = [:]
+  /// A place one step inside the object or list numbered `parent`; the
+  /// file itself is number 0, a list of one value.
+  private struct Link: Hashable {
+    var parent: Int
+    var step: Step
+  }
+
+  /// Each object and list by where it stands, numbered in the order they
+  /// open, so that no place is stored as a whole path.
+  private var containers: [Link: Int] = [:]
+  private var texts: [Link: String] = [:]
 
   /// Where a decoder finds the table in its `userInfo`.
   static let userInfoKey = CodingUserInfoKey(rawValue: "AnimRender.NumberTexts")!
@@ -38,45 +48,44 @@ struct NumberTexts: Sendable {
   init(_ bytes: [UInt8]) {
     /// An open object or list.
     struct Open {
+      var id: Int
       var isList: Bool
       /// A list's index of the element being read.
       var index = 0
-      /// Whether an object's current key is on the path.
-      var keyed = false
+      /// An object's key of the member being read, once read.
+      var key: String?
+      /// Whether `key` came before in this object: its value is passed over.
+      var repeated = false
       /// An object's keys so far.
       var seen: Set<String> = []
+
+      /// Where a value read now stands, or nil where the decoder reads none.
+      func link() -> Link? {
+        if isList { return Link(parent: id, step: .index(index)) }
+        guard let key, !repeated else { return nil }
+        return Link(parent: id, step: .key(key))
+      }
     }
-    var open: [Open] = []
-    var path: [Step] = []
-    // The length of the path below which a repeated key's value lies,
-    // which the decoder never reads.
-    var repeatedFrom = Int.max
-    func leave() {
-      _ = path.popLast()
-      if path.count < repeatedFrom { repeatedFrom = .max }
-    }
+    var open = [Open(id: 0, isList: true)]
+    var nextID = 1
     var i = 0
     while i < bytes.count {
-      switch bytes[i] {
-      case UInt8(ascii: "{"):
-        open.append(Open(isList: false))
-        i += 1
-      case UInt8(ascii: "["):
-        open.append(Open(isList: true))
-        path.append(.index(0))
+      let byte = bytes[i]
+      switch byte {
+      case UInt8(ascii: "{"), UInt8(ascii: "["):
+        if let link = open.last?.link(), containers[link] == nil { containers[link] = nextID }
+        open.append(Open(id: nextID, isList: byte == UInt8(ascii: "[")))
+        nextID += 1
         i += 1
       case UInt8(ascii: "}"), UInt8(ascii: "]"):
-        if let last = open.popLast(), last.isList || last.keyed { leave() }
+        if open.count > 1 { open.removeLast() }
         i += 1
       case UInt8(ascii: ","):
-        if let last = open.last {
-          if last.isList {
-            open[open.count - 1].index += 1
-            if !path.isEmpty { path[path.count - 1] = .index(last.index + 1) }
-          } else if last.keyed {
-            open[open.count - 1].keyed = false
-            leave()
-          }
+        if open[open.count - 1].isList {
+          open[open.count - 1].index += 1
+        } else {
+          open[open.count - 1].key = nil
+          open[open.count - 1].repeated = false
         }
         i += 1
       case UInt8(ascii: "\""):
@@ -88,24 +97,20 @@ struct NumberTexts: Sendable {
           i += bytes[i] == UInt8(ascii: "\\") ? 2 : 1
         }
         i += 1
-        if let last = open.last, !last.isList, !last.keyed {
+        if !open[open.count - 1].isList, open[open.count - 1].key == nil {
           let key = Self.key(bytes[start..<min(i, bytes.count)], escaped: escaped)
-          path.append(.key(key))
-          if !open[open.count - 1].seen.insert(key).inserted {
-            repeatedFrom = min(repeatedFrom, path.count)
-          }
-          open[open.count - 1].keyed = true
+          open[open.count - 1].key = key
+          open[open.count - 1].repeated = !open[open.count - 1].seen.insert(key).inserted
         }
       case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
         let start = i
-        while i < bytes.count, Self.numberBytes.contains(bytes[i]) { i += 1 }
-        let token = bytes[start..<i]
-        let digits = token.first == UInt8(ascii: "-") ? token.dropFirst() : token
+        while i < bytes.count, Self.isNumberByte(bytes[i]) { i += 1 }
+        let digits = bytes[(byte == UInt8(ascii: "-") ? start + 1 : start)..<i]
         let plain =
-          !digits.isEmpty && digits.count <= 18
+          (1...18).contains(digits.count)
           && digits.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
-        if !plain, path.count < repeatedFrom {
-          texts[path] = String(decoding: token, as: UTF8.self)
+        if !plain, let link = open[open.count - 1].link(), texts[link] == nil {
+          texts[link] = String(decoding: bytes[start..<i], as: UTF8.self)
         }
       default:
         i += 1
@@ -113,7 +118,14 @@ struct NumberTexts: Sendable {
     }
   }
 
-  private static let numberBytes = Set("0123456789+-.eE".utf8)
+  private static func isNumberByte(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"),
+      UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"):
+      true
+    default: false
+    }
+  }
 
   /// A key as the decoder reads it: its escapes (`"\u0061t"` is `at`) undone.
   private static func key(_ quoted: ArraySlice<UInt8>, escaped: Bool) -> String {
@@ -125,7 +137,16 @@ struct NumberTexts: Sendable {
 
   /// The number at `place` as written, or nil for a plain integer of at
   /// most 18 digits (or a place that holds no number).
-  func text(at place: [Step]) -> String? { texts[place] }
+  func text(at place: [Step]) -> String? {
+    var parent = 0
+    var step = Step.index(0)
+    for next in place {
+      guard let id = containers[Link(parent: parent, step: step)] else { return nil }
+      parent = id
+      step = next
+    }
+    return texts[Link(parent: parent, step: step)]
+  }
 
   /// The number at a decoder's coding path.
   func text(at codingPath: [any CodingKey]) -> String? {
