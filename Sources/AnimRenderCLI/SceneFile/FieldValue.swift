@@ -131,8 +131,8 @@ extension Int: FieldValue {
   /// conversion would already have made `4503599627370496.5` whole.
   static func read(from decoder: any Decoder) throws -> Int {
     do {
-      // Refuses what is not a number, null and numbers beyond a double,
-      // saying a whole number was expected.
+      // Refuses what is not a number and null (saying a whole number was
+      // expected), and a number beyond a double as a real field does.
       _ = try Double.read(from: decoder)
     } catch DecodingError.typeMismatch(_, let context) {
       throw DecodingError.typeMismatch(Int.self, context)
