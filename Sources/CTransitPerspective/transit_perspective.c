@@ -481,7 +481,8 @@ TARGET static void row_positions(const transit_row *row, ptrdiff_t from, ptrdiff
   for (; column + 4 <= to; column += 4, c = _mm256_add_pd(c, four)) {
     __m256d r = level ? r_row : _mm256_loadu_pd(row->column_reciprocal + column);
     __m256d x = _mm256_sub_pd(_mm256_mul_pd(_mm256_add_pd(base, _mm256_mul_pd(step, c)), r), half);
-    // A NaN (a column behind the camera) clamps to 0 here.
+    // A column behind the camera (r = 0) is at −0.5, and clamps to 0 here;
+    // so would a NaN, from a numerator that overflowed.
     _mm_storeu_si128((__m128i *)(positions + column), positions_of(x, maximum));
   }
 }
@@ -490,7 +491,7 @@ TARGET static void row_positions(const transit_row *row, ptrdiff_t from, ptrdiff
 //
 // A LEVEL row samples a single pair of source rows, so the columns
 // first..last that a run of its pixels reads (the least and greatest of
-// their positions, and one more for the right neighbour) are two short
+// their left neighbours, and one more for the right ones) are two short
 // stretches of memory, which the blend would read anyway. When both are
 // one colour C, every pixel of the run is C — a blend of equal values gives
 // the value back exactly (V = 128·C, S = 32768·C, (S + 16384) >> 15 = C) —
@@ -499,12 +500,16 @@ TARGET static void row_positions(const transit_row *row, ptrdiff_t from, ptrdiff
 // the space around text), so most of a turned view's rows go this way;
 // measured on a picture of the rotate styles, a LEVEL row takes 10–20 %
 // less time. Runs of LEVEL_CHUNK columns are tried first; one that is not
-// flat is tried again in parts of LEVEL_PART, and a part that is not flat
-// is blended. (COLUMNS rows gain nothing from this: their runs read many
-// source rows, and checking them costs what blending them does.)
+// flat is tried again in parts of LEVEL_PART, and the parts that are not
+// flat, taken together where they follow each other, are blended — so a
+// row of detail all along costs one blend and the failed checks, which
+// stop at the first pixel that differs. (COLUMNS rows gain nothing from
+// this: their runs read many source rows, and checking them costs what
+// blending them does.)
 enum { LEVEL_CHUNK = 128, LEVEL_PART = 32 };
 
-// Whether `count` pixels from `p` are all `value`.
+// Whether `count` (≥ 1) pixels from `p` are all `value`; eight at a time,
+// stopping at the first eight that are not.
 TARGET static inline int all_equal(const uint32_t *p, ptrdiff_t count, uint32_t value) {
   if (count < 8) {
     for (ptrdiff_t k = 0; k < count; k++)
@@ -512,16 +517,13 @@ TARGET static inline int all_equal(const uint32_t *p, ptrdiff_t count, uint32_t 
     return 1;
   }
   const __m256i wanted = _mm256_set1_epi32((int)value);
-  __m256i differ = _mm256_setzero_si256();
-  ptrdiff_t k = 0;
-  for (; k + 8 <= count; k += 8)
-    differ = _mm256_or_si256(
-        differ, _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(p + k)), wanted));
-  // The last eight, overlapping the ones already compared.
-  if (k < count)
-    differ = _mm256_or_si256(
-        differ, _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(p + count - 8)), wanted));
-  return _mm256_testz_si256(differ, differ);
+  for (ptrdiff_t k = 0;; k += 8) {
+    // The last eight overlap the ones before them.
+    const ptrdiff_t at = k + 8 <= count ? k : count - 8;
+    __m256i differ = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(p + at)), wanted);
+    if (!_mm256_testz_si256(differ, differ)) return 0;
+    if (at + 8 >= count) return 1;
+  }
 }
 
 // Columns from..<to, each `colour`, written or composited (store4's rules).
@@ -538,14 +540,14 @@ TARGET static void fill(uint32_t *out, ptrdiff_t from, ptrdiff_t to, uint32_t co
   for (; column < to; column++) out[column] = colour;
 }
 
-// The least and greatest of values[from..<to] (at least 8 of them), each
-// shifted right by `shift`.
-TARGET static void extent(const int32_t *values, ptrdiff_t from, ptrdiff_t to, int shift,
+// The least and greatest of positions[from..<to] (at least 8 of them), as
+// whole source pixels (the left neighbours, before the cap at width − 2).
+TARGET static void extent(const int32_t *positions, ptrdiff_t from, ptrdiff_t to,
                           ptrdiff_t *low, ptrdiff_t *high) {
-  __m256i least = _mm256_loadu_si256((const __m256i *)(values + from)), most = least;
+  __m256i least = _mm256_loadu_si256((const __m256i *)(positions + from)), most = least;
   for (ptrdiff_t at = from + 8; at < to; at += 8) {
     // The last eight, overlapping the ones already taken.
-    __m256i v = _mm256_loadu_si256((const __m256i *)(values + (at + 8 <= to ? at : to - 8)));
+    __m256i v = _mm256_loadu_si256((const __m256i *)(positions + (at + 8 <= to ? at : to - 8)));
     least = _mm256_min_epi32(least, v);
     most = _mm256_max_epi32(most, v);
   }
@@ -555,57 +557,60 @@ TARGET static void extent(const int32_t *values, ptrdiff_t from, ptrdiff_t to, i
   m = _mm_max_epi32(m, _mm_shuffle_epi32(m, 0x4E));
   l = _mm_min_epi32(l, _mm_shuffle_epi32(l, 0xB1));
   m = _mm_max_epi32(m, _mm_shuffle_epi32(m, 0xB1));
-  *low = _mm_cvtsi128_si32(l) >> shift;
-  *high = _mm_cvtsi128_si32(m) >> shift;
+  *low = _mm_cvtsi128_si32(l) >> 8;
+  *high = _mm_cvtsi128_si32(m) >> 8;
 }
 
 // Whether LEVEL columns from..<to — at least 8, all with their positions
-// worked out — sample one colour, `*colour`.
+// worked out — sample one colour, `*colour`, from source rows `top` and
+// `bottom` (the row's pair; the same row for a picture one row high).
+//
+// Their left neighbours lie in first..last, their right ones one column
+// on (a left neighbour capped at width − 2 has a right one of weight 256 at
+// width − 1, where its position is; the cap only lowers it to a column of
+// weight 0, which cannot change the pixel), so columns first..last + 1
+// (within the picture) are all the pixels read.
 TARGET static int level_flat(const transit_row *row, ptrdiff_t from, ptrdiff_t to,
-                             uint32_t *colour) {
-  const ptrdiff_t width = row->source_width, height = row->source_height;
+                             const uint32_t *top, const uint32_t *bottom, uint32_t *colour) {
   ptrdiff_t first, last;
-  extent(row->positions, from, to, 8, &first, &last);
-  // A left neighbour is capped at width − 2; the right one is one more.
-  if (first > width - 2) first = width - 2;
-  if (first < 0) first = 0;
-  last = last + 1 < width ? last + 1 : width - 1;
-  int32_t ty = level_ty(row);
-  ptrdiff_t iy = ty >> 8, iy1 = iy + 1 < height - 1 ? iy + 1 : height - 1;
-  const uint32_t *top = row->source + iy * row->source_stride + first;
-  const uint32_t *bottom = row->source + iy1 * row->source_stride + first;
-  if (!all_equal(top, last - first + 1, *top)) return 0;
-  if (iy1 != iy && !all_equal(bottom, last - first + 1, *top)) return 0;
-  *colour = *top;
+  extent(row->positions, from, to, &first, &last);
+  if (last + 1 < row->source_width) last += 1;
+  const uint32_t value = top[first];
+  if (!all_equal(top + first, last - first + 1, value)) return 0;
+  if (bottom != top && !all_equal(bottom + first, last - first + 1, value)) return 0;
+  *colour = value;
   return 1;
 }
 
 // A LEVEL row's full span: flat runs filled, the rest blended.
 TARGET static void level_runs_avx2(const transit_row *row, uint32_t *out, int over,
                                    ptrdiff_t from, ptrdiff_t to) {
+  const ptrdiff_t height = row->source_height;
+  const ptrdiff_t iy = level_ty(row) >> 8, iy1 = iy + 1 < height - 1 ? iy + 1 : height - 1;
+  const uint32_t *top = row->source + iy * row->source_stride;
+  const uint32_t *bottom = row->source + iy1 * row->source_stride;
   // The columns whose positions row_positions worked out; the last few, if
-  // any, are left to the blend (and its scalar loop).
+  // any, are left to the scalar loop.
   const ptrdiff_t whole = from + (to - from) / 4 * 4;
+  // Columns pending..<part are not flat and wait to be blended together.
+  ptrdiff_t pending = from;
   uint32_t colour;
   for (ptrdiff_t column = from; column < whole;) {
-    ptrdiff_t end = whole - column >= LEVEL_CHUNK ? column + LEVEL_CHUNK : whole;
-    if (end - column >= 8 && level_flat(row, column, end, &colour)) {
-      fill(out, column, end, colour, over);
-      column = end;
-      continue;
-    }
+    const ptrdiff_t end = whole - column >= LEVEL_CHUNK ? column + LEVEL_CHUNK : whole;
+    const int chunk = end - column >= 8 && level_flat(row, column, end, top, bottom, &colour);
     for (ptrdiff_t part = column; part < end;) {
-      ptrdiff_t stop = end - part >= LEVEL_PART ? part + LEVEL_PART : end;
-      if (stop - part >= 8 && level_flat(row, part, stop, &colour)) {
+      const ptrdiff_t stop = chunk ? end : end - part >= LEVEL_PART ? part + LEVEL_PART : end;
+      if (chunk || (stop - part >= 8 && level_flat(row, part, stop, top, bottom, &colour))) {
+        if (pending < part) level_span_avx2(row, out, over, pending, part);
         fill(out, part, stop, colour, over);
-      } else {
-        level_span_avx2(row, out, over, part, stop);
+        pending = stop;
       }
       part = stop;
     }
     column = end;
   }
-  if (whole < to) level_span_avx2(row, out, over, whole, to);
+  if (pending < whole) level_span_avx2(row, out, over, pending, whole);
+  full_span_scalar(row, out, over, whole, to);
 }
 
 TARGET static void full_span_avx2(const transit_row *row, uint32_t *out, int over,

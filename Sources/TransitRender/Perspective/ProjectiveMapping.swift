@@ -107,11 +107,14 @@ enum ProjectiveMapping {
     let columnU = UnsafeMutablePointer<Double>.allocate(capacity: width)
     let columnIndex = UnsafeMutablePointer<Int32>.allocate(capacity: width)
     let columnWeights = UnsafeMutablePointer<Int32>.allocate(capacity: width)
-    let positions = UnsafeMutablePointer<Int32>.allocate(capacity: width)
     // A level row's two source rows, blended once: four 16-bit channels for
     // each source column, and one to spare.
     let level = UnsafeMutablePointer<UInt16>.allocate(
       capacity: rowsAreLevel ? 4 * (source.block.width + 1) : 0)
+    // Level and per-column rows' positions along their one varying axis,
+    // worked out a row at a time before its pixels are blended.
+    let positions = UnsafeMutablePointer<Int32>.allocate(
+      capacity: rowsAreLevel || columnsConstantDownward ? width : 0)
     defer {
       columnReciprocal.deallocate()
       columnU.deallocate()

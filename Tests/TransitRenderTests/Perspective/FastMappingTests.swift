@@ -336,10 +336,23 @@ import TransitTestSupport
     let seed = SplitMix64.seed(fallback: 0xBA7C_000F)
     var rng = SplitMix64(seed: seed)
     var (covered, flat) = (0, 0)
-    for trial in 0..<40 {
-      let (w, h) = (Int.random(in: 120...420, using: &rng), Int.random(in: 30...90, using: &rng))
-      let scale = Double.random(in: 0.6...1.5, using: &rng)
-      let (vw, vh) = (Double(w) / scale, Double(h) / scale)
+    let tiny = [(1, 1), (2, 7), (9, 1), (3, 5), (1, 6), (2, 2)]
+    for trial in 0..<(40 + 2 * tiny.count) {
+      // Views drawn hundreds of pixels wide, then pictures of a pixel or
+      // a few, stretched over dozens of columns (at the picture's right
+      // edge every position clamps to its last column).
+      let (w, h) =
+        trial < 40
+        ? (Int.random(in: 120...420, using: &rng), Int.random(in: 30...90, using: &rng))
+        : tiny[trial % tiny.count]
+      var (vw, vh) = (
+        Double.random(in: 64...200, using: &rng), Double.random(in: 10...40, using: &rng)
+      )
+      if trial < 40 {
+        let zoom = Double.random(in: 0.6...1.5, using: &rng)
+        (vw, vh) = (Double(w) / zoom, Double(h) / zoom)
+      }
+      let (scaleX, scaleY) = (Double(w) / vw, Double(h) / vh)
       let angle = Double.random(in: -1.3...1.3, using: &rng)
       let (c, s) = (cos(angle), sin(angle))
       let p = Double.random(in: 0.001...0.004, using: &rng)
@@ -360,7 +373,7 @@ import TransitTestSupport
         quad.append((q.x, q.y))
       }
       let test = Case(
-        sourceWidth: w, sourceHeight: h, scaleX: scale, scaleY: scale, toDevice: toDevice,
+        sourceWidth: w, sourceHeight: h, scaleX: scaleX, scaleY: scaleY, toDevice: toDevice,
         quad: quad, width: Int(vw * 1.6) + 40, height: Int(vh * 1.6) + 40, originX: 0, originY: 0)
       let source = Self.drawnView(width: w, height: h, &rng)
       var plain = [UInt32](repeating: 0xDEAD_BEEF, count: test.width * test.height)
