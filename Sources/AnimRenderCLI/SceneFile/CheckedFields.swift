@@ -9,7 +9,7 @@
 /// let c = try decoder.strictContainer(keyedBy: Keys.self)
 /// let velocity = try c.readIfPresent(Double.self, forKey: .velocity)
 /// try c.check(velocity, in: -1000...1000, forKey: .velocity, expected: "a velocity in −1000…1000")
-/// let release = try c.decode(Release.self, forKey: .release, expected: #""finish" or "cancel""#)
+/// let release = try c.read(Release.self, forKey: .release, expected: #""finish" or "cancel""#)
 /// ```
 extension Decoder {
   /// This object's keyed container, once every key in it is one of `Keys`
@@ -36,16 +36,16 @@ extension KeyedDecodingContainer {
     }
   }
 
-  /// Decodes a string naming one of `Value`'s cases; another string is a
+  /// Reads a string naming one of `Value`'s cases; another string is a
   /// data error at `key`, "expected `expected`, got "…"".
-  func decode<Value: RawRepresentable<String>>(
+  func read<Value: RawRepresentable<String>>(
     _ type: Value.Type, forKey key: Key, expected: String
   ) throws -> Value {
     try value(named: try read(String.self, forKey: key), forKey: key, expected: expected)
   }
 
-  /// ``decode(_:forKey:expected:)`` for a key that may be absent (or null).
-  func decodeIfPresent<Value: RawRepresentable<String>>(
+  /// ``read(_:forKey:expected:)`` for a key that may be absent (or null).
+  func readIfPresent<Value: RawRepresentable<String>>(
     _ type: Value.Type, forKey key: Key, expected: String
   ) throws -> Value? {
     try readIfPresent(String.self, forKey: key).map {
@@ -136,7 +136,7 @@ struct Field<Object>: Sendable {
     _ key: String, _ property: WritableKeyPath<Object, Value> & Sendable, expected: String
   ) -> Self {
     Field(key: key) { container, object in
-      if let value = try container.decodeIfPresent(
+      if let value = try container.readIfPresent(
         Value.self, forKey: AnyKey(stringValue: key), expected: expected)
       {
         object[keyPath: property] = value

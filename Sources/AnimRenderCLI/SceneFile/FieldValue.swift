@@ -1,3 +1,5 @@
+import Foundation
+
 /// A value a scene-file field holds, and the one way it is read, so that
 /// every way the value can be wrong is an error at its own place in the
 /// file.
@@ -15,7 +17,7 @@
 /// ```swift
 /// let frames = try container.readIfPresent(Int.self, forKey: .frames)
 /// // "frames": 2.5   → frames: expected a whole number, got 2.5
-/// // "frames": 1e400 → frames: expected a number within ±1.7976931348623157e308, …
+/// // "frames": 1e400 → frames: expected a number a 64-bit float holds (at most ±1.7976931348623157e+308, …), got 1e400
 /// ```
 ///
 /// Objects and lists read their own fields and elements the same way, so a
@@ -29,6 +31,17 @@ protocol FieldValue: Decodable {
 extension FieldValue {
   /// An object reads itself: its own fields go through ``FieldValue`` too.
   static func read(from decoder: any Decoder) throws -> Self { try Self(from: decoder) }
+}
+
+extension FieldValue {
+  /// Decodes JSON text as this value, giving its readers the numbers as
+  /// written (``NumberTexts``), from which ``Int/read(from:)`` decides
+  /// whether a number is whole.
+  static func read(json bytes: [UInt8]) throws -> Self {
+    let decoder = JSONDecoder()
+    decoder.userInfo[NumberTexts.userInfoKey] = NumberTexts(bytes)
+    return try decoder.decode(FieldReader<Self>.self, from: Data(bytes)).value
+  }
 }
 
 /// Decodes a ``FieldValue`` with ``FieldValue/read(from:)``: containers
@@ -77,34 +90,67 @@ extension Decoder {
   }
 }
 
+extension Decoder {
+  /// The number here as the file writes it (see ``NumberTexts``), or nil
+  /// for a plain integer of at most 18 digits.
+  fileprivate var numberText: String? {
+    guard let texts = userInfo[NumberTexts.userInfoKey] as? NumberTexts else {
+      preconditionFailure("scene-file numbers are read through FieldValue.read(json:)")
+    }
+    return texts.text(at: codingPath)
+  }
+}
+
 extension Double: FieldValue {
   /// Any JSON number a `Double` holds; one beyond ±`Double.greatestFiniteMagnitude`,
-  /// or so close to 0 that it would round to 0, is refused (without
-  /// echoing its digits, which may be millions). −0 reads as 0.
+  /// or so close to 0 that it would round to 0, is refused (echoing at
+  /// most 40 characters of its digits, which may be millions). −0 reads
+  /// as 0.
   static func read(from decoder: any Decoder) throws -> Double {
     let number = try decoder.primitive(
       Double.self,
       unconvertible:
-        "expected a number within ±\(Double.greatestFiniteMagnitude), got one too large or too close to 0 for a 64-bit float"
+        "expected \(Self.expected), got \(decoder.numberText.map(NumberTexts.shown) ?? "another")"
     )
     return number == 0 ? 0 : number
   }
+
+  /// What a real-number field takes, as messages say it: true of `1e400`
+  /// and of `1e-400` alike.
+  static let expected =
+    "a number a 64-bit float holds (at most ±\(Double.greatestFiniteMagnitude), and not so close to 0 that it rounds to 0)"
 }
 
 extension Int: FieldValue {
-  /// A whole number: `2`, `2.0` and `2e0` are 2, `2.5` is refused, and so
-  /// is a whole number beyond ±`Int.max`, so no count or index is ever
-  /// rounded or wrapped.
+  /// A whole number: `2`, `2.0` and `2e0` are 2; `2.5` and
+  /// `4503599627370496.5` are refused, and so is a whole number outside
+  /// `Int.min`…`Int.max`, so no count or index is ever rounded or wrapped.
+  ///
+  /// Wholeness is decided from the digits written (``WholeNumber``), never
+  /// from a `Double`: beyond 2^52 doubles hold no fractions at all, so the
+  /// conversion would already have made `4503599627370496.5` whole.
   static func read(from decoder: any Decoder) throws -> Int {
-    let number = try Double.read(from: decoder)
-    guard number.rounded(.towardZero) == number else {
-      throw decoder.dataError("expected a whole number, got \(number)")
+    do {
+      // Refuses what is not a number and null (saying a whole number was
+      // expected), and a number beyond a double as a real field does.
+      _ = try Double.read(from: decoder)
+    } catch DecodingError.typeMismatch(_, let context) {
+      throw DecodingError.typeMismatch(Int.self, context)
+    } catch DecodingError.valueNotFound(_, let context) {
+      throw DecodingError.valueNotFound(Int.self, context)
     }
-    // Below 2^52 a double holds every whole number exactly; beyond, doubles
-    // skip whole numbers, so the digits written decide.
-    if number.magnitude < 0x1p52 { return Int(number) }
-    return try decoder.primitive(
-      Int.self, unconvertible: "expected a whole number within ±\(Int.max), got \(number)")
+    guard let text = decoder.numberText else {
+      // A plain integer of at most 18 digits, which `Int` reads exactly.
+      return try decoder.singleValueContainer().decode(Int.self)
+    }
+    switch WholeNumber(json: text) {
+    case .exact(let number): return number
+    case .fraction:
+      throw decoder.dataError("expected a whole number, got \(NumberTexts.shown(text))")
+    case .beyondInt:
+      throw decoder.dataError(
+        "expected a whole number in \(Int.min)…\(Int.max), got \(NumberTexts.shown(text))")
+    }
   }
 }
 
@@ -117,11 +163,7 @@ extension String: FieldValue {
   }
 }
 
-extension Bool: FieldValue {
-  static func read(from decoder: any Decoder) throws -> Bool {
-    try decoder.singleValueContainer().decode(Bool.self)
-  }
-}
+extension Bool: FieldValue {}
 
 extension Array: FieldValue where Element: FieldValue {
   /// Each element read as a field of its own, at `[index]`.

@@ -10,7 +10,7 @@
 /// of which is the settled state: the end for `"finish"`, the picture
 /// before the operation for `"cancel"`.
 struct InteractiveSpec: FieldValue, Equatable {
-  enum Release: String, Decodable { case finish, cancel }
+  enum Release: String { case finish, cancel }
 
   /// The progress shown by each drag frame, 0…1.
   var progress: [Double]
@@ -33,7 +33,7 @@ struct InteractiveSpec: FieldValue, Equatable {
     for value in progress {
       try c.check(value, in: 0...1, forKey: .progress, expected: "progress values in 0…1")
     }
-    release = try c.decode(Release.self, forKey: .release, expected: #""finish" or "cancel""#)
+    release = try c.read(Release.self, forKey: .release, expected: #""finish" or "cancel""#)
     velocity = try c.readIfPresent(Double.self, forKey: .velocity)
     try c.check(
       velocity, in: -1000...1000, forKey: .velocity,

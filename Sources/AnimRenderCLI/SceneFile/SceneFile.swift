@@ -185,7 +185,7 @@ struct ScriptOperation: FieldValue {
     case .remove: kind = .remove(at: try c.read(Int.self, forKey: .remove))
     case .rotate:
       kind = .rotate(
-        try c.decode(Orientation.self, forKey: .rotate, expected: #""portrait" or "landscape""#))
+        try c.read(Orientation.self, forKey: .rotate, expected: #""portrait" or "landscape""#))
     default:
       let seconds = try c.read(Double.self, forKey: .wait)
       try c.check(seconds, in: Self.seconds, forKey: .wait, expected: Self.secondsExpected)
@@ -226,11 +226,12 @@ extension SceneFile {
   /// the recursive decoding and checking that follow have a bounded depth.
   static func decode(_ data: Data, name: String) throws(CLIError) -> SceneFile {
     let limit = RenderLimits.maximumSceneNesting
-    guard JSONNesting.depth(of: Array(data), limit: limit) <= limit else {
+    let bytes = Array(data)
+    guard JSONNesting.depth(of: bytes, limit: limit) <= limit else {
       throw CLIError.data("\(name): arrays and objects nested more than \(limit) deep")
     }
     do {
-      var file = try JSONDecoder().decode(SceneFile.self, from: data)
+      var file = try SceneFile.read(json: bytes)
       for i in file.script.indices { file.script[i].place = "script[\(i)]" }
       try file.validate(name: name)
       return file
@@ -244,9 +245,12 @@ extension SceneFile {
   }
 
   /// One line for a decoding error: the place (`views[0].frame[3]`) and
-  /// what was expected. An error without a place is the text's syntax:
-  /// every value is read through ``FieldValue``, which gives a value that
-  /// is valid JSON but fits no field (`2.5` frames, `1e400`) its place.
+  /// what was expected. Every value is read through ``FieldValue``, which
+  /// gives a value that is valid JSON but fits no field (`2.5` frames,
+  /// `1e400`) its place, so an error without a place is the text's syntax
+  /// — or a key whose `\u` escapes are not Unicode (`{"\ud800": 1}`, valid
+  /// JSON), which `JSONDecoder` refuses while it lists an object's keys,
+  /// before any of them is read, and reports without a place.
   static func describe(_ error: DecodingError) -> String {
     func path(_ keys: [any CodingKey]) -> String {
       var text = ""
@@ -276,7 +280,8 @@ extension SceneFile {
 
   static func name(of type: Any.Type) -> String {
     switch type {
-    case is Double.Type, is Int.Type: return "a number"
+    case is Double.Type: return "a number"
+    case is Int.Type: return "a whole number"
     case is String.Type: return "a string"
     case is Bool.Type: return "true or false"
     default:

@@ -26,22 +26,27 @@ struct SceneFileNumberEndToEndTests {
       ),
       (
         (#""frames": 60"#, #""frames": 99999999999999999999"#),
-        "script[1].frames: expected a whole number within ±9223372036854775807, got 1e+20"
+        "script[1].frames: expected a whole number in -9223372036854775808…9223372036854775807, got 99999999999999999999"
       ),
       (
         (#""duration": 0.4"#, #""duration": 1e400"#),
-        "script[1].duration: expected a number within ±1.7976931348623157e+308, got one too large or too close to 0 for a 64-bit float"
+        "script[1].duration: expected a number a 64-bit float holds (at most ±1.7976931348623157e+308, and not so close to 0 that it rounds to 0), got 1e400"
       ),
       (
         ("0.82,", "-1e-400,"),
-        "views[0].children[7].frame[1]: expected a number within ±1.7976931348623157e+308, got one too large or too close to 0 for a 64-bit float"
+        "views[0].children[7].frame[1]: expected a number a 64-bit float holds (at most ±1.7976931348623157e+308, and not so close to 0 that it rounds to 0), got -1e-400"
       ),
       ((#""alpha": 0.9"#, #""alpha": "0.9""#), "views[0].children[0].alpha: expected a number"),
+      (
+        (#""frames": 60"#, #""frames": 4503599627370496.5"#),
+        "script[1].frames: expected a whole number, got 4503599627370496.5"
+      ),
+      ((#""frames": 60"#, #""frames": "60""#), "script[1].frames: expected a whole number"),
       ((#""width": 1280"#, #""width": null"#), "container.width: expected a number, found null"),
-      // Three million digits, under the 4 MiB file limit: not echoed.
+      // Three million digits, under the 4 MiB file limit: only their start is echoed.
       (
         (#""script": ["#, #""frames": 1\#(String(repeating: "0", count: 3_000_000)), "script": ["#),
-        "frames: expected a number within ±1.7976931348623157e+308, got one too large or too close to 0 for a 64-bit float"
+        "frames: expected a number a 64-bit float holds (at most ±1.7976931348623157e+308, and not so close to 0 that it rounds to 0), got 10000000000000000000… (3000001 characters)"
       ),
     ]
     for (replace, message) in cases {

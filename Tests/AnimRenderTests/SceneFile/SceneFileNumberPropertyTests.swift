@@ -107,7 +107,7 @@ struct SceneFileNumberPropertyTests {
   /// `file` gives; nil when they agree.
   static func check(_ file: String, place: [PathStep], hostile: HostileNumber) -> Verdict {
     let path = PathStep.text(place)
-    let expected = NumberModel.expectation(hostile.meaning, at: FieldSlot(place))
+    let expected = NumberModel.expectation(hostile, at: FieldSlot(place))
     let what = "\(hostile.literal) at \(path)"
     let error: CLIError
     do throws(CLIError) {
@@ -354,9 +354,16 @@ struct HostileNumber {
         : ["\(n)", "\(n).0", "\(n)e0", "\(n)0e-1", "\(n)00E-2", "\(n).000"]
       return number(pick(spellings), .exact(n))
     case 2:
-      // Whole numbers where doubles skip some: every digit counts.
+      // Whole numbers where doubles skip some: every digit counts, in
+      // every notation.
       let n = pick([9_007_199_254_740_993, Int.max, Int.min, -9_007_199_254_740_993, 1 << 60])
-      return number("\(n)", .exact(n))
+      let sign = n < 0 ? "-" : ""
+      let digits = "\(n.magnitude)"
+      return number(
+        pick([
+          "\(n)", "\(n).000", "\(n)00e-2", "\(sign)0.\(digits)e\(digits.count)",
+          "\(sign)0.00\(digits)E+\(digits.count + 2)",
+        ]), .exact(n))
     case 3:
       // A fraction a double holds exactly, in two notations.
       let m = Int.random(in: -20_000...20_000, using: &random)
@@ -365,6 +372,13 @@ struct HostileNumber {
       let literal = pick([
         "\(value)", "\(m * 1000 + (m < 0 ? -1 : 1) * thousandths)e-3", "\(value)E0",
         pick(["1e-5", "3e-7", "-0.5", "5e-324"]),
+        // Beyond 2^52, where a double holds no fraction and would make
+        // these whole: only their digits tell.
+        pick([
+          "9007199254740993.5", "4503599627370496.5", "-9223372036854775807.5",
+          "4503599627370495.9999999", "9223372036854775807.5", "92233720368547758075e-1",
+          "2.\(String(repeating: "0", count: Int.random(in: 40...60, using: &random)))1",
+        ]),
       ])
       return number(literal, .fraction)
     case 4:
@@ -447,20 +461,28 @@ enum NumberModel {
   }
 
   static let beyondDouble =
-    "expected a number within ±1.7976931348623157e+308, got one too large or too close to 0 for a 64-bit float"
+    "expected a number a 64-bit float holds (at most ±1.7976931348623157e+308, and not so close to 0 that it rounds to 0)"
 
-  static func expectation(_ meaning: HostileNumber.Meaning, at slot: FieldSlot) -> Expectation {
-    switch meaning {
-    case .notANumber: return .refused("expected a number")
-    case .null: return slot.required ? .refused("expected a number, found null") : .read(.absent)
-    case .beyondDouble: return .refused(beyondDouble)
+  /// A number as messages echo it: as written, up to 40 characters.
+  static func shown(_ literal: String) -> String {
+    literal.count <= 40 ? literal : "\(literal.prefix(20))… (\(literal.count) characters)"
+  }
+
+  static func expectation(_ hostile: HostileNumber, at slot: FieldSlot) -> Expectation {
+    let number = slot.whole ? "a whole number" : "a number"
+    switch hostile.meaning {
+    case .notANumber: return .refused("expected \(number)")
+    case .null: return slot.required ? .refused("expected \(number), found null") : .read(.absent)
+    case .beyondDouble: return .refused("\(beyondDouble), got \(shown(hostile.literal))")
     case .number(let value, let whole):
       guard slot.whole else { return .read(.real((value == 0 ? 0 : value).bitPattern)) }
       switch whole {
       case .exact(let n): return .read(.whole(n))
-      case .fraction: return .refused("expected a whole number, got \(value)")
+      case .fraction: return .refused("expected a whole number, got \(shown(hostile.literal))")
       case .beyondInt:
-        return .refused("expected a whole number within ±9223372036854775807, got \(value)")
+        return .refused(
+          "expected a whole number in -9223372036854775808…9223372036854775807, got \(shown(hostile.literal))"
+        )
       }
     }
   }

@@ -121,7 +121,7 @@ struct SceneFileShapeTests {
     ),
     (
       ##"{"container": {"width": 10, "height": 10}, "frames": "8", "views": [{"id": "a"}], "script": [{"show": "a"}]}"##,
-      #"s.json: frames: expected a number"#
+      #"s.json: frames: expected a whole number"#
     ),
     (
       ##"{"container": {"width": 10, "height": 10}, "frames": 2.5, "views": [{"id": "a"}], "script": [{"show": "a"}]}"##,
