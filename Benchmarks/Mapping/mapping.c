@@ -1,7 +1,8 @@
 // The perspective mapping's row loop on its own: the time per destination
 // pixel of mapping a picture onto 1280 × 720 pixels as a turn about the
-// horizontal axis (LEVEL rows) and about the vertical axis (COLUMNS rows),
-// each row set up as ProjectiveMapping.map sets it up. Built by mapping.sh
+// horizontal axis (LEVEL rows) and about the vertical axis (COLUMNS rows)
+// in the rotate styles' perspective, each row set up as ProjectiveMapping.map
+// sets it up. Built by mapping.sh
 // against a checkout's Sources/CTransitPerspective (this file includes its
 // transit_perspective.c), so two builds can be compared side by side.
 //
@@ -61,14 +62,16 @@ int main(int argc, char **argv) {
   uint32_t *out = calloc((size_t)(width * height), 4);
   double *column_r = malloc(width * sizeof(double)), *column_u = malloc(width * sizeof(double));
   int32_t *column_index = malloc(width * 4), *column_weights = malloc(width * 4);
-  // The inverse map of a view of the screen's size, turned by about 40°
-  // with the perspective of the rotate styles: source position =
-  // (a·x + b·y + c, d·x + e·y + f) / (g·x + h·y + i) in device pixels.
-  const double sx = (double)sw / width, sy = (double)sh / height;
-  double a = 1.3 * sx, b = 0, c = -50 * sx, d = -0.25 * sy, e = sy, f = 0, g = 0.0006, h = 0,
-         i = 0.7;
-  if (level) a = 1.0 * sx, b = 0.25 * sx, c = -90 * sx, d = 0, e = 1.3 * sy, f = -50 * sy,
-             g = 0, h = 0.0006, i = 0.7;
+  // The inverse map of a view of the screen's size turned by about 45°
+  // through the rotate styles' camera (4 × 1280 points away): source
+  // position = (a·x + b·y + c, d·x + e·y + f) / (g·x + h·y + i) in device
+  // pixels, the source's centre at the screen's, scaled to the picture.
+  const double sx = (double)sw / width, sy = (double)sh / height, g0 = 0.00025;
+  double a = 1.3 * sx, b = 0, c = -640 * 1.3 * sx + (double)sw / 2, d = g0 * (double)sh / 2,
+         e = sy, f = -360 * sy + (double)sh / 2, g = g0, h = 0, i = 1;
+  if (level)
+    a = sx, b = g0 * (double)sw / 2, c = -640 * sx + (double)sw / 2, d = 0, e = 1.3 * sy,
+    f = -360 * 1.3 * sy + (double)sh / 2, g = 0, h = g0, i = 1;
   const double x0 = 0.5;
   for (ptrdiff_t k = 0; k < width; k++) {
     double q = g * x0 + i + g * (double)k, r = q > 0 ? 1 / q : 0;
