@@ -177,6 +177,13 @@ enum ProjectiveMapping {
         columnsConstantDownward
         ? Int32(TRANSIT_ROW_COLUMNS)
         : rowsAreLevel && row.q_base > 0 ? Int32(TRANSIT_ROW_LEVEL) : Int32(TRANSIT_ROW_GENERAL)
+      #if DEBUG
+        // A position the loop reads without having worked it out for this
+        // row is then far outside the picture, so tests see the mistake.
+        if rowsAreLevel || columnsConstantDownward {
+          positions.update(repeating: .min, count: width)
+        }
+      #endif
       if vectorised {
         transit_map_row(&row, out, over)
       } else {
