@@ -272,18 +272,31 @@ TARGET static inline ptrdiff_t level_pixels(const transit_row *row, uint32_t *ou
   return column;
 }
 
-// A LEVEL row: the two source rows are blended once (V = (top·(256 − wy) +
-// bottom·wy) >> 1 for the columns the row reads), then each pixel is the
-// blend of two neighbouring V, read with one 128-bit load.
-TARGET static void level_span_avx2(const transit_row *row, uint32_t *out, int over,
-                                   ptrdiff_t from, ptrdiff_t to) {
-  const ptrdiff_t width = row->source_width, height = row->source_height;
-  int32_t ty = level_ty(row);
-  ptrdiff_t iy = ty >> 8;
-  uint32_t wy = (uint32_t)ty & 255;
-  ptrdiff_t iy1 = iy + 1 < height - 1 ? iy + 1 : height - 1;
-  const uint32_t *top = row->source + iy * row->source_stride;
-  const uint32_t *bottom = row->source + iy1 * row->source_stride;
+// A LEVEL row's one pair of source rows — the upper at the row's position,
+// the lower one row on (the same row in a picture one row high) — and the
+// lower one's weight.
+typedef struct {
+  const uint32_t *top, *bottom;
+  uint32_t wy;
+} level_pair;
+
+static inline level_pair level_pair_of(const transit_row *row) {
+  const int32_t ty = level_ty(row);
+  const ptrdiff_t iy = ty >> 8, height = row->source_height;
+  const ptrdiff_t iy1 = iy + 1 < height - 1 ? iy + 1 : height - 1;
+  level_pair pair = {row->source + iy * row->source_stride,
+                     row->source + iy1 * row->source_stride, (uint32_t)ty & 255};
+  return pair;
+}
+
+// Columns from..<to of a LEVEL row: the row's two source rows are blended
+// once (V = (top·(256 − wy) + bottom·wy) >> 1 for the columns they read),
+// then each pixel is the blend of two neighbouring V, read with one 128-bit
+// load.
+TARGET static void level_span_avx2(const transit_row *row, level_pair pair, uint32_t *out,
+                                   int over, ptrdiff_t from, ptrdiff_t to) {
+  const ptrdiff_t width = row->source_width;
+  const uint32_t *top = pair.top, *bottom = pair.bottom, wy = pair.wy;
   // x is monotonic along the row (each operation is), so the two ends
   // bound the columns read: first..last + 1.
   const ptrdiff_t last_left = width >= 2 ? width - 2 : 0;
@@ -562,16 +575,16 @@ TARGET static void extent(const int32_t *positions, ptrdiff_t from, ptrdiff_t to
 }
 
 // Whether LEVEL columns from..<to — at least 8, all with their positions
-// worked out — sample one colour, `*colour`, from source rows `top` and
-// `bottom` (the row's pair; the same row for a picture one row high).
+// worked out — sample one colour, `*colour`, from the row's `pair`.
 //
 // Their left neighbours lie in first..last, their right ones one column
 // on (a left neighbour capped at width − 2 has a right one of weight 256 at
 // width − 1, where its position is; the cap only lowers it to a column of
 // weight 0, which cannot change the pixel), so columns first..last + 1
 // (within the picture) are all the pixels read.
-TARGET static int level_flat(const transit_row *row, ptrdiff_t from, ptrdiff_t to,
-                             const uint32_t *top, const uint32_t *bottom, uint32_t *colour) {
+TARGET static int level_flat(const transit_row *row, level_pair pair, ptrdiff_t from,
+                             ptrdiff_t to, uint32_t *colour) {
+  const uint32_t *top = pair.top, *bottom = pair.bottom;
   ptrdiff_t first, last;
   extent(row->positions, from, to, &first, &last);
   if (last + 1 < row->source_width) last += 1;
@@ -585,10 +598,7 @@ TARGET static int level_flat(const transit_row *row, ptrdiff_t from, ptrdiff_t t
 // A LEVEL row's full span: flat runs filled, the rest blended.
 TARGET static void level_runs_avx2(const transit_row *row, uint32_t *out, int over,
                                    ptrdiff_t from, ptrdiff_t to) {
-  const ptrdiff_t height = row->source_height;
-  const ptrdiff_t iy = level_ty(row) >> 8, iy1 = iy + 1 < height - 1 ? iy + 1 : height - 1;
-  const uint32_t *top = row->source + iy * row->source_stride;
-  const uint32_t *bottom = row->source + iy1 * row->source_stride;
+  const level_pair pair = level_pair_of(row);
   // The columns whose positions row_positions worked out; the last few, if
   // any, are left to the scalar loop.
   const ptrdiff_t whole = from + (to - from) / 4 * 4;
@@ -597,11 +607,11 @@ TARGET static void level_runs_avx2(const transit_row *row, uint32_t *out, int ov
   uint32_t colour;
   for (ptrdiff_t column = from; column < whole;) {
     const ptrdiff_t end = whole - column >= LEVEL_CHUNK ? column + LEVEL_CHUNK : whole;
-    const int chunk = end - column >= 8 && level_flat(row, column, end, top, bottom, &colour);
+    const int chunk = end - column >= 8 && level_flat(row, pair, column, end, &colour);
     for (ptrdiff_t part = column; part < end;) {
       const ptrdiff_t stop = chunk ? end : end - part >= LEVEL_PART ? part + LEVEL_PART : end;
-      if (chunk || (stop - part >= 8 && level_flat(row, part, stop, top, bottom, &colour))) {
-        if (pending < part) level_span_avx2(row, out, over, pending, part);
+      if (chunk || (stop - part >= 8 && level_flat(row, pair, part, stop, &colour))) {
+        if (pending < part) level_span_avx2(row, pair, out, over, pending, part);
         fill(out, part, stop, colour, over);
         pending = stop;
       }
@@ -609,7 +619,7 @@ TARGET static void level_runs_avx2(const transit_row *row, uint32_t *out, int ov
     }
     column = end;
   }
-  if (pending < whole) level_span_avx2(row, out, over, pending, whole);
+  if (pending < whole) level_span_avx2(row, pair, out, over, pending, whole);
   full_span_scalar(row, out, over, whole, to);
 }
 

@@ -61,10 +61,13 @@ enum ProjectiveMapping {
   /// edge skip the coverage product, and only the few pixels along the edges
   /// compute it. When the homogeneous weight is constant along a row (a
   /// turn about the horizontal axis), the division happens once per row,
-  /// the row reads a single pair of source rows, and that pair is blended
-  /// once before the columns are; when the weight and source column are
+  /// the row reads a single pair of source rows, runs of columns that read
+  /// one colour from it are filled with that colour, and the pair is
+  /// blended once for the rest; when the weight and source column are
   /// constant down a column (a turn about the vertical axis), they, the
   /// column's neighbours and its weights are worked out once per mapping.
+  /// Either turn works out its row's positions along the one axis that
+  /// varies before blending any of its pixels.
   ///
   /// The geometry is exact: each pixel centre's source position and
   /// coverage are computed in doubles by the same formula on every path.
@@ -103,10 +106,11 @@ enum ProjectiveMapping {
     // once per column, here, rather than once per pixel; the arithmetic is
     // the same as the per-pixel path's, so the pixels are identical.
     let columnsConstantDownward = inverse.h == 0 && ub == 0 && !qConstantAlongRow
-    let columnReciprocal = UnsafeMutablePointer<Double>.allocate(capacity: width)
-    let columnU = UnsafeMutablePointer<Double>.allocate(capacity: width)
-    let columnIndex = UnsafeMutablePointer<Int32>.allocate(capacity: width)
-    let columnWeights = UnsafeMutablePointer<Int32>.allocate(capacity: width)
+    let columns = columnsConstantDownward ? width : 0
+    let columnReciprocal = UnsafeMutablePointer<Double>.allocate(capacity: columns)
+    let columnU = UnsafeMutablePointer<Double>.allocate(capacity: columns)
+    let columnIndex = UnsafeMutablePointer<Int32>.allocate(capacity: columns)
+    let columnWeights = UnsafeMutablePointer<Int32>.allocate(capacity: columns)
     // A level row's two source rows, blended once: four 16-bit channels for
     // each source column, and one to spare.
     let level = UnsafeMutablePointer<UInt16>.allocate(

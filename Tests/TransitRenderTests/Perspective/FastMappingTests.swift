@@ -149,6 +149,22 @@ import TransitTestSupport
       + "\(String(a[index], radix: 16)) ≠ \(String(b[index], radix: 16))"
   }
 
+  /// Where the vectorised or the scalar loop first differs from `plain`,
+  /// `test` mapped into a destination of `filling` by each (which loop, and
+  /// the pixel), or `nil` when both give `plain` bit for bit.
+  static func fastDifference(
+    _ test: Case, source: [UInt32], from plain: [UInt32], filling: UInt32
+  ) -> String? {
+    for way in [Way.vectorised, .scalar] {
+      var fast = [UInt32](repeating: filling, count: test.width * test.height)
+      map(test, source: source, into: &fast, way: way)
+      if let difference = firstDifference(fast, plain, width: test.width) {
+        return "\(way): \(difference)"
+      }
+    }
+    return nil
+  }
+
   @Test func matchesThePlainFormulaBitForBit() throws {
     let seed = SplitMix64.seed(fallback: 0xBA7C_0007)
     var rng = SplitMix64(seed: seed)
@@ -161,13 +177,9 @@ import TransitTestSupport
       cases += 1
       covered += plain.filter { $0 != 0 }.count
       blended += plain.filter { $0 != 0 && !source.contains($0) }.count
-      for way in [Way.vectorised, .scalar] {
-        var fast = [UInt32](repeating: 0xDEAD_BEEF, count: test.width * test.height)
-        Self.map(test, source: source, into: &fast, way: way)
-        let difference = Self.firstDifference(fast, plain, width: test.width)
-        #expect(difference == nil, "seed \(seed), trial \(trial), \(way): \(difference ?? "")")
-        if difference != nil { return }
-      }
+      let difference = Self.fastDifference(test, source: source, from: plain, filling: 0xDEAD_BEEF)
+      #expect(difference == nil, "seed \(seed), trial \(trial), \(difference ?? "")")
+      if difference != nil { return }
     }
     // The cases must mostly be drawable, cover pixels and blend many.
     #expect(
@@ -236,16 +248,12 @@ import TransitTestSupport
         var plain = [UInt32](repeating: 0xDEAD_BEEF, count: test.width * test.height)
         Self.map(test, source: source, into: &plain, way: .plain)
         drawn += plain.filter { $0 != 0 }.count
-        for way in [Way.vectorised, .scalar] {
-          var fast = [UInt32](repeating: 0xDEAD_BEEF, count: test.width * test.height)
-          Self.map(test, source: source, into: &fast, way: way)
-          let difference = Self.firstDifference(fast, plain, width: test.width)
-          #expect(
-            difference == nil,
-            "seed \(seed), \(sourceWidth)×\(sourceHeight), trial \(trial), \(way): \(difference ?? "")"
-          )
-          if difference != nil { return }
-        }
+        let difference = Self.fastDifference(
+          test, source: source, from: plain, filling: 0xDEAD_BEEF)
+        #expect(
+          difference == nil,
+          "seed \(seed), \(sourceWidth)×\(sourceHeight), trial \(trial), \(difference ?? "")")
+        if difference != nil { return }
       }
     }
     #expect(drawn > 500, "seed \(seed): \(drawn) pixels drawn")
@@ -287,13 +295,9 @@ import TransitTestSupport
       var plain = [UInt32](repeating: 0, count: test.width * test.height)
       Self.map(test, source: source, into: &plain, way: .plain)
       clamped += plain.filter { source.contains($0) }.count
-      for way in [Way.vectorised, .scalar] {
-        var fast = [UInt32](repeating: 0, count: test.width * test.height)
-        Self.map(test, source: source, into: &fast, way: way)
-        let difference = Self.firstDifference(fast, plain, width: test.width)
-        #expect(difference == nil, "seed \(seed), trial \(trial), \(way): \(difference ?? "")")
-        if difference != nil { return }
-      }
+      let difference = Self.fastDifference(test, source: source, from: plain, filling: 0)
+      #expect(difference == nil, "seed \(seed), trial \(trial), \(difference ?? "")")
+      if difference != nil { return }
     }
     // Pixels that are a source pixel exactly: sampled at a clamped corner
     // or on whole source positions.
