@@ -68,34 +68,18 @@ struct FramePipeline {
     try draw(Array(job.frames.indices), progress: progress, body)
   }
 
-  /// Draws the frames at `indices`; `body` receives each (index, image) on a
-  /// worker thread.
+  /// Draws the frames at `indices` on every core; `body` receives each
+  /// (index, image) on a worker thread.
+  ///
+  /// Each worker has its own Renderer and frame memory (a ``FrameWorker``)
+  /// and takes the next index from a shared counter, so that a slow frame
+  /// never holds the others up; the first failure stops them.
   func draw(
     _ indices: [Int], progress: ProgressBar?,
     _ body: @Sendable (Int, Image) throws(CLIError) -> Void
   ) throws(CLIError) {
     let frames = self.job.frames
     let labels = job.output.labels
-    try work(indices, progress: progress) { worker, index throws(CLIError) in
-      do {
-        var image = try worker.draw(frames[index].scene())
-        if labels { image = try FrameLabel.attach(time: frames[index].time, below: image) }
-        try body(index, image)
-      } catch let error as CLIError {
-        throw error
-      } catch {
-        throw CLIError(.software, "drawing frame \(index) failed: \(error)")
-      }
-    }
-  }
-
-  /// Runs `body` for each of `indices` on every core, each worker with its
-  /// own Renderer and frame memory (a ``FrameWorker``), taking the next index from a shared counter so that a
-  /// slow frame never holds the others up; the first failure stops them.
-  func work(
-    _ indices: [Int], progress: ProgressBar?,
-    _ body: @Sendable (FrameWorker, Int) throws(CLIError) -> Void
-  ) throws(CLIError) {
     let next = Atomic(0)
     let failure = Mutex<CLIError?>(nil)
     let options = renderOptions
@@ -105,8 +89,17 @@ struct FramePipeline {
       while failure.withLock({ $0 == nil }) {
         let position = next.add(1, ordering: .relaxed).oldValue
         guard position < indices.count else { return }
+        let index = indices[position]
         do throws(CLIError) {
-          try body(worker, indices[position])
+          do {
+            var image = try worker.draw(frames[index].scene())
+            if labels { image = try FrameLabel.attach(time: frames[index].time, below: image) }
+            try body(index, image)
+          } catch let error as CLIError {
+            throw error
+          } catch {
+            throw CLIError(.software, "drawing frame \(index) failed: \(error)")
+          }
           progress?.advance()
         } catch {
           failure.withLock { if $0 == nil { $0 = error } }
@@ -251,19 +244,10 @@ extension FramePipeline {
     var stream = ZlibStream(compression: compression)
     for b in 0..<layout.rows {
       guard scanlines.begin(band: b, background: background, empty: empty) else { return nil }
-      let frames = self.job.frames
-      let labels = job.output.labels
       // Each frame is filtered into its cell as soon as it is drawn, while
       // it is in the cache (see SheetScanlines).
-      try work(Array(layout.cells(inBand: b)), progress: progress) {
-        worker, index throws(CLIError) in
-        do {
-          var image = try worker.draw(frames[index].scene())
-          if labels { image = try FrameLabel.attach(time: frames[index].time, below: image) }
-          if !scanlines.place(image, inCell: index) { translucent.store(true, ordering: .relaxed) }
-        } catch {
-          throw CLIError(.software, "drawing frame \(index) failed: \(error)")
-        }
+      try draw(Array(layout.cells(inBand: b)), progress: progress) { index, image in
+        if !scanlines.place(image, inCell: index) { translucent.store(true, ordering: .relaxed) }
       }
       if translucent.load(ordering: .relaxed) { return nil }
       scanlines.join()
