@@ -36,7 +36,7 @@ struct DemoCommand: ParsableCommand {
       ])
       options.quiet = quiet
       try Job(
-        frames: try DemoCommand.frames(styles: chosenStyles), size: DemoCommand.size, scale: 1,
+        frames: try DemoCommand.frames(styles: chosenStyles), size: DemoCommand.size,
         images: ImageProvider(),
         output: options, framesPerSecond: 10, rowTitles: chosenStyles
       ).run(to: output)

@@ -66,7 +66,7 @@ struct PlayCommand: ParsableCommand {
       let destination = output.output ?? RenderCommand.defaultOutput(output, style: stem)
       let duration = max(story.time, 0)
       let job = Job(
-        frames: frames, size: canvas, scale: output.scale, images: images, output: output,
+        frames: frames, size: canvas, images: images, output: output,
         framesPerSecond: FrameRate.of(count: frames.count, duration: duration),
         inputBytes: inputBytes)
       return (job, destination)

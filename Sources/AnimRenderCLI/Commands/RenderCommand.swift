@@ -87,7 +87,7 @@ struct RenderCommand: ParsableCommand {
       let specs = FrameSpec.frames(of: timeline, count: count)
       let destination = output.output ?? RenderCommand.defaultOutput(output, style: style)
       try Job(
-        frames: specs, size: points, scale: output.scale, images: provider, output: output,
+        frames: specs, size: points, images: provider, output: output,
         framesPerSecond: FrameRate.of(count: count, duration: timeline.duration),
         inputBytes: InputFile.memory(of: images.values)
       ).run(to: destination)

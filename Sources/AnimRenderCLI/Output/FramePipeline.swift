@@ -34,7 +34,7 @@ struct FramePipeline {
 
   static var workerCount: Int { max(1, Platform.coreCount) }
 
-  var renderOptions: RenderOptions { RenderOptions(scale: job.scale, images: job.images) }
+  var renderOptions: RenderOptions { RenderOptions(scale: job.output.scale, images: job.images) }
 
   /// Checks the limits before any work; see ``OutputBudget``.
   func checkLimits() throws(CLIError) {

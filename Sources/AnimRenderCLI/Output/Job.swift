@@ -8,7 +8,6 @@ import TransitRender
 struct Job {
   var frames: [FrameSpec]
   var size: Size
-  var scale: Double
   var images: ImageProvider
   var output: OutputOptions
   var framesPerSecond: Double
@@ -33,11 +32,11 @@ struct Job {
       try AtomicOutput.checkWritable(finals[0])
     }
     if let states = output.states { try AtomicOutput.checkWritable(states) }
-    guard let pixelWidth = SizeInPoints.pixels(size.width, scale: scale),
-      let pixelHeight = SizeInPoints.pixels(size.height, scale: scale)
+    guard let pixelWidth = SizeInPoints.pixels(size.width, scale: output.scale),
+      let pixelHeight = SizeInPoints.pixels(size.height, scale: output.scale)
     else {
       throw CLIError.usage(
-        "a frame of \(size.width)×\(size.height) points at scale \(scale) is larger than \(SizeInPoints.maximumSide) pixels on a side; lower --size or --scale"
+        "a frame of \(size.width)×\(size.height) points at scale \(output.scale) is larger than \(SizeInPoints.maximumSide) pixels on a side; lower --size or --scale"
       )
     }
     let atomic = AtomicOutput()
