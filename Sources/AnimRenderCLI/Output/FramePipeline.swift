@@ -275,17 +275,14 @@ extension FramePipeline {
     let count = cuts.count - 1
     let results = Mutex<[Result<DeflateSegment, RenderError>?]>(
       Array(repeating: nil, count: count))
-    let pieces = Atomic(0)
-    DispatchQueue.concurrentPerform(iterations: min(count, FramePipeline.workerCount)) { _ in
-      while case let piece = pieces.add(1, ordering: .relaxed).oldValue, piece < count {
-        let result = Result { () throws(RenderError) in
-          try DeflateSegment(
-            scanlines: scanlines.bytes + cuts[piece] * scanlines.rowBytes,
-            count: (cuts[piece + 1] - cuts[piece]) * scanlines.rowBytes,
-            compression: compression, isLast: endsStream && piece == count - 1)
-        }
-        results.withLock { $0[piece] = result }
+    DispatchQueue.concurrentPerform(iterations: count) { piece in
+      let result = Result { () throws(RenderError) in
+        try DeflateSegment(
+          scanlines: scanlines.bytes + cuts[piece] * scanlines.rowBytes,
+          count: (cuts[piece + 1] - cuts[piece]) * scanlines.rowBytes,
+          compression: compression, isLast: endsStream && piece == count - 1)
       }
+      results.withLock { $0[piece] = result }
     }
     do {
       return try results.withLock { $0 }.map { result throws(RenderError) in try result!.get() }
