@@ -104,13 +104,10 @@ public final class Renderer {
   public func render(_ scene: Scene, into image: inout Image) throws(RenderError) {
     let (width, height) = try explained(scene) { () throws(RenderError) in try pixelSize(of: scene)
     }
-    // Starting from the background colour saves Cairo a full-surface paint.
     image.refill(width: width, height: height, with: scene.backgroundColor.premultipliedARGB32)
     try image.withUnsafeMutablePixels { pixels throws(RenderError) in
       try explained(scene) { () throws(RenderError) in
-        try draw(
-          scene, into: pixels.baseAddress!, width: width, height: height, rowStride: width,
-          filled: true)
+        try draw(scene, into: pixels.baseAddress!, width: width, height: height, rowStride: width)
       }
     }
   }
@@ -130,8 +127,9 @@ public final class Renderer {
       guard rowStride >= width else {
         throw RenderError("row stride \(rowStride) is less than the width \(width)")
       }
-      try draw(
-        scene, into: pixels, width: width, height: height, rowStride: rowStride, filled: false)
+      let background = scene.backgroundColor.premultipliedARGB32
+      for y in 0..<height { (pixels + y * rowStride).update(repeating: background, count: width) }
+      try draw(scene, into: pixels, width: width, height: height, rowStride: rowStride)
     }
   }
 
@@ -152,17 +150,12 @@ public final class Renderer {
     }
   }
 
-  /// Draws `scene` over its background colour, which the pixels already
-  /// hold when `filled` is true.
+  /// Draws `scene`'s views over pixels that already hold its background
+  /// colour: each caller fills it in, which saves Cairo a full-surface paint.
   private func draw(
     _ scene: Scene, into pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int,
-    rowStride: Int, filled: Bool
+    rowStride: Int
   ) throws(RenderError) {
-    if !filled {
-      // Starting from the background colour saves Cairo a full-surface paint.
-      let background = scene.backgroundColor.premultipliedARGB32
-      for y in 0..<height { (pixels + y * rowStride).update(repeating: background, count: width) }
-    }
     let surface = try CairoSurface(
       wrapping: pixels, width: width, height: height, rowStride: rowStride, what: "frame")
     let context = try CairoContext(surface: surface)
