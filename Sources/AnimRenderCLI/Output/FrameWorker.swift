@@ -11,9 +11,11 @@ import TransitRender
 /// The frame handed out is a value: when whoever receives it keeps it, the
 /// next frame gets memory of its own instead of drawing over it.
 final class FrameWorker {
-  let renderer: Renderer
-  /// The frame drawn last, whose memory the next one reuses.
-  private var frame: Image?
+  private let renderer: Renderer
+  /// The frame drawn last, whose memory the next one reuses; before the
+  /// first, a 1×1 image that the first frame resizes (always valid, hence
+  /// `try!`).
+  private var frame = try! Image(width: 1, height: 1)
 
   init(options: RenderOptions) {
     renderer = Renderer(options: options)
@@ -21,11 +23,7 @@ final class FrameWorker {
 
   /// `scene`, drawn into the memory of the frame before it when it can be.
   func draw(_ scene: Scene) throws(RenderError) -> Image {
-    if frame == nil {
-      frame = try renderer.render(scene)
-    } else {
-      try renderer.render(scene, into: &frame!)
-    }
-    return frame!
+    try renderer.render(scene, into: &frame)
+    return frame
   }
 }
