@@ -120,7 +120,9 @@ import TransitTestSupport
     samples.replaceSubrange(39..<47, with: repeated)
     let pixels = Self.pixels(filteredAs: samples)
     #expect(ScanlineFilter.filter(pixels, hasAlpha: false) == [1] + samples)
-    // Several engines at once, so that they are not all the same memory.
+    // Six calls one after another: each takes its engine from the slot the
+    // one before gave back (placed again, or already where it must be), and
+    // every stream must still match position 40 against position 2.
     let streams = try (0..<6).map { _ in
       try pixels.withUnsafeBufferPointer { buffer in
         try DeflateSegment(
