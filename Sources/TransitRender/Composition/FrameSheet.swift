@@ -212,12 +212,10 @@ extension Renderer {
 
 extension FrameSheet.Layout {
   /// Fills cell `index` with `pixel` (premultiplied ARGB32).
-  public func fillCell(
-    _ index: Int, with pixel: UInt32, in sheet: UnsafeMutablePointer<UInt32>, firstRow: Int = 0
-  ) {
+  public func fillCell(_ index: Int, with pixel: UInt32, in sheet: UnsafeMutablePointer<UInt32>) {
     let (left, top) = origin(ofCell: index)
     for y in 0..<cellHeight {
-      (sheet + (top - firstRow + y) * width + left).update(repeating: pixel, count: cellWidth)
+      (sheet + (top + y) * width + left).update(repeating: pixel, count: cellWidth)
     }
   }
 }
