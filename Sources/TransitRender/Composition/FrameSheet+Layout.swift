@@ -21,6 +21,9 @@ extension FrameSheet {
     public let count: Int
     /// Cells per row, and rows of cells.
     public let columns: Int, rows: Int
+    /// The columns that hold a frame: `columns`, or `count` when fewer (a
+    /// strip's `columns` is as many as would fit).
+    public let usedColumns: Int
     /// Pixels between and around cells.
     public let padding: Int
     /// The sheet's size in pixels.
@@ -51,12 +54,12 @@ extension FrameSheet {
       guard columns >= 1 else {
         throw RenderError("a grid needs at least 1 column, got \(columns)")
       }
-      let used = min(columns, count)
+      let usedColumns = min(columns, count)
       // count / columns rounded up, without count + columns − 1 overflowing.
       let rows = count / columns + (count % columns == 0 ? 0 : 1)
       // Checked in steps so that absurd inputs cannot overflow.
       let (width, height) = (
-        used.multipliedReportingOverflow(by: cellWidth + padding),
+        usedColumns.multipliedReportingOverflow(by: cellWidth + padding),
         rows.multipliedReportingOverflow(by: cellHeight + padding)
       )
       guard !width.overflow, !height.overflow else {
@@ -67,6 +70,7 @@ extension FrameSheet {
         what: "frame sheet")
       (self.cellWidth, self.cellHeight, self.count) = (cellWidth, cellHeight, count)
       (self.columns, self.rows, self.padding) = (columns, rows, padding)
+      self.usedColumns = usedColumns
       (self.width, self.height) = (width.partialValue + padding, height.partialValue + padding)
     }
 

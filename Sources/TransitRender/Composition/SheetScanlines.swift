@@ -23,7 +23,7 @@ import Transit
 ///
 /// ```swift
 /// let band = SheetScanlines(layout: layout, hasAlpha: false)
-/// band.begin(band: 0, background: .white, empty: .white)
+/// _ = band.begin(band: 0, background: .white, empty: .white)  // true: white is opaque
 /// for index in layout.cells(inBand: 0) { _ = band.place(frames[index], inCell: index) }
 /// band.join()
 /// // band.bytes, band.byteCount: the band's filtered scanlines, to deflate.
@@ -41,8 +41,10 @@ public final class SheetScanlines: @unchecked Sendable {
 
   private let storage: UnsafeMutablePointer<UInt8>
   /// Each column's last pixel on each cell row of the current band, for
-  /// ``join()``: `min(columns, count) × cellHeight` premultiplied pixels.
+  /// ``join()``: `usedColumns × cellHeight` premultiplied pixels.
   private let rightEdges: UnsafeMutablePointer<UInt32>
+  /// `hasAlpha` as the C filters take it.
+  private let alpha: Int32
   private var band = 0
   private var background: UInt32 = 0
   private var empty: UInt32 = 0
@@ -51,11 +53,12 @@ public final class SheetScanlines: @unchecked Sendable {
   public init(layout: FrameSheet.Layout, hasAlpha: Bool) {
     self.layout = layout
     self.hasAlpha = hasAlpha
+    alpha = hasAlpha ? 1 : 0
     rowBytes = 1 + layout.width * (hasAlpha ? 4 : 3)
     let rows = (0..<layout.rows).map { layout.bandRows($0).count }.max()!
     storage = .allocate(capacity: rowBytes * rows)
     // The columns in use: `layout.columns` may be any number up to Int.max.
-    rightEdges = .allocate(capacity: min(layout.columns, layout.count) * layout.cellHeight)
+    rightEdges = .allocate(capacity: layout.usedColumns * layout.cellHeight)
   }
 
   deinit {
@@ -80,10 +83,9 @@ public final class SheetScanlines: @unchecked Sendable {
     self.empty = empty.premultipliedARGB32
     let rows = layout.bandRows(band)
     let cellTop = rows.lowerBound + layout.padding
-    let alpha: Int32 = hasAlpha ? 1 : 0
     let padding = paddingRuns()
     // Only the last band of several has cells past the last frame.
-    let rowEnd = band * layout.columns + min(layout.columns, layout.count)
+    let rowEnd = band * layout.columns + layout.usedColumns
     let emptyLefts = (layout.cells(inBand: band).upperBound..<rowEnd).map {
       layout.origin(ofCell: $0).x
     }
@@ -112,8 +114,9 @@ public final class SheetScanlines: @unchecked Sendable {
   /// The padding between and around the cells of a row: (first pixel, count).
   private func paddingRuns() -> [(Int, Int)] {
     guard layout.padding > 0 else { return [] }
-    let columns = min(layout.columns, layout.count)
-    return (0...columns).map { ($0 * (layout.cellWidth + layout.padding), layout.padding) }
+    return (0...layout.usedColumns).map {
+      ($0 * (layout.cellWidth + layout.padding), layout.padding)
+    }
   }
 
   /// Filters `frame` into its cell, in the cell's top-left corner; the rest
@@ -125,7 +128,6 @@ public final class SheetScanlines: @unchecked Sendable {
     let column = index % layout.columns
     let edges = rightEdges + column * layout.cellHeight
     let (width, height) = (min(frame.width, layout.cellWidth), min(frame.height, layout.cellHeight))
-    let alpha: Int32 = hasAlpha ? 1 : 0
     let first = storage + (top - rows.lowerBound) * rowBytes + 1 + left * bytesPerPixel
     var opaque = true
     frame.pixels.withUnsafeBufferPointer { pixels in
@@ -161,28 +163,20 @@ public final class SheetScanlines: @unchecked Sendable {
     let rows = layout.bandRows(band)
     let cellTop = rows.lowerBound + layout.padding
     let cells = layout.cells(inBand: band)
-    let alpha: Int32 = hasAlpha ? 1 : 0
-    let columns = min(layout.columns, layout.count)
     for y in cellTop..<(cellTop + layout.cellHeight) {
       let row = storage + (y - rows.lowerBound) * rowBytes + 1
       let cellRow = y - cellTop
+      // What is on a cell's left: the padding, or (without padding) the
+      // last pixel of the cell before.
+      var before = background
       // Left to right: what ends at x − 1, then what starts at x.
-      for column in 0..<columns {
-        let left = layout.padding + column * (layout.cellWidth + layout.padding)
+      for column in 0..<layout.usedColumns {
         let index = band * layout.columns + column
+        let left = layout.origin(ofCell: index).x
         let last =
           cells.contains(index) ? rightEdges[column * layout.cellHeight + cellRow] : empty
         if left > 0 {
-          // The cell's first pixel against the padding, or the cell before.
-          let before: UInt32
-          if layout.padding > 0 {
-            before = background
-          } else {
-            let previous = index - 1
-            before =
-              cells.contains(previous)
-              ? rightEdges[(column - 1) * layout.cellHeight + cellRow] : empty
-          }
+          // The cell's first pixel against what is on its left.
           transit_filter_join(row + left * bytesPerPixel, before, alpha)
         }
         let right = left + layout.cellWidth
@@ -190,6 +184,7 @@ public final class SheetScanlines: @unchecked Sendable {
           // The padding after the cell against the cell's last pixel.
           transit_filter_join(row + right * bytesPerPixel, last, alpha)
         }
+        if layout.padding == 0 { before = last }
       }
     }
   }
