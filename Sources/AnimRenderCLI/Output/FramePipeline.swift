@@ -9,17 +9,22 @@ import TransitRender
 /// Each worker owns its Renderer (a Cairo context is never shared between
 /// threads) and draws every frame into the memory of its frame before (a
 /// ``FrameWorker``); it takes the next frame index from a shared counter, so
-/// a slow frame never holds the others up. Nothing keeps a whole frame
-/// longer than it takes to compress it:
+/// a slow frame never holds the others up. For PNG, nothing but that one
+/// frame's memory per worker is kept longer than it takes to compress it:
 ///
 /// - `frames`: a worker encodes and stages each PNG as soon as it is drawn.
 /// - `apng`: a worker filters and deflates each frame as soon as it is drawn
 ///   and keeps only the compressed data (kilobytes), which is put together
 ///   in order at the end.
 /// - `strip`, `grid`: the sheet is made one band (a row of cells) at a time:
-///   the band's frames are drawn into it on every core, then its rows are
-///   cut into pieces that deflate on every core as independent segments of
-///   the PNG's one stream (see `DeflateSegment`).
+///   a worker filters each of the band's frames into the band's scanlines
+///   (`SheetScanlines`) as soon as it is drawn, then the scanlines are cut
+///   into pieces that deflate on every core as independent segments of the
+///   PNG's one stream (see `DeflateSegment`).
+///
+/// GIF, WebP, video and sheets with row titles keep every frame until all
+/// are drawn, then encode them; vector formats draw the scenes straight
+/// into the file.
 ///
 /// PNG writes RGB when every pixel is opaque; whether a frame is opaque is
 /// known only once it is drawn. The pipeline assumes opaque frames and,
@@ -270,8 +275,7 @@ extension FramePipeline {
   private func compress(
     _ scanlines: SheetScanlines, compression: PNGCompression, endsStream: Bool
   ) throws(CLIError) -> [DeflateSegment] {
-    let rows = scanlines.byteCount / scanlines.rowBytes
-    let cuts = FramePipeline.pieceCuts(rows: rows, rowBytes: scanlines.rowBytes)
+    let cuts = FramePipeline.pieceCuts(rows: scanlines.rowCount, rowBytes: scanlines.rowBytes)
     let count = cuts.count - 1
     let results = Mutex<[Result<DeflateSegment, RenderError>?]>(
       Array(repeating: nil, count: count))

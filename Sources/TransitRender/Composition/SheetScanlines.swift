@@ -68,8 +68,10 @@ public final class SheetScanlines: @unchecked Sendable {
 
   /// The current band's scanlines.
   public var bytes: UnsafePointer<UInt8> { UnsafePointer(storage) }
-  /// How many bytes they are.
-  public var byteCount: Int { rowBytes * layout.bandRows(band).count }
+  /// How many scanlines the current band has.
+  public var rowCount: Int { layout.bandRows(band).count }
+  /// How many bytes they are: `rowCount × rowBytes`.
+  public var byteCount: Int { rowBytes * rowCount }
 
   private var bytesPerPixel: Int { hasAlpha ? 4 : 3 }
 
