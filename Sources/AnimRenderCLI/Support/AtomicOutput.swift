@@ -108,7 +108,7 @@ final class AtomicOutput: Sendable {
             Platform.remove(files[i].destination)
           }
         }
-        for backup in backups.compactMap({ $0 }) { Platform.remove(backup) }
+        AtomicOutput.remove(backups.compactMap { $0 })
         for file in files { file.discard() }
         return CLIError(.cannotCreate, reason)
       }
@@ -132,14 +132,11 @@ final class AtomicOutput: Sendable {
     }
   }
 
-  /// Removes the old files the new set replaced, on every core: the last
-  /// step of a commit, and its slowest, since freeing a file's blocks (and
-  /// telling a thin-provisioned disk they are free) waits on the system.
+  /// Removes the old files the new set replaced (or, on a rollback, the
+  /// backups no longer needed), on every core: the last step of a commit,
+  /// and its slowest, since freeing a file's blocks (and telling a
+  /// thin-provisioned disk they are free) waits on the system.
   private static func remove(_ paths: [String]) {
-    guard paths.count > 1 else {
-      for path in paths { Platform.remove(path) }
-      return
-    }
     DispatchQueue.concurrentPerform(iterations: paths.count) { Platform.remove(paths[$0]) }
   }
 
