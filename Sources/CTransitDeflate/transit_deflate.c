@@ -108,12 +108,6 @@ __attribute__((target("ssse3"))) static uint32_t filter_rgb_ssse3(
   uint32_t rest = filter_rgb_scalar(row, x, width, out, exact);
   return lanes[0] & lanes[1] & lanes[2] & lanes[3] & rest;
 }
-
-static int has_ssse3(void) {
-  static int known = -1;
-  if (known < 0) known = __builtin_cpu_supports("ssse3") ? 1 : 0;
-  return known;
-}
 #endif
 
 // One row's samples, SUB-filtered as if a transparent black pixel were on
@@ -128,7 +122,9 @@ static int filter_samples(
   }
   uint32_t all;
 #if defined(__x86_64__)
-  if (has_ssse3()) {
+  // A load and a bit test of what the runtime's constructor found before
+  // main: nothing that threads write.
+  if (__builtin_cpu_supports("ssse3")) {
     all = filter_rgb_ssse3(pixels, width, out, exact);
   } else {
     all = filter_rgb_scalar(pixels, 0, width, out, exact);
@@ -285,23 +281,18 @@ static void *slot_place(void *slot, uint32_t bucket) {
   return placed;
 }
 
-static engine *engine_allocate_placed(uint32_t bucket) {
-  static int usable = -1;
-  if (usable < 0) usable = __builtin_cpu_supports("sse4.2") ? 1 : 0;
-  if (!usable) return NULL;  // igzip's C code runs there, without the stray hash
+// A slot placed for a stream whose bytes 2–5 hash to `bucket`: a free one
+// moved if need be, or a new one; NULL where none can be placed.
+static void *slot_take(uint32_t bucket) {
+  // Without SSE 4.2 igzip's C code runs, without the stray hash.
+  if (!__builtin_cpu_supports("sse4.2")) return NULL;
   void *slot = NULL;
   pthread_mutex_lock(&slot_lock);
   if (free_slot_count > 0) slot = free_slots[--free_slot_count];
   pthread_mutex_unlock(&slot_lock);
   void *placed = slot_place(slot, bucket & LEVEL1_HASH_MASK);
-  if (!placed) {
-    if (slot) munmap(slot, SLOT_BYTES);
-    return NULL;
-  }
-  engine *e = placed;
-  e->isal_buffer = (uint8_t *)placed + SLOT_ENGINE_BYTES;
-  e->placed = 1;
-  return e;
+  if (!placed && slot) munmap(slot, SLOT_BYTES);
+  return placed;
 }
 
 static void engine_release_placed(engine *e) {
@@ -315,8 +306,31 @@ static void engine_release_placed(engine *e) {
 }
 #endif
 
-static int engine_start(engine *e);
-static void engine_release(engine *e);
+static int engine_start(engine *e) {
+  if (e->level == TRANSIT_DEFLATE_FAST) {
+    isal_deflate_init(&e->isal);
+    e->isal.level = 1;
+    e->isal.level_buf_size = ISAL_DEF_LVL1_DEFAULT;
+    e->isal.level_buf = e->isal_buffer;
+    e->isal.gzip_flag = IGZIP_DEFLATE;
+    e->isal.flush = NO_FLUSH;
+    return 0;
+  }
+  int zlevel = e->level == TRANSIT_DEFLATE_SMALLER ? 6 : 9;
+  return deflateInit2(&e->zlib, zlevel, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) == Z_OK ? 0 : -2;
+}
+
+// Gives back an engine's memory.
+static void engine_release(engine *e) {
+#if defined(TRANSIT_PLACED_ENGINES)
+  if (e->placed) {
+    engine_release_placed(e);
+    return;
+  }
+#endif
+  free(e->isal_buffer);
+  free(e);
+}
 
 // Makes `*made`, an engine for `level` ready to compress; `first` and
 // `count` are the first bytes the stream will compress (for where an igzip
@@ -333,9 +347,10 @@ static int engine_open(int level, const uint8_t *first, size_t count, engine **m
     for (size_t k = 0; k < 4 && k + 2 < count; k++) bytes[k] = first[k + 2];
     uint32_t word;
     memcpy(&word, bytes, 4);
-    e = engine_allocate_placed(crc32c_u32(word));
-    if (e) {
-      isal_buffer = e->isal_buffer;
+    void *slot = slot_take(crc32c_u32(word));
+    if (slot) {
+      e = slot;
+      isal_buffer = (uint8_t *)slot + SLOT_ENGINE_BYTES;
       placed = 1;
     }
   }
@@ -364,32 +379,6 @@ static int engine_open(int level, const uint8_t *first, size_t count, engine **m
   }
   *made = e;
   return 0;
-}
-
-static int engine_start(engine *e) {
-  if (e->level == TRANSIT_DEFLATE_FAST) {
-    isal_deflate_init(&e->isal);
-    e->isal.level = 1;
-    e->isal.level_buf_size = ISAL_DEF_LVL1_DEFAULT;
-    e->isal.level_buf = e->isal_buffer;
-    e->isal.gzip_flag = IGZIP_DEFLATE;
-    e->isal.flush = NO_FLUSH;
-    return 0;
-  }
-  int zlevel = e->level == TRANSIT_DEFLATE_SMALLER ? 6 : 9;
-  return deflateInit2(&e->zlib, zlevel, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) == Z_OK ? 0 : -2;
-}
-
-// Gives back an engine's memory.
-static void engine_release(engine *e) {
-#if defined(TRANSIT_PLACED_ENGINES)
-  if (e->placed) {
-    engine_release_placed(e);
-    return;
-  }
-#endif
-  free(e->isal_buffer);
-  free(e);
 }
 
 // Ends an engine that engine_open made.
