@@ -428,67 +428,80 @@ static int engine_write(engine *e, const uint8_t *input, size_t count, int finis
   }
 }
 
+// Where a segment's uncompressed bytes come from, `batch` bytes at a time
+// (about 64 kB: few calls, and the filter, the checksum and the engine each
+// read them from cache).
+typedef struct {
+  size_t batch;
+  // Pixels filtered into `buffer` a batch of whole rows at a time...
+  const uint32_t *pixels;
+  size_t stride, width;
+  int has_alpha;
+  uint8_t *buffer;
+  size_t row_bytes;
+  // ...or, when `pixels` is NULL, bytes already filtered.
+  const uint8_t *bytes;
+} source;
+
+// Deflates `count` bytes of `from` into `out`, batch by batch; the engine
+// is made once the stream's first bytes are known (see engine_open).
+// Returns 0, TRANSIT_DEFLATE_TRANSLUCENT or a negative status.
+static int deflate_segment(source from, size_t count, int level, int last, transit_segment *out) {
+  if (level < TRANSIT_DEFLATE_FAST || level > TRANSIT_DEFLATE_SMALLEST) return -5;
+  engine *e = NULL;
+  int status = 0;
+  uint32_t adler = 1;
+  size_t done = 0;
+  while (status == 0) {
+    size_t n = count - done < from.batch ? count - done : from.batch;
+    const uint8_t *input;
+    if (!from.pixels) {
+      input = from.bytes + done;
+    } else {
+      int opaque = 1;
+      size_t first = done / from.row_bytes;
+      for (size_t k = 0; k < n / from.row_bytes; k++) {
+        opaque &= filter_row(from.pixels + (first + k) * from.stride, from.width, from.has_alpha,
+                             from.buffer + k * from.row_bytes);
+      }
+      if (!opaque) {
+        status = TRANSIT_DEFLATE_TRANSLUCENT;
+        break;
+      }
+      input = from.buffer;
+    }
+    if (!e) {
+      status = engine_open(level, input, n, &e);
+      if (status) break;
+    }
+    adler = isal_adler32(adler, input, n);
+    done += n;
+    int finish = done < count ? 0 : last ? 2 : 1;
+    status = engine_write(e, input, n, finish, out);
+    if (finish) break;
+  }
+  if (e) engine_end(e);
+  out->adler = adler;
+  out->raw_count = count;
+  return status;
+}
+
 int transit_deflate_rows(const uint32_t *pixels, size_t stride, size_t width, size_t rows,
                          int has_alpha, int level, int last, transit_segment *out) {
-  if (level < TRANSIT_DEFLATE_FAST || level > TRANSIT_DEFLATE_SMALLEST) return -5;
   size_t row_bytes = 1 + width * (has_alpha ? 4 : 3);
-  // About 64 kB of scanlines per call: few calls, still in cache.
   size_t batch = (1 << 16) / row_bytes;
   if (batch < 1) batch = 1;
   uint8_t *buffer = malloc(row_bytes * batch + 16);
   if (!buffer) return -1;
-  engine *e = NULL;
-  int status = 0;
-  uint32_t adler = 1;
-  size_t y = 0;
-  while (status == 0) {
-    size_t n = rows - y < batch ? rows - y : batch;
-    int opaque = 1;
-    for (size_t k = 0; k < n; k++) {
-      opaque &= filter_row(pixels + (y + k) * stride, width, has_alpha, buffer + k * row_bytes);
-    }
-    if (!opaque) {
-      status = TRANSIT_DEFLATE_TRANSLUCENT;
-      break;
-    }
-    if (!e) {
-      // Made once the stream's first bytes are known (see engine_open).
-      status = engine_open(level, buffer, n * row_bytes, &e);
-      if (status) break;
-    }
-    y += n;
-    adler = isal_adler32(adler, buffer, n * row_bytes);
-    int finish = y < rows ? 0 : last ? 2 : 1;
-    status = engine_write(e, buffer, n * row_bytes, finish, out);
-    if (finish) break;
-  }
-  if (e) engine_end(e);
+  source from = {.batch = row_bytes * batch, .pixels = pixels, .stride = stride, .width = width,
+                 .has_alpha = has_alpha, .buffer = buffer, .row_bytes = row_bytes};
+  int status = deflate_segment(from, rows * row_bytes, level, last, out);
   free(buffer);
-  out->adler = adler;
-  out->raw_count = rows * row_bytes;
   return status;
 }
 
 int transit_deflate_bytes(const uint8_t *bytes, size_t count, int level, int last,
                           transit_segment *out) {
-  if (level < TRANSIT_DEFLATE_FAST || level > TRANSIT_DEFLATE_SMALLEST) return -5;
-  engine *e;
-  int status = engine_open(level, bytes, count, &e);
-  if (status) return status;
-  uint32_t adler = 1;
-  size_t done = 0;
-  // In batches, so that the checksum and the engine read each from cache.
-  const size_t batch = 1 << 16;
-  while (status == 0) {
-    size_t n = count - done < batch ? count - done : batch;
-    adler = isal_adler32(adler, bytes + done, n);
-    int finish = done + n < count ? 0 : last ? 2 : 1;
-    status = engine_write(e, bytes + done, n, finish, out);
-    done += n;
-    if (finish) break;
-  }
-  engine_end(e);
-  out->adler = adler;
-  out->raw_count = count;
-  return status;
+  source from = {.batch = 1 << 16, .bytes = bytes};
+  return deflate_segment(from, count, level, last, out);
 }
