@@ -35,11 +35,11 @@ extension FieldValue {
 
 extension FieldValue {
   /// Decodes JSON text as this value, giving its readers the numbers as
-  /// written (``NumberTexts``), from which ``Int/read(from:)`` decides
-  /// whether a number is whole.
-  static func read(json bytes: [UInt8]) throws -> Self {
+  /// written (`numbers`, read from the same text), from which
+  /// ``Int/read(from:)`` decides whether a number is whole.
+  static func read(json bytes: [UInt8], numbers: NumberTexts) throws -> Self {
     let decoder = JSONDecoder()
-    decoder.userInfo[NumberTexts.userInfoKey] = NumberTexts(bytes)
+    decoder.userInfo[NumberTexts.userInfoKey] = numbers
     return try decoder.decode(FieldReader<Self>.self, from: Data(bytes)).value
   }
 }
@@ -95,7 +95,7 @@ extension Decoder {
   /// for a plain integer of at most 18 digits.
   fileprivate var numberText: String? {
     guard let texts = userInfo[NumberTexts.userInfoKey] as? NumberTexts else {
-      preconditionFailure("scene-file numbers are read through FieldValue.read(json:)")
+      preconditionFailure("scene-file numbers are read through FieldValue.read(json:numbers:)")
     }
     return texts.text(at: codingPath)
   }

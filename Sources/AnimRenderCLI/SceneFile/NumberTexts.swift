@@ -39,13 +39,20 @@ struct NumberTexts: Sendable {
   /// open, so that no place is stored as a whole path.
   private var containers: [Link: Int] = [:]
   private var texts: [Link: String] = [:]
+  /// The deepest nesting of `[` and `{` outside strings (0 for a bare
+  /// value), or `nestingLimit + 1` once that was passed, where the reading
+  /// stopped: a file nested too deeply is refused on this count before any
+  /// recursive decoding starts.
+  private(set) var deepest = 0
 
   /// Where a decoder finds the table in its `userInfo`.
   static let userInfoKey = CodingUserInfoKey(rawValue: "AnimRender.NumberTexts")!
 
-  /// Reads `bytes`, JSON text, in one pass without recursion. Text that is
-  /// not JSON gives some table and no crash; the decoder refuses it.
-  init(_ bytes: [UInt8]) {
+  /// Reads `bytes`, JSON text, in one pass without recursion, and stops
+  /// where arrays and objects nest deeper than `nestingLimit` (see
+  /// ``deepest``). Text that is not JSON gives some table and no crash; the
+  /// decoder refuses it.
+  init(_ bytes: [UInt8], nestingLimit: Int = .max) {
     /// An open object or list.
     struct Open {
       var id: Int
@@ -77,6 +84,8 @@ struct NumberTexts: Sendable {
         open.append(Open(id: nextID, isList: byte == UInt8(ascii: "[")))
         nextID += 1
         i += 1
+        deepest = max(deepest, open.count - 1)
+        if deepest > nestingLimit { return }
       case UInt8(ascii: "}"), UInt8(ascii: "]"):
         if open.count > 1 { open.removeLast() }
         i += 1

@@ -221,17 +221,19 @@ extension SceneFile {
 
   /// Decodes scene-file JSON; `name` is used in messages.
   ///
-  /// The nesting of arrays and objects is measured first, without
-  /// recursion, and refused beyond ``RenderLimits/maximumSceneNesting``, so
-  /// the recursive decoding and checking that follow have a bounded depth.
+  /// The text is read once without recursion first (``NumberTexts``): it
+  /// finds the numbers as written and the nesting of arrays and objects,
+  /// refused beyond ``RenderLimits/maximumSceneNesting``, so the recursive
+  /// decoding and checking that follow have a bounded depth.
   static func decode(_ data: Data, name: String) throws(CLIError) -> SceneFile {
     let limit = RenderLimits.maximumSceneNesting
     let bytes = Array(data)
-    guard JSONNesting.depth(of: bytes, limit: limit) <= limit else {
+    let numbers = NumberTexts(bytes, nestingLimit: limit)
+    guard numbers.deepest <= limit else {
       throw CLIError.data("\(name): arrays and objects nested more than \(limit) deep")
     }
     do {
-      var file = try SceneFile.read(json: bytes)
+      var file = try SceneFile.read(json: bytes, numbers: numbers)
       for i in file.script.indices { file.script[i].place = "script[\(i)]" }
       try file.validate(name: name)
       return file

@@ -27,39 +27,3 @@ extension Decoder {
     }
   }
 }
-
-/// How deeply arrays and objects nest in JSON text, found in one pass
-/// without recursion, so that a file nested too deeply is refused before
-/// any recursive decoding starts.
-enum JSONNesting {
-  /// The deepest nesting of `[` and `{` outside strings; stops counting
-  /// once `limit` is passed and returns `limit + 1`.
-  static func depth(of bytes: [UInt8], limit: Int) -> Int {
-    var depth = 0
-    var deepest = 0
-    var inString = false
-    var escaped = false
-    for byte in bytes {
-      if inString {
-        if escaped {
-          escaped = false
-        } else if byte == UInt8(ascii: "\\") {
-          escaped = true
-        } else if byte == UInt8(ascii: "\"") {
-          inString = false
-        }
-        continue
-      }
-      switch byte {
-      case UInt8(ascii: "\""): inString = true
-      case UInt8(ascii: "["), UInt8(ascii: "{"):
-        depth += 1
-        deepest = max(deepest, depth)
-        if deepest > limit { return deepest }
-      case UInt8(ascii: "]"), UInt8(ascii: "}"): depth = max(0, depth - 1)
-      default: break
-      }
-    }
-    return deepest
-  }
-}

@@ -103,8 +103,8 @@ struct SceneFileNumberPropertyTests {
     case wrong(String)
   }
 
-  /// What the model says about `hostile` at `place`, against what decoding
-  /// `file` gives; nil when they agree.
+  /// What decoding `file` gives for `hostile` at `place`, held against
+  /// what the model says: accepted or refused as it says, or wrong and why.
   static func check(_ file: String, place: [PathStep], hostile: HostileNumber) -> Verdict {
     let path = PathStep.text(place)
     let expected = NumberModel.expectation(hostile, at: FieldSlot(place))
@@ -460,8 +460,7 @@ enum NumberModel {
     }
   }
 
-  static let beyondDouble =
-    "expected a number a 64-bit float holds (at most ±1.7976931348623157e+308, and not so close to 0 that it rounds to 0)"
+  static let beyondDouble = SceneFileNumberTests.tooBig
 
   /// A number as messages echo it: as written, up to 40 characters.
   static func shown(_ literal: String) -> String {

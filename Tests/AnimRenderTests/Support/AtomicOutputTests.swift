@@ -106,10 +106,11 @@ struct AtomicOutputTests {
 /// Small pieces the limits rest on.
 @Suite struct LimitPiecesTests {
   @Test func jsonNestingIsMeasuredOutsideStrings() {
-    #expect(JSONNesting.depth(of: Array(#"{"a": [1, {"b": "[[[["}]}"#.utf8), limit: 64) == 3)
-    #expect(JSONNesting.depth(of: Array(#""\"[[[""#.utf8), limit: 64) == 0)
+    func depth(_ text: [UInt8]) -> Int { NumberTexts(text, nestingLimit: 64).deepest }
+    #expect(depth(Array(#"{"a": [1, {"b": "[[[["}]}"#.utf8)) == 3)
+    #expect(depth(Array(#""\"[[[""#.utf8)) == 0)
     let deep = Array((String(repeating: "[", count: 1_000_000)).utf8)
-    #expect(JSONNesting.depth(of: deep, limit: 64) == 65)
+    #expect(depth(deep) == 65)
   }
 
   @Test func labelsAndDelaysNeverTrap() {
