@@ -149,6 +149,20 @@ import TransitTestSupport
     #expect(try PNGDecoder.decode(png) == FrameSheet.grid(frames, columns: 3))
   }
 
+  /// As a strip (no padding, no empty cells) nothing marks the sheet
+  /// translucent before a translucent frame is drawn, so it is started as
+  /// RGB and must be made again as RGBA. (The grid above has empty cells in
+  /// the scene's transparent background: RGBA from the start.)
+  @Test func translucentFramesFoundLateStillGiveTheRightStrip() throws {
+    let folder = TemporaryDirectory.make()
+    let play = try Self.translucentScene(in: folder)
+    let frames = try Self.frames(play, in: folder)
+    #expect(frames.first?.isOpaque == true && frames.contains { !$0.isOpaque })
+    let png = try Self.output(play + ["--layout", "strip"], in: folder)
+    #expect(png[25] == 6, "colour type: RGBA")
+    #expect(try PNGDecoder.decode(png) == FrameSheet.strip(frames))
+  }
+
   /// Every APNG frame, read by Pillow, equals the frame drawn alone.
   @Test(arguments: [false, true])
   func apngFramesEqualTheFrames(translucent: Bool) throws {
