@@ -7,6 +7,7 @@
 #   Benchmarks/formats.sh            (needs hyperfine and ffmpeg; `make deps`)
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
+need_hyperfine
 run="$animrender render --style push-from-right --frames 30 --size 390x844 --quiet"
 
 hyperfine --warmup 1 --runs "${RUNS:-5}" --export-json "$work/times.json" \

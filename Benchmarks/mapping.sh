@@ -15,6 +15,7 @@
 # the two builds' runs alternating, with the ratio printed.
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
+source "$(dirname "$0")/stats.sh"
 harness() {
   local checkout=$1 out=$2 flags=()
   grep -q 'int32_t \*positions;' "$checkout/Sources/CTransitPerspective/include/transit_perspective.h" &&
@@ -29,7 +30,6 @@ if [ $# -ge 1 ]; then harness "$(cd "$1" && pwd)" "$work/baseline"; base="$work/
 "$animrender" render --style rotate-vertically-from-right-clockwise --size 1810x1018 --frames 2 \
   --layout frames -o "$work/view-%d.png" --quiet >/dev/null
 runs=${RUNS:-5}
-median() { python3 -c 'import statistics, sys; print(f"{statistics.median(map(float, sys.argv[1:])):.3f}")' "$@"; }
 for picture in view noise; do
   file=$([ "$picture" = view ] && echo "$work/view-0.png" || echo noise)
   for rows in level columns; do
@@ -38,9 +38,11 @@ for picture in view noise; do
       this+=("$("$work/mapping" "$file" "$rows" 20)")
       if [ -n "$base" ]; then that+=("$("$base" "$file" "$rows" 20)"); fi
     done
-    line="$picture, $rows rows: $(median "${this[@]}") ns per pixel"
+    now=$(median "${this[@]}")
+    line="$picture, $rows rows: $now ns per pixel"
     if [ -n "$base" ]; then
-      line+="; baseline $(median "${that[@]}"); this / baseline = $(python3 -c "print(f'{$(median "${this[@]}") / $(median "${that[@]}"):.2f}')")"
+      before=$(median "${that[@]}")
+      line+="; baseline $before; this / baseline = $(ratio "$now" "$before")"
     fi
     echo "$line"
   done

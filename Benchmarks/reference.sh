@@ -6,6 +6,7 @@
 #   Benchmarks/reference.sh            (needs hyperfine, libcairo2-dev, libpng-dev)
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
+need_hyperfine
 build_rawcairo
 mkdir -p "$work/raw" "$work/anim"
 

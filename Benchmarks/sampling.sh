@@ -15,6 +15,7 @@
 # timed by the thread's CPU clock.
 set -euo pipefail
 cd "$(dirname "$0")"
+source ./stats.sh
 build() { (cd "$1" && swift build -c release --product TransitBenchmarks >/dev/null &&
   echo "$(swift build -c release --show-bin-path)/TransitBenchmarks"); }
 bin=$(build .)
@@ -22,7 +23,6 @@ base=""
 if [ $# -ge 1 ]; then base=$(build "$1/Benchmarks"); fi
 runs=${RUNS:-5}
 ns() { "$1" 200000 "$2" | head -1 | sed -n 's/.*: \([0-9.]*\) ns per view per sample/\1/p'; }
-median() { python3 -c 'import statistics, sys; print(statistics.median(map(float, sys.argv[1:])))' "$@"; }
 declare -A med
 for kind in flat turn absolute; do
   this=()
@@ -35,12 +35,11 @@ for kind in flat turn absolute; do
   echo "timeline sampling ($kind): ${med[$kind]} ns per view per sample, median of ${this[*]}"
   if [ -n "$base" ]; then
     before=$(median "${that[@]}")
-    ratio=$(python3 -c "print(f'{${med[$kind]} / $before:.2f}')")
-    echo "  baseline: $before ns, median of ${that[*]}; this / baseline = $ratio"
+    echo "  baseline: $before ns, median of ${that[*]}; this / baseline = $(ratio "${med[$kind]}" "$before")"
   fi
 done
-echo "turn / flat = $(python3 -c "print(f'{${med[turn]} / ${med[flat]}:.2f}')")  (goal: turn <= 60 ns)"
-echo "absolute / flat = $(python3 -c "print(f'{${med[absolute]} / ${med[flat]}:.2f}')")  (goal: absolute <= 100 ns)"
+echo "turn / flat = $(ratio "${med[turn]}" "${med[flat]}")  (goal: turn <= 60 ns)"
+echo "absolute / flat = $(ratio "${med[absolute]}" "${med[flat]}")  (goal: absolute <= 100 ns)"
 if command -v valgrind >/dev/null; then
   for kind in flat turn absolute; do
     allocs() { valgrind "$bin" "$1" "$kind" 2>&1 | sed -n 's/.*total heap usage: \([0-9,]*\) allocs.*/\1/p' | tr -d ,; }

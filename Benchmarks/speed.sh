@@ -8,6 +8,7 @@
 #   RUNS=5 Benchmarks/speed.sh       (fewer runs)
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
+need_hyperfine
 build_rawcairo
 a=$animrender
 mkdir -p "$work/raw" "$work/f" "$work/p" "$work/s" "$work/r" "$work/k"

@@ -340,25 +340,6 @@ struct DecomposedTransform3D: Hashable, Sendable {
 }
 
 extension Transform3D {
-  /// Multiplies by `B` on the right, in place (`self = self · B`, what
-  /// ``concatenating(_:)`` gives), `B` given by its rows: each row of
-  /// `self` becomes `x·b1 + y·b2 + z·b3 + w·b4`, summed in that order as
-  /// ``concatenating(_:)`` sums, so the numbers are the same. Rows held in
-  /// vector registers save the matrix's trip through memory.
-  @inline(__always)
-  mutating func multiply(
-    byRows b1: SIMD4<Double>, _ b2: SIMD4<Double>, _ b3: SIMD4<Double>, _ b4: SIMD4<Double>
-  ) {
-    let r1 = m11 * b1 + m12 * b2 + m13 * b3 + m14 * b4
-    let r2 = m21 * b1 + m22 * b2 + m23 * b3 + m24 * b4
-    let r3 = m31 * b1 + m32 * b2 + m33 * b3 + m34 * b4
-    let r4 = m41 * b1 + m42 * b2 + m43 * b3 + m44 * b4
-    (m11, m12, m13, m14) = (r1.x, r1.y, r1.z, r1.w)
-    (m21, m22, m23, m24) = (r2.x, r2.y, r2.z, r2.w)
-    (m31, m32, m33, m34) = (r3.x, r3.y, r3.z, r3.w)
-    (m41, m42, m43, m44) = (r4.x, r4.y, r4.z, r4.w)
-  }
-
   /// Whether all sixteen entries are finite, without building an array.
   var hasFiniteEntries: Bool {
     // x·0 is 0 for every finite x and NaN otherwise.

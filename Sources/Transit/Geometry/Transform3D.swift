@@ -134,25 +134,31 @@ public struct Transform3D: Hashable, Codable, Sendable {
 
   /// `self` followed by `other`: the product `self · other` (CATransform3DConcat).
   public func concatenating(_ other: Transform3D) -> Transform3D {
-    let a = self
     let b = other
-    return Transform3D(
-      m11: a.m11 * b.m11 + a.m12 * b.m21 + a.m13 * b.m31 + a.m14 * b.m41,
-      m12: a.m11 * b.m12 + a.m12 * b.m22 + a.m13 * b.m32 + a.m14 * b.m42,
-      m13: a.m11 * b.m13 + a.m12 * b.m23 + a.m13 * b.m33 + a.m14 * b.m43,
-      m14: a.m11 * b.m14 + a.m12 * b.m24 + a.m13 * b.m34 + a.m14 * b.m44,
-      m21: a.m21 * b.m11 + a.m22 * b.m21 + a.m23 * b.m31 + a.m24 * b.m41,
-      m22: a.m21 * b.m12 + a.m22 * b.m22 + a.m23 * b.m32 + a.m24 * b.m42,
-      m23: a.m21 * b.m13 + a.m22 * b.m23 + a.m23 * b.m33 + a.m24 * b.m43,
-      m24: a.m21 * b.m14 + a.m22 * b.m24 + a.m23 * b.m34 + a.m24 * b.m44,
-      m31: a.m31 * b.m11 + a.m32 * b.m21 + a.m33 * b.m31 + a.m34 * b.m41,
-      m32: a.m31 * b.m12 + a.m32 * b.m22 + a.m33 * b.m32 + a.m34 * b.m42,
-      m33: a.m31 * b.m13 + a.m32 * b.m23 + a.m33 * b.m33 + a.m34 * b.m43,
-      m34: a.m31 * b.m14 + a.m32 * b.m24 + a.m33 * b.m34 + a.m34 * b.m44,
-      m41: a.m41 * b.m11 + a.m42 * b.m21 + a.m43 * b.m31 + a.m44 * b.m41,
-      m42: a.m41 * b.m12 + a.m42 * b.m22 + a.m43 * b.m32 + a.m44 * b.m42,
-      m43: a.m41 * b.m13 + a.m42 * b.m23 + a.m43 * b.m33 + a.m44 * b.m43,
-      m44: a.m41 * b.m14 + a.m42 * b.m24 + a.m43 * b.m34 + a.m44 * b.m44)
+    var product = self
+    product.multiply(
+      byRows: SIMD4(b.m11, b.m12, b.m13, b.m14), SIMD4(b.m21, b.m22, b.m23, b.m24),
+      SIMD4(b.m31, b.m32, b.m33, b.m34), SIMD4(b.m41, b.m42, b.m43, b.m44))
+    return product
+  }
+
+  /// Multiplies by `B` on the right, in place (`self = self · B`), `B`
+  /// given by its rows: each row (x, y, z, w) of `self` becomes
+  /// `x·b1 + y·b2 + z·b3 + w·b4`, summed in that order. What
+  /// ``concatenating(_:)`` computes; a turn whose rows are already in vector
+  /// registers calls it directly and saves the matrix's trip through memory.
+  @inline(__always)
+  mutating func multiply(
+    byRows b1: SIMD4<Double>, _ b2: SIMD4<Double>, _ b3: SIMD4<Double>, _ b4: SIMD4<Double>
+  ) {
+    let r1 = m11 * b1 + m12 * b2 + m13 * b3 + m14 * b4
+    let r2 = m21 * b1 + m22 * b2 + m23 * b3 + m24 * b4
+    let r3 = m31 * b1 + m32 * b2 + m33 * b3 + m34 * b4
+    let r4 = m41 * b1 + m42 * b2 + m43 * b3 + m44 * b4
+    (m11, m12, m13, m14) = (r1.x, r1.y, r1.z, r1.w)
+    (m21, m22, m23, m24) = (r2.x, r2.y, r2.z, r2.w)
+    (m31, m32, m33, m34) = (r3.x, r3.y, r3.z, r3.w)
+    (m41, m42, m43, m44) = (r4.x, r4.y, r4.z, r4.w)
   }
 
   /// `self` followed by a translation (CATransform3DTranslate applies it first;

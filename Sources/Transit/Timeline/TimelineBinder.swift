@@ -236,8 +236,15 @@ struct TimelineBinder {
       resolveStarts(of: \.transforms, view, in: &tracks, progress) {
         $0.transform($1, progress, sines, into: &$2)
       } then: { tracks, j in
-        // The start is now final: decompose it once, for every sample.
+        // The start is now final: decompose it once, for every sample —
+        // unless it is, bit for bit, the start the interpolation was made
+        // from when the timeline was laid out (always so without overlaps).
         let slot = tracks.interpolationSlots[j]
+        let start = tracks.transforms.segments[j].from
+        let made = tracks.interpolations[slot].from
+        if start.entries.elementsEqual(made.entries, by: { $0.bitPattern == $1.bitPattern }) {
+          return
+        }
         tracks.interpolations[slot] = TransformInterpolation(
           from: tracks.transforms.segments[j].from, to: tracks.interpolations[slot].to)
       }

@@ -138,7 +138,8 @@ struct Tracks: Hashable, Sendable {
   }
 
   /// Absolute target `slot` (an index into ``interpolations``) at progress
-  /// `p`, neither 0 nor 1 (a fold never asks for those): what
+  /// `p`, neither 0 (the caller answers that) nor 1 (a fold never asks for
+  /// it): what
   /// ``TransformInterpolation/at(_:)`` computes, the parts read from the
   /// array one by one, because calling a method on the element would first
   /// copy all of its 650 bytes (a third of the time of a sample).

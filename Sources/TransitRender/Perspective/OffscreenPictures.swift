@@ -16,11 +16,11 @@ import Transit
 /// child's colour, a text, a nested view's transform — the key differs and
 /// the picture is drawn afresh.
 ///
-/// Memory is bounded: at most ``keptPictures`` pictures and
-/// ``keptBytes`` bytes (or the one picture, if it alone is larger), the least recently used dropped first, and a
-/// picture of the same contents at another size dropped as soon as a new
-/// size is drawn; the memory of what is dropped is reused for the new
-/// picture when large enough, else freed. A renderer is
+/// Memory is bounded: at most ``keptPictures`` pictures and ``keptBytes``
+/// bytes (or the one picture, if it alone is larger), the least recently
+/// used dropped first, and a picture of the same contents at another size
+/// dropped as soon as a new size is drawn; the memory of what is dropped is
+/// reused for the new picture when large enough, else freed. A renderer is
 /// used by one thread at a time (the CLI gives each worker its own), so the
 /// cache needs no lock; each worker keeps its own pictures.
 final class OffscreenPictures {
@@ -93,7 +93,11 @@ final class OffscreenPictures {
     clock += 1
     // At most one picture has these contents: drawing one drops the others.
     let same = entries.firstIndex { $0.key.contents == key.contents }
-    if let index = same, entries[index].key == key {
+    // Its contents are the key's: the sizes alone decide (the key's own
+    // `==` would compare the view trees again).
+    if let index = same, entries[index].key.width == key.width,
+      entries[index].key.height == key.height
+    {
       entries[index].lastUse = clock
       found += 1
       return entries[index].picture
@@ -133,7 +137,9 @@ final class OffscreenPictures {
     try draw(surface)
     drawn += 1
     entries.append((key, picture, clock))
-    // A nested 3-D view drawn meanwhile may have filled the room again.
+    // Room was made for the picture's pixels, but it holds its capacity
+    // (headroom, or a larger reused buffer), and a nested 3-D view drawn
+    // meanwhile may have filled the room again.
     _ = makeRoom(for: 0, keeping: picture)
     return picture
   }

@@ -79,8 +79,8 @@ extension Renderer {
     }
     let source = ProjectiveMapping.Source(
       block: .init(
-        start: UnsafeRawPointer(picture.pixels), rowStride: sourceWidth * 4, width: sourceWidth,
-        height: sourceHeight),
+        start: UnsafeRawPointer(picture.pixels), rowStride: picture.width * 4,
+        width: picture.width, height: picture.height),
       scaleX: scaleX, scaleY: scaleY)
     // withExtendedLifetime: the mapping reads the picture's memory.
     try withExtendedLifetime(picture) { () throws(RenderError) in

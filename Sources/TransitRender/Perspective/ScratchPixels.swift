@@ -7,8 +7,8 @@
 /// the few buffers the deepest nesting of 3-D views needs (each lends one
 /// for its projection, when it cannot be composited straight into the
 /// frame; the pictures themselves are kept by ``OffscreenPictures``) and
-/// reuses any that is large enough. A renderer is used by one thread at a time, so the pool
-/// needs no lock.
+/// reuses any that is large enough. A renderer is used by one thread at a
+/// time, so the pool needs no lock.
 final class ScratchPixels {
   private var free: [(pointer: UnsafeMutablePointer<UInt32>, capacity: Int)] = []
   /// Buffers beyond this many are released rather than kept.

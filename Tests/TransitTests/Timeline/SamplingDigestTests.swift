@@ -12,8 +12,8 @@ import TransitTestSupport
 /// and one view at a time.
 ///
 /// The expected digests were computed by the sampling code before it was
-/// made faster (per-step shared sines and cosines, turns about an axis in
-/// closed form, absolute targets read in place). A digest changes when any
+/// made faster (per-step shared sines and cosines, turns sharing one kept
+/// camera, absolute targets read in place). A digest changes when any
 /// bit of any sampled number changes; the second one counts −0 as +0, the
 /// only difference the fast paths are allowed (see `TurnFrame`).
 ///
