@@ -27,7 +27,8 @@ public final class Renderer {
   public let options: RenderOptions
   /// Decoded images, as Cairo surfaces, by the content that named them.
   private var imageCache: [ImageContent: CairoSurface] = [:]
-  /// Memory for the offscreen pictures of 3-D views, reused frame to frame.
+  /// Memory for the projections of 3-D views that cannot be composited
+  /// straight into the frame, reused frame to frame.
   let scratch = ScratchPixels()
   /// The offscreen pictures of 3-D views, kept while only their transforms change.
   let offscreenPictures = OffscreenPictures()
