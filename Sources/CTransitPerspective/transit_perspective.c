@@ -474,12 +474,13 @@ TARGET static void columns_span_avx2(const transit_row *row, uint32_t *out, int 
 // The positions (1/256 pixel, as transit_position) at which a LEVEL row
 // samples along x, or a COLUMNS row along y, for the columns from..<to
 // that the vectorised loops take, four at a time (the scalar loop finishes
-// a row and computes its own), all worked out before any pixel is blended;
-// the loops then load them. Measured on a picture of the rotate styles,
-// 1810 × 1018 mapped to 1280 × 720, a row takes about a fifth less time
-// than with the positions computed between the blends. A column behind the
-// camera (COLUMNS, r ≤ 0) gets position 0, a valid neighbour; its pixel is
-// made transparent.
+// a row and computes its own), all worked out before any of them is
+// blended — a COLUMNS row's whole span, a LEVEL row's stretches that are not
+// flat (level_runs_avx2) — and the loops then load them. Measured on a
+// picture of the rotate styles, 1810 × 1018 mapped to 1280 × 720, a row
+// takes about a fifth less time than with the positions computed between
+// the blends. A column behind the camera (COLUMNS, r ≤ 0) gets position 0,
+// a valid neighbour; its pixel is made transparent.
 TARGET static void row_positions(const transit_row *row, ptrdiff_t from, ptrdiff_t to) {
   const int level = row->mode == TRANSIT_ROW_LEVEL;
   const ptrdiff_t size = level ? row->source_width : row->source_height;
@@ -508,11 +509,13 @@ TARGET static void row_positions(const transit_row *row, ptrdiff_t from, ptrdiff
 // stretches of memory, which the blend would read anyway. When both are
 // one colour C, every pixel of the run is C — a blend of equal values gives
 // the value back exactly (V = 128·C, S = 32768·C, (S + 16384) >> 15 = C) —
-// and the run is filled with it, without its positions split or its
-// neighbours gathered. Most of a drawn view is flat (backgrounds, bars,
-// the space around text), so most of a turned view's rows go this way;
-// measured on a picture of the rotate styles, a LEVEL row takes 10–20 %
-// less time. Runs of LEVEL_CHUNK columns are tried first; one that is not
+// and the run is filled with it, without its positions worked out (only
+// its two ends', level_ends) or its neighbours gathered. Most of a drawn
+// view is flat (backgrounds, bars, the space around text), so most of a
+// turned view's rows go this way; measured on a picture of the rotate
+// styles, a LEVEL row takes 10–20 % less time than blending it all, and
+// about a quarter less again since the flat runs' positions are skipped
+// too. Runs of LEVEL_CHUNK columns are tried first; one that is not
 // flat is tried again in parts of LEVEL_PART, and the parts that are not
 // flat, taken together where they follow each other, are blended — so a
 // row of detail all along costs one blend and the failed checks, which
@@ -553,29 +556,39 @@ TARGET static void fill(uint32_t *out, ptrdiff_t from, ptrdiff_t to, uint32_t co
   for (; column < to; column++) out[column] = colour;
 }
 
-// The least and greatest of positions[from..<to] (at least 8 of them), as
-// whole source pixels (the left neighbours, before the cap at width − 2).
-TARGET static void extent(const int32_t *positions, ptrdiff_t from, ptrdiff_t to,
-                          ptrdiff_t *low, ptrdiff_t *high) {
-  __m256i least = _mm256_loadu_si256((const __m256i *)(positions + from)), most = least;
-  for (ptrdiff_t at = from + 8; at < to; at += 8) {
-    // The last eight, overlapping the ones already taken.
-    __m256i v = _mm256_loadu_si256((const __m256i *)(positions + (at + 8 <= to ? at : to - 8)));
-    least = _mm256_min_epi32(least, v);
-    most = _mm256_max_epi32(most, v);
-  }
-  __m128i l = _mm_min_epi32(_mm256_castsi256_si128(least), _mm256_extracti128_si256(least, 1));
-  __m128i m = _mm_max_epi32(_mm256_castsi256_si128(most), _mm256_extracti128_si256(most, 1));
-  l = _mm_min_epi32(l, _mm_shuffle_epi32(l, 0x4E));
-  m = _mm_max_epi32(m, _mm_shuffle_epi32(m, 0x4E));
-  l = _mm_min_epi32(l, _mm_shuffle_epi32(l, 0xB1));
-  m = _mm_max_epi32(m, _mm_shuffle_epi32(m, 0xB1));
-  *low = _mm_cvtsi128_si32(l) >> 8;
-  *high = _mm_cvtsi128_si32(m) >> 8;
+// The least and greatest left neighbour (before the cap) of LEVEL columns
+// from..<to, or 0 when they are not known.
+//
+// A LEVEL row's source x only grows (or only shrinks) along the row: each
+// operation of row_positions — c·ua, + u_base, × r, − 0.5, the clamp, ×
+// 256, + 0.5, the truncation — keeps (or reverses) the order of its
+// argument, rounding included. So the least and greatest positions of a run
+// of columns are those of its two ends, worked out here exactly as
+// row_positions works them out, and the positions in between need not be
+// worked out at all when the run turns out flat. Only a NaN (a degenerate
+// row) breaks the order, and it cannot appear between two ends that are
+// not NaN (everything in between lies between their values); with a NaN
+// at an end, the run is simply not taken as flat.
+TARGET static inline int level_ends(const transit_row *row, ptrdiff_t from, ptrdiff_t to,
+                                    ptrdiff_t *low, ptrdiff_t *high) {
+  const __m256d c = _mm256_setr_pd((double)from, (double)(to - 1), (double)from, (double)from);
+  const __m256d x = _mm256_sub_pd(
+      _mm256_mul_pd(
+          _mm256_add_pd(_mm256_set1_pd(row->u_base), _mm256_mul_pd(_mm256_set1_pd(row->ua), c)),
+          _mm256_set1_pd(row->row_reciprocal)),
+      _mm256_set1_pd(0.5));
+  if (_mm256_movemask_pd(_mm256_cmp_pd(x, x, _CMP_UNORD_Q)) != 0) return 0;
+  int32_t ends[4];
+  _mm_storeu_si128((__m128i *)ends,
+                   positions_of(x, _mm256_set1_pd((double)(row->source_width - 1))));
+  const ptrdiff_t a = ends[0] >> 8, b = ends[1] >> 8;
+  *low = a < b ? a : b;
+  *high = a < b ? b : a;
+  return 1;
 }
 
-// Whether LEVEL columns from..<to — at least 8, all with their positions
-// worked out — sample one colour, `*colour`, from the row's `pair`.
+// Whether LEVEL columns from..<to sample one colour, `*colour`, from the
+// row's `pair`; only the two end columns' positions are worked out.
 //
 // Their left neighbours lie in first..last, their right ones one column
 // on (a left neighbour capped at width − 2 has a right one of weight 256 at
@@ -586,7 +599,7 @@ TARGET static int level_flat(const transit_row *row, level_pair pair, ptrdiff_t 
                              ptrdiff_t to, uint32_t *colour) {
   const uint32_t *top = pair.top, *bottom = pair.bottom;
   ptrdiff_t first, last;
-  extent(row->positions, from, to, &first, &last);
+  if (!level_ends(row, from, to, &first, &last)) return 0;
   if (last + 1 < row->source_width) last += 1;
   const uint32_t value = top[first];
   if (!all_equal(top + first, last - first + 1, value)) return 0;
@@ -599,10 +612,11 @@ TARGET static int level_flat(const transit_row *row, level_pair pair, ptrdiff_t 
 TARGET static void level_runs_avx2(const transit_row *row, uint32_t *out, int over,
                                    ptrdiff_t from, ptrdiff_t to) {
   const level_pair pair = level_pair_of(row);
-  // The columns whose positions row_positions worked out; the last few, if
-  // any, are left to the scalar loop.
+  // The columns the vectorised loops take; the last few, if any, are left
+  // to the scalar loop.
   const ptrdiff_t whole = from + (to - from) / 4 * 4;
-  // Columns pending..<part are not flat and wait to be blended together.
+  // Columns pending..<part are not flat and wait to be blended together;
+  // their positions are worked out then, and only theirs.
   ptrdiff_t pending = from;
   uint32_t colour;
   for (ptrdiff_t column = from; column < whole;) {
@@ -611,7 +625,10 @@ TARGET static void level_runs_avx2(const transit_row *row, uint32_t *out, int ov
     for (ptrdiff_t part = column; part < end;) {
       const ptrdiff_t stop = chunk ? end : end - part >= LEVEL_PART ? part + LEVEL_PART : end;
       if (chunk || (stop - part >= 8 && level_flat(row, pair, part, stop, &colour))) {
-        if (pending < part) level_span_avx2(row, pair, out, over, pending, part);
+        if (pending < part) {
+          row_positions(row, pending, part);
+          level_span_avx2(row, pair, out, over, pending, part);
+        }
         fill(out, part, stop, colour, over);
         pending = stop;
       }
@@ -619,14 +636,16 @@ TARGET static void level_runs_avx2(const transit_row *row, uint32_t *out, int ov
     }
     column = end;
   }
-  if (pending < whole) level_span_avx2(row, pair, out, over, pending, whole);
+  if (pending < whole) {
+    row_positions(row, pending, whole);
+    level_span_avx2(row, pair, out, over, pending, whole);
+  }
   full_span_scalar(row, out, over, whole, to);
 }
 
 TARGET static void full_span_avx2(const transit_row *row, uint32_t *out, int over,
                                   ptrdiff_t from, ptrdiff_t to) {
   if (row->mode == TRANSIT_ROW_LEVEL) {
-    row_positions(row, from, to);
     level_runs_avx2(row, out, over, from, to);
   } else if (row->source_width >= 2 && row->mode == TRANSIT_ROW_COLUMNS) {
     row_positions(row, from, to);
