@@ -52,8 +52,9 @@ typedef struct {
   // row's two source rows blended once, before the columns are.
   uint16_t *level;
   // Room for a position per destination column: where LEVEL rows sample
-  // along x and COLUMNS rows along y, worked out for the whole row before
-  // its pixels are.
+  // along x and COLUMNS rows along y, worked out before the pixels are
+  // blended (for a COLUMNS row's whole span, for the stretches of a LEVEL
+  // row that are not filled as flat).
   int32_t *positions;
   int mode;
 } transit_row;

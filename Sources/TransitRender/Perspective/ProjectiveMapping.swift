@@ -67,7 +67,10 @@ enum ProjectiveMapping {
   /// constant down a column (a turn about the vertical axis), they, the
   /// column's neighbours and its weights are worked out once per mapping.
   /// Either turn works out its row's positions along the one axis that
-  /// varies before blending any of its pixels.
+  /// varies before blending any of its pixels — the horizontal turn only for
+  /// the stretches it blends: its source x only grows (or only shrinks)
+  /// along the row, so a run's two end columns tell which source pixels the
+  /// run reads, and a run found flat needs no positions at all.
   ///
   /// The geometry is exact: each pixel centre's source position and
   /// coverage are computed in doubles by the same formula on every path.
@@ -116,7 +119,8 @@ enum ProjectiveMapping {
     let level = UnsafeMutablePointer<UInt16>.allocate(
       capacity: rowsAreLevel ? 4 * (source.block.width + 1) : 0)
     // Level and per-column rows' positions along their one varying axis,
-    // worked out a row at a time before its pixels are blended.
+    // worked out a row (or a level row's stretch to blend) at a time
+    // before its pixels are blended.
     let positions = UnsafeMutablePointer<Int32>.allocate(
       capacity: rowsAreLevel || columnsConstantDownward ? width : 0)
     defer {
