@@ -218,6 +218,14 @@ TARGET static inline __m128i weight_pairs(__m128i w) {
   return _mm_or_si128(_mm_sub_epi32(_mm_set1_epi32(256), w), _mm_slli_epi32(w, 16));
 }
 
+// Where four pixel centres land along one source axis, (base + step·c)·r −
+// 0.5 lane by lane: the one order of operations every path uses (see
+// level_x and pixel for the scalar loop's).
+TARGET static inline __m256d along(__m256d base, __m256d step, __m256d c, __m256d r) {
+  return _mm256_sub_pd(_mm256_mul_pd(_mm256_add_pd(base, _mm256_mul_pd(step, c)), r),
+                       _mm256_set1_pd(0.5));
+}
+
 // Positions of four lanes of x, already clamped by min/max to 0…size − 1.
 TARGET static inline __m128i positions_of(__m256d x, __m256d maximum) {
   __m256d clamped = _mm256_min_pd(_mm256_max_pd(x, _mm256_setzero_pd()), maximum);
@@ -289,6 +297,34 @@ static inline level_pair level_pair_of(const transit_row *row) {
   return pair;
 }
 
+// The least and greatest left neighbour (before the cap) of LEVEL columns
+// from..<to, or 0 when they are not known.
+//
+// A LEVEL row's source x only grows (or only shrinks) along the row: each
+// operation of row_positions — c·ua, + u_base, × r, − 0.5, the clamp, ×
+// 256, + 0.5, the truncation — keeps (or reverses) the order of its
+// argument, rounding included. So the least and greatest positions of a run
+// of columns are those of its two ends, worked out here exactly as
+// row_positions works them out, and the positions in between need not be
+// worked out at all when the run turns out flat. Only a NaN (a degenerate
+// row) breaks the order, and it cannot appear between two ends that are
+// not NaN (everything in between lies between their values); with a NaN
+// at an end, the run is simply not taken as flat.
+TARGET static inline int level_ends(const transit_row *row, ptrdiff_t from, ptrdiff_t to,
+                                    ptrdiff_t *low, ptrdiff_t *high) {
+  const __m256d c = _mm256_setr_pd((double)from, (double)(to - 1), (double)from, (double)from);
+  const __m256d x = along(_mm256_set1_pd(row->u_base), _mm256_set1_pd(row->ua), c,
+                          _mm256_set1_pd(row->row_reciprocal));
+  if (_mm256_movemask_pd(_mm256_cmp_pd(x, x, _CMP_UNORD_Q)) != 0) return 0;
+  int32_t ends[4];
+  _mm_storeu_si128((__m128i *)ends,
+                   positions_of(x, _mm256_set1_pd((double)(row->source_width - 1))));
+  const ptrdiff_t a = ends[0] >> 8, b = ends[1] >> 8;
+  *low = a < b ? a : b;
+  *high = a < b ? b : a;
+  return 1;
+}
+
 // Columns from..<to of a LEVEL row: the row's two source rows are blended
 // once (V = (top·(256 − wy) + bottom·wy) >> 1 for the columns they read),
 // then each pixel is the blend of two neighbouring V, read with one 128-bit
@@ -297,12 +333,13 @@ TARGET static void level_span_avx2(const transit_row *row, level_pair pair, uint
                                    int over, ptrdiff_t from, ptrdiff_t to) {
   const ptrdiff_t width = row->source_width;
   const uint32_t *top = pair.top, *bottom = pair.bottom, wy = pair.wy;
-  // x is monotonic along the row (each operation is), so the two ends
-  // bound the columns read: first..last + 1.
+  // The two ends bound the columns read: first..last + 1.
   const ptrdiff_t last_left = width >= 2 ? width - 2 : 0;
-  ptrdiff_t a = transit_position(level_x(row, from), width) >> 8;
-  ptrdiff_t b = transit_position(level_x(row, to - 1), width) >> 8;
-  ptrdiff_t first = a < b ? a : b, last = a < b ? b : a;
+  ptrdiff_t first, last;
+  if (!level_ends(row, from, to, &first, &last)) {
+    full_span_scalar(row, out, over, from, to);
+    return;
+  }
   if (first > last_left) first = last_left;
   if (last > last_left) last = last_left;
   {
@@ -359,7 +396,6 @@ TARGET static void pixel_span_avx2(const transit_row *row, uint32_t *out, int ov
                                    ptrdiff_t from, ptrdiff_t to) {
   const ptrdiff_t width = row->source_width, height = row->source_height;
   const __m256d steps = _mm256_setr_pd(0, 1, 2, 3), zero = _mm256_setzero_pd();
-  const __m256d half = _mm256_set1_pd(0.5);
   const __m256d max_x = _mm256_set1_pd((double)(width - 1));
   const __m256d max_y = _mm256_set1_pd((double)(height - 1));
   const __m256d u_base = _mm256_set1_pd(row->u_base), ua = _mm256_set1_pd(row->ua);
@@ -378,8 +414,8 @@ TARGET static void pixel_span_avx2(const transit_row *row, uint32_t *out, int ov
     __m256d q = _mm256_add_pd(q_base, _mm256_mul_pd(g, c));
     __m256d visible = _mm256_cmp_pd(q, zero, _CMP_GT_OQ);
     __m256d r = q_constant ? row_r : _mm256_div_pd(_mm256_set1_pd(1), q);
-    __m256d x = _mm256_sub_pd(_mm256_mul_pd(_mm256_add_pd(u_base, _mm256_mul_pd(ua, c)), r), half);
-    __m256d y = _mm256_sub_pd(_mm256_mul_pd(_mm256_add_pd(v_base, _mm256_mul_pd(va, c)), r), half);
+    __m256d x = along(u_base, ua, c, r);
+    __m256d y = along(v_base, va, c, r);
     // A NaN (only in lanes that are not visible) clamps to 0 here, which
     // keeps every index in range.
     __m128i ix, wx, iy, wy;
@@ -484,7 +520,7 @@ TARGET static void columns_span_avx2(const transit_row *row, uint32_t *out, int 
 TARGET static void row_positions(const transit_row *row, ptrdiff_t from, ptrdiff_t to) {
   const int level = row->mode == TRANSIT_ROW_LEVEL;
   const ptrdiff_t size = level ? row->source_width : row->source_height;
-  const __m256d half = _mm256_set1_pd(0.5), four = _mm256_set1_pd(4);
+  const __m256d four = _mm256_set1_pd(4);
   const __m256d maximum = _mm256_set1_pd((double)(size - 1));
   const __m256d base = _mm256_set1_pd(level ? row->u_base : row->v_base);
   const __m256d step = _mm256_set1_pd(level ? row->ua : row->va);
@@ -494,7 +530,7 @@ TARGET static void row_positions(const transit_row *row, ptrdiff_t from, ptrdiff
   ptrdiff_t column = from;
   for (; column + 4 <= to; column += 4, c = _mm256_add_pd(c, four)) {
     __m256d r = level ? r_row : _mm256_loadu_pd(row->column_reciprocal + column);
-    __m256d x = _mm256_sub_pd(_mm256_mul_pd(_mm256_add_pd(base, _mm256_mul_pd(step, c)), r), half);
+    __m256d x = along(base, step, c, r);
     // A column behind the camera (r = 0) is at −0.5, and clamps to 0 here;
     // so would a NaN, from a numerator that overflowed.
     _mm_storeu_si128((__m128i *)(positions + column), positions_of(x, maximum));
@@ -554,37 +590,6 @@ TARGET static void fill(uint32_t *out, ptrdiff_t from, ptrdiff_t to, uint32_t co
   ptrdiff_t column = from;
   for (; column + 8 <= to; column += 8) _mm256_storeu_si256((__m256i *)(out + column), value);
   for (; column < to; column++) out[column] = colour;
-}
-
-// The least and greatest left neighbour (before the cap) of LEVEL columns
-// from..<to, or 0 when they are not known.
-//
-// A LEVEL row's source x only grows (or only shrinks) along the row: each
-// operation of row_positions — c·ua, + u_base, × r, − 0.5, the clamp, ×
-// 256, + 0.5, the truncation — keeps (or reverses) the order of its
-// argument, rounding included. So the least and greatest positions of a run
-// of columns are those of its two ends, worked out here exactly as
-// row_positions works them out, and the positions in between need not be
-// worked out at all when the run turns out flat. Only a NaN (a degenerate
-// row) breaks the order, and it cannot appear between two ends that are
-// not NaN (everything in between lies between their values); with a NaN
-// at an end, the run is simply not taken as flat.
-TARGET static inline int level_ends(const transit_row *row, ptrdiff_t from, ptrdiff_t to,
-                                    ptrdiff_t *low, ptrdiff_t *high) {
-  const __m256d c = _mm256_setr_pd((double)from, (double)(to - 1), (double)from, (double)from);
-  const __m256d x = _mm256_sub_pd(
-      _mm256_mul_pd(
-          _mm256_add_pd(_mm256_set1_pd(row->u_base), _mm256_mul_pd(_mm256_set1_pd(row->ua), c)),
-          _mm256_set1_pd(row->row_reciprocal)),
-      _mm256_set1_pd(0.5));
-  if (_mm256_movemask_pd(_mm256_cmp_pd(x, x, _CMP_UNORD_Q)) != 0) return 0;
-  int32_t ends[4];
-  _mm_storeu_si128((__m128i *)ends,
-                   positions_of(x, _mm256_set1_pd((double)(row->source_width - 1))));
-  const ptrdiff_t a = ends[0] >> 8, b = ends[1] >> 8;
-  *low = a < b ? a : b;
-  *high = a < b ? b : a;
-  return 1;
 }
 
 // Whether LEVEL columns from..<to sample one colour, `*colour`, from the
