@@ -6,9 +6,10 @@ import TransitRender
 /// Draws frames on every core and hands them to the chosen layout, keeping
 /// memory flat however many frames there are.
 ///
-/// Each worker owns its Renderer (a Cairo context is never shared between
-/// threads) and draws every frame into the memory of its frame before (a
-/// ``FrameWorker``); it takes the next frame index from a shared counter, so
+/// Each worker owns its Renderer (a Cairo context is never used by two
+/// threads at once) and draws every frame into the memory of its frame
+/// before (a ``FrameWorker``, kept for every band and pass of the run in
+/// ``FrameWorkers``); it takes the next frame index from a shared counter, so
 /// a slow frame never holds the others up. For PNG, nothing but that one
 /// frame's memory per worker is kept longer than it takes to compress it:
 ///
@@ -36,6 +37,8 @@ struct FramePipeline {
   var job: Job
   var pixelWidth: Int
   var pixelHeight: Int
+  /// The workers' renderers and frame memory, for every call to `draw`.
+  let workers = FrameWorkers(count: FramePipeline.workerCount)
 
   static var workerCount: Int { max(1, Platform.coreCount) }
 
@@ -76,9 +79,10 @@ struct FramePipeline {
   /// Draws the frames at `indices` on every core; `body` receives each
   /// (index, image) on a worker thread.
   ///
-  /// Each worker has its own Renderer and frame memory (a ``FrameWorker``)
-  /// and takes the next index from a shared counter, so that a slow frame
-  /// never holds the others up; the first failure stops them.
+  /// Each worker has its own Renderer and frame memory (a ``FrameWorker``,
+  /// kept in ``workers`` from one call to the next) and takes the next index
+  /// from a shared counter, so that a slow frame never holds the others up;
+  /// the first failure stops them.
   func draw(
     _ indices: [Int], progress: ProgressBar?,
     _ body: @Sendable (Int, Image) throws(CLIError) -> Void
@@ -88,9 +92,10 @@ struct FramePipeline {
     let next = Atomic(0)
     let failure = Mutex<CLIError?>(nil)
     let options = renderOptions
+    let workers = self.workers
     DispatchQueue.concurrentPerform(iterations: min(FramePipeline.workerCount, indices.count)) {
-      _ in
-      let worker = FrameWorker(options: options)
+      slot in
+      let worker = workers.worker(slot, options: options)
       while failure.withLock({ $0 == nil }) {
         let position = next.add(1, ordering: .relaxed).oldValue
         guard position < indices.count else { return }

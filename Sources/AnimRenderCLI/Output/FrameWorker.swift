@@ -27,3 +27,35 @@ final class FrameWorker {
     return frame
   }
 }
+
+/// The ``FrameWorker``s of one pipeline, kept for all its drawing: every
+/// band of a strip or grid, and an APNG's second pass, draws with the
+/// renderers and frame memory the first band set up — their text engines,
+/// decoded images, kept 3-D pictures and mapped pages — instead of new ones.
+///
+/// ``FramePipeline`` gives slot `k` to iteration `k` of its
+/// `concurrentPerform`, which runs on one thread; its calls follow each
+/// other. So a slot is never used by two threads at once, and the slots
+/// need no lock (hence `@unchecked Sendable`).
+final class FrameWorkers: @unchecked Sendable {
+  private let slots: UnsafeMutableBufferPointer<FrameWorker?>
+
+  /// Room for `count` workers, each made when its slot is first used.
+  init(count: Int) {
+    slots = .allocate(capacity: count)
+    slots.initialize(repeating: nil)
+  }
+
+  deinit {
+    _ = slots.deinitialize()
+    slots.deallocate()
+  }
+
+  /// Slot `slot`'s worker, made with `options` the first time.
+  func worker(_ slot: Int, options: RenderOptions) -> FrameWorker {
+    if let worker = slots[slot] { return worker }
+    let worker = FrameWorker(options: options)
+    slots[slot] = worker
+    return worker
+  }
+}
