@@ -23,9 +23,9 @@ extension Animation {
   ///
   /// ``Timeline/reversed()`` guarantees more, for every kind of change,
   /// visibility included: it never inverts anything, so its frame i of n
-  /// *is* the forward's frame n − 1 − i, bit for bit (R2), and it ends bit
-  /// for bit on the forward's start (R3). When you have the scene, prefer
-  /// it; transitions use it.
+  /// (for n ≥ 2) *is* the forward's frame n − 1 − i, bit for bit (R2), and
+  /// it ends bit for bit on the forward's start (R3). When you have the
+  /// scene, prefer it; transitions use it.
   ///
   /// - Throws: ``TransitError`` with code `.invalidState` when a step sets an
   ///   absolute frame, alpha, transform or visibility (the value it replaced

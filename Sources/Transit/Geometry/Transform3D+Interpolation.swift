@@ -64,12 +64,22 @@ struct TransformInterpolation: Hashable, Sendable {
       arc = DecomposedTransform3D.Arc(start.quaternion, end.quaternion)
     } else {
       isDecomposed = false
-      // Never read: the entries are interpolated one by one instead.
-      start = DecomposedTransform3D(.identity)!
-      change = DecomposedTransform3D.Change(from: start, to: start)
-      arc = DecomposedTransform3D.Arc(start.quaternion, start.quaternion)
+      (start, change, arc) = Self.unused
     }
   }
+
+  /// The parts of an interpolation that does not decompose: never read (the
+  /// entries are interpolated one by one instead), but stored, so worked out
+  /// once — the identity's — for every such interpolation to compare and
+  /// hash alike.
+  private static let unused:
+    (DecomposedTransform3D, DecomposedTransform3D.Change, DecomposedTransform3D.Arc) = {
+      let start = DecomposedTransform3D(.identity)!
+      return (
+        start, DecomposedTransform3D.Change(from: start, to: start),
+        DecomposedTransform3D.Arc(start.quaternion, start.quaternion)
+      )
+    }()
 
   /// The transform a fraction `p` of the way; see
   /// ``Transform3D/interpolate(from:to:progress:)``.

@@ -62,8 +62,9 @@ public struct Timeline: Sendable, Equatable {
 
   // MARK: Reversal
 
-  /// The exact reverse: frame `i` of `n` equals this timeline's frame
-  /// `n − 1 − i`, and `reversed().reversed() == self`.
+  /// The exact reverse: frame `i` of `n` (for `n ≥ 2`) equals this
+  /// timeline's frame `n − 1 − i`, and `reversed().reversed() == self`. A
+  /// single frame (`n == 1`) is each timeline's own start.
   ///
   /// The reverse of a ``Direction/rerun(_:)`` timeline is the forward one.
   public func reversed() -> Timeline {

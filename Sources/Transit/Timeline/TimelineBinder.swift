@@ -242,11 +242,9 @@ struct TimelineBinder {
         let slot = tracks.interpolationSlots[j]
         let start = tracks.transforms.segments[j].from
         let made = tracks.interpolations[slot].from
-        if start.entries.elementsEqual(made.entries, by: { $0.bitPattern == $1.bitPattern }) {
-          return
-        }
+        if start.isBitIdentical(to: made) { return }
         tracks.interpolations[slot] = TransformInterpolation(
-          from: tracks.transforms.segments[j].from, to: tracks.interpolations[slot].to)
+          from: start, to: tracks.interpolations[slot].to)
       }
     }
   }
@@ -274,5 +272,20 @@ struct TimelineBinder {
       tracks[keyPath: track].segments[j].from = value
       then(&tracks, j)
     }
+  }
+}
+
+extension Transform3D {
+  /// Whether every entry has the same bits as `other`'s. Unlike `==`, this
+  /// tells −0 from +0 and NaNs apart by payload. It reads the sixteen stored
+  /// entries in place rather than building two ``entries`` arrays.
+  fileprivate func isBitIdentical(to other: Transform3D) -> Bool {
+    func same(_ a: Double, _ b: Double) -> Bool { a.bitPattern == b.bitPattern }
+    return same(m11, other.m11) && same(m12, other.m12) && same(m13, other.m13)
+      && same(m14, other.m14) && same(m21, other.m21) && same(m22, other.m22)
+      && same(m23, other.m23) && same(m24, other.m24) && same(m31, other.m31)
+      && same(m32, other.m32) && same(m33, other.m33) && same(m34, other.m34)
+      && same(m41, other.m41) && same(m42, other.m42) && same(m43, other.m43)
+      && same(m44, other.m44)
   }
 }

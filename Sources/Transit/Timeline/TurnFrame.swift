@@ -51,7 +51,8 @@ struct TurnFrame: Hashable, Sendable {
   /// angle's sine `s` and cosine `c`. The turn's rows are built as the
   /// type's discussion says, then each row of `m` is multiplied by them and
   /// summed in the order ``Transform3D/concatenating(_:)`` sums, so the
-  /// numbers are those of `m.concatenating(operation.at(p))`.
+  /// numbers are those of `m.concatenating(operation.at(p))`, up to the
+  /// sign of a zero (see the type's discussion).
   ///
   /// It takes the frame by pointer, straight from the timeline's array, and
   /// is kept out of line: passing the frame by value made the caller copy

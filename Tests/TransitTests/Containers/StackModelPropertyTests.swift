@@ -200,7 +200,9 @@ struct StackModelPropertyTests {
     return problems
   }
 
-  @Test("events, counter, loaded set and every view's final state match the model (2,000 cases)")
+  @Test(
+    "events, counter, loaded set and every view's final state match the model (2,000 fixed seeds, 500 fresh)"
+  )
   func matchesTheModel() async {
     await seededPropertyCheck(count: 2_000, base: 0x5EED_0008) { seed in
       let problems = Self.check(seed: seed)

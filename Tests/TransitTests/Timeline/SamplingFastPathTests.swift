@@ -175,6 +175,49 @@ import TransitTestSupport
     return Double.sin((1 - p) * angle) / sine * a + Double.sin(p * angle) / sine * b
   }
 
+  /// An absolute target that takes over from another one still running
+  /// starts from that one's sampled value, which may differ from the start
+  /// it was bound with only in the sign of a zero (holding a rotation about
+  /// an axis recomposes some of its zeros as −0): its interpolation must
+  /// then be made again from the sampled start, bit for bit, not kept
+  /// because the two compare `==`.
+  @Test func absoluteTargetsInterpolateFromTheirResolvedStartBitForBit() throws {
+    let seed: UInt64 = 0x5EED_2E57
+    var rng = SplitMix64(seed: seed)
+    let scene = Scene(
+      size: Size(width: 400, height: 300),
+      views: [View(id: "v", frame: Rect(x: 0, y: 0, width: 40, height: 30))])
+    let axes = [Vector3(x: 0, y: 1, z: 0), Vector3(x: 1, y: 0, z: 0), Vector3(x: 0, y: 0, z: 1)]
+    var onlyZeroSigns = 0
+    for trial in 0..<200 {
+      let axis = axes[trial % 3]
+      let held = Transform3D.rotation(
+        angle: Self.random(&rng, -4...4), x: axis.x, y: axis.y, z: axis.z
+      ).scaled(x: trial.isMultiple(of: 2) ? 1 : 2, y: 1)
+      let timeline = try Animation([
+        AnimationStep(duration: 1, changes: [.transform("v", to: held)]),
+        AnimationStep(duration: 1, changes: [.transform("v", to: held)]),
+        AnimationStep(
+          duration: 1, overlap: Self.random(&rng, 0.1...0.9),
+          changes: [.transform("v", to: .identity.translated(x: 10, y: 0))]),
+      ]).timeline(from: scene)
+      let tracks = timeline.tracks
+      for j in tracks.transforms.segments.indices where tracks.interpolationSlots[j] >= 0 {
+        let made = tracks.interpolations[tracks.interpolationSlots[j]].from
+        let start = tracks.transforms.segments[j].from
+        if start == held && start.entries.map(\.bitPattern) != held.entries.map(\.bitPattern) {
+          onlyZeroSigns += 1
+        }
+        #expect(
+          made.entries.map(\.bitPattern) == start.entries.map(\.bitPattern),
+          "segment \(j) (seed \(seed), trial \(trial))")
+      }
+    }
+    // The cases must include starts that differ from the bound one only in
+    // the sign of a zero, or this test could not fail.
+    #expect(onlyZeroSigns > 0, "seed \(seed)")
+  }
+
   @Test func absoluteTargetsMatchDecomposingAtEverySampleBitForBit() {
     let seed: UInt64 = 0xAB50_1077
     var rng = SplitMix64(seed: seed)
