@@ -14,8 +14,10 @@
 # /tmp/before HEAD~3`), is compiled the same way and measured side by side,
 # the two builds' runs alternating, with the ratio printed.
 set -euo pipefail
+# BASELINE as the caller wrote it, before common.sh moves to the package root.
+baseline=${1:+$(cd "$1" && pwd)}
 source "$(dirname "$0")/common.sh"
-source "$(dirname "$0")/stats.sh"
+source "$root/Benchmarks/stats.sh"
 harness() {
   local checkout=$1 out=$2 flags=()
   grep -q 'int32_t \*positions;' "$checkout/Sources/CTransitPerspective/include/transit_perspective.h" &&
@@ -26,7 +28,7 @@ harness() {
 }
 harness "$root" "$work/mapping"
 base=""
-if [ $# -ge 1 ]; then harness "$(cd "$1" && pwd)" "$work/baseline"; base="$work/baseline"; fi
+if [ -n "$baseline" ]; then harness "$baseline" "$work/baseline"; base="$work/baseline"; fi
 "$animrender" render --style rotate-vertically-from-right-clockwise --size 1810x1018 --frames 2 \
   --layout frames -o "$work/view-%d.png" --quiet >/dev/null
 runs=${RUNS:-5}

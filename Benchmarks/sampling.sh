@@ -14,13 +14,15 @@
 # their ratio are printed. Each run is already the best of five rounds,
 # timed by the thread's CPU clock.
 set -euo pipefail
+# BASELINE as the caller wrote it, before the script moves to its folder.
+baseline=${1:+$(cd "$1" && pwd)}
 cd "$(dirname "$0")"
 source ./stats.sh
 build() { (cd "$1" && swift build -c release --product TransitBenchmarks >/dev/null &&
   echo "$(swift build -c release --show-bin-path)/TransitBenchmarks"); }
 bin=$(build .)
 base=""
-if [ $# -ge 1 ]; then base=$(build "$1/Benchmarks"); fi
+if [ -n "$baseline" ]; then base=$(build "$baseline/Benchmarks"); fi
 runs=${RUNS:-5}
 ns() { "$1" 200000 "$2" | head -1 | sed -n 's/.*: \([0-9.]*\) ns per view per sample/\1/p'; }
 declare -A med

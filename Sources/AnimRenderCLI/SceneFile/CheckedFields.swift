@@ -93,8 +93,7 @@ protocol FieldTable: FieldValue {
 
 extension FieldTable {
   init(from decoder: any Decoder) throws {
-    try decoder.rejectUnknownKeys(Self.fields.map(\.key))
-    let container = try decoder.container(keyedBy: AnyKey.self)
+    let container = try decoder.rejectUnknownKeys(Self.fields.map(\.key))
     self.init()
     for field in Self.fields { try field.read(container, &self) }
   }

@@ -37,10 +37,10 @@ extension FieldValue {
   /// Decodes JSON text as this value, giving its readers the numbers as
   /// written (`numbers`, read from the same text), from which
   /// ``Int/read(from:)`` decides whether a number is whole.
-  static func read(json bytes: [UInt8], numbers: NumberTexts) throws -> Self {
+  static func read(json data: Data, numbers: NumberTexts) throws -> Self {
     let decoder = JSONDecoder()
     decoder.userInfo[NumberTexts.userInfoKey] = numbers
-    return try decoder.decode(FieldReader<Self>.self, from: Data(bytes)).value
+    return try decoder.decode(FieldReader<Self>.self, from: data).value
   }
 }
 

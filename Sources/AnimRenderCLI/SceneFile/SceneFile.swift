@@ -227,13 +227,12 @@ extension SceneFile {
   /// decoding and checking that follow have a bounded depth.
   static func decode(_ data: Data, name: String) throws(CLIError) -> SceneFile {
     let limit = RenderLimits.maximumSceneNesting
-    let bytes = Array(data)
-    let numbers = NumberTexts(bytes, nestingLimit: limit)
+    let numbers = NumberTexts(Array(data), nestingLimit: limit)
     guard numbers.deepest <= limit else {
       throw CLIError.data("\(name): arrays and objects nested more than \(limit) deep")
     }
     do {
-      var file = try SceneFile.read(json: bytes, numbers: numbers)
+      var file = try SceneFile.read(json: data, numbers: numbers)
       for i in file.script.indices { file.script[i].place = "script[\(i)]" }
       try file.validate(name: name)
       return file

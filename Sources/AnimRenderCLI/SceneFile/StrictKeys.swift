@@ -12,8 +12,10 @@ struct AnyKey: CodingKey {
 
 extension Decoder {
   /// Throws a data error at the first key of this object not in `known`,
-  /// naming the closest known key.
-  func rejectUnknownKeys(_ known: [String]) throws {
+  /// naming the closest known key; else returns the container it read the
+  /// keys from, for the fields to be read from too.
+  @discardableResult
+  func rejectUnknownKeys(_ known: [String]) throws -> KeyedDecodingContainer<AnyKey> {
     let container = try self.container(keyedBy: AnyKey.self)
     for key in container.allKeys where !known.contains(key.stringValue) {
       let closest = Suggestions.closest(to: key.stringValue, among: known, limit: 1)
@@ -25,5 +27,6 @@ extension Decoder {
             + " (known: \(known.joined(separator: ", ")))"
         ))
     }
+    return container
   }
 }

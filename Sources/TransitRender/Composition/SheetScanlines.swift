@@ -54,7 +54,7 @@ public final class SheetScanlines: @unchecked Sendable {
     self.layout = layout
     self.hasAlpha = hasAlpha
     alpha = hasAlpha ? 1 : 0
-    rowBytes = 1 + layout.width * (hasAlpha ? 4 : 3)
+    rowBytes = ScanlineFilter.rowByteCount(width: layout.width, hasAlpha: hasAlpha)
     let rows = (0..<layout.rows).map { layout.bandRows($0).count }.max()!
     storage = .allocate(capacity: rowBytes * rows)
     // The columns in use: `layout.columns` may be any number up to Int.max.
@@ -94,7 +94,7 @@ public final class SheetScanlines: @unchecked Sendable {
     var opaque = true
     for y in rows {
       let row = storage + (y - rows.lowerBound) * rowBytes
-      row[0] = 1  // SUB
+      row[0] = ScanlineFilter.sub
       guard y >= cellTop, y < cellTop + layout.cellHeight else {
         opaque = transit_filter_run(self.background, layout.width, alpha, row + 1) != 0 && opaque
         continue

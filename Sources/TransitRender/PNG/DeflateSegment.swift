@@ -60,6 +60,13 @@ public struct DeflateSegment: Sendable {
     defer { transit_segment_free(&segment) }
     let status = transit_deflate_bytes(
       scanlines, count, compression.engineLevel, isLast ? 1 : 0, &segment)
+    try self.init(segment, status: status, compression: compression)
+  }
+
+  /// The engine's `segment`, or its failure when `status` is not 0.
+  private init(_ segment: transit_segment, status: Int32, compression: PNGCompression)
+    throws(RenderError)
+  {
     guard status == 0 else {
       throw RenderError("compressing image data failed (\(compression.rawValue), status \(status))")
     }
@@ -87,10 +94,7 @@ public struct DeflateSegment: Sendable {
       pixels, stride, width, rowCount, hasAlpha ? 1 : 0, compression.engineLevel, isLast ? 1 : 0,
       &segment)
     if status == TRANSIT_DEFLATE_TRANSLUCENT { return nil }
-    guard status == 0 else {
-      throw RenderError("compressing image data failed (\(compression.rawValue), status \(status))")
-    }
-    return DeflateSegment(segment)
+    return try DeflateSegment(segment, status: status, compression: compression)
   }
 
   /// A whole image as one segment that ends the stream: RGB when `hasAlpha`
