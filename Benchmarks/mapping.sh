@@ -22,6 +22,8 @@ harness() {
   local checkout=$1 out=$2 flags=()
   grep -q 'int32_t \*positions;' "$checkout/Sources/CTransitPerspective/include/transit_perspective.h" &&
     flags+=(-DTRANSIT_ROW_HAS_POSITIONS)
+  grep -q 'column_runs;' "$checkout/Sources/CTransitPerspective/include/transit_perspective.h" &&
+    flags+=(-DTRANSIT_ROW_HAS_RUNS)
   cc -O2 -ffp-contract=off "${flags[@]}" \
     -DTRANSIT_PERSPECTIVE_C="\"$checkout/Sources/CTransitPerspective/transit_perspective.c\"" \
     -I"$checkout/Sources/CTransitPerspective/include" Benchmarks/Mapping/mapping.c -lpng -o "$out"

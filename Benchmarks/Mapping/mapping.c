@@ -89,11 +89,28 @@ int main(int argc, char **argv) {
 #ifdef TRANSIT_ROW_HAS_POSITIONS
   row.positions = malloc(width * 4);
 #endif
+#ifdef TRANSIT_ROW_HAS_RUNS
+  uint8_t *runs = malloc((size_t)(sw * sh));
+  int32_t *known_low = malloc(width * 4), *known_high = malloc(width * 4);
+  row.column_runs = runs, row.known_low = known_low, row.known_high = known_high;
+  row.known_value = malloc(width * 4);
+  double runs_best = 1e30;
+  for (int round = 0; round < rounds; round++) {
+    double start = now();
+    transit_column_runs(source, sw, sw, sh, runs);
+    double took = now() - start;
+    if (took < runs_best) runs_best = took;
+  }
+  if (getenv("RUNS_TIME")) fprintf(stderr, "runs: %.3f ms\n", runs_best * 1e3);
+#endif
   row.ua = a, row.va = d, row.g = g;
   row.mode = level ? TRANSIT_ROW_LEVEL : TRANSIT_ROW_COLUMNS;
   double best = 1e30;
   for (int round = 0; round < rounds; round++) {
     double start = now();
+#ifdef TRANSIT_ROW_HAS_RUNS
+    memset(known_low, 0, width * 4), memset(known_high, 0, width * 4);
+#endif
     for (ptrdiff_t line = 0; line < height; line++) {
       double y = (double)line + 0.5;
       row.u_base = a * x0 + b * y + c;

@@ -447,6 +447,16 @@ TARGET static void pixel_span_avx2(const transit_row *row, uint32_t *out, int ov
 // A COLUMNS row: each column's source x, neighbour and weights were worked
 // out once for the whole mapping (transit_prepare_columns); only y is
 // computed here, and each pixel's four neighbours read with two 64-bit loads.
+//
+// Most of a drawn view is flat downward: a column pair of the picture stays
+// one colour for tens of rows. Where a column's two source rows lie inside
+// such a run, its pixel depends on the column's x weight alone (both rows
+// give the same vertical blend whatever y's weight), so it is the same on
+// every destination row whose source rows lie in that run. Each column
+// remembers the run it last blended (known_low ≤ iy < known_high, from the
+// picture's column_runs) and the pixel it gave, and four columns whose
+// rows are all inside their runs take those pixels without reading the
+// picture.
 TARGET static void columns_span_avx2(const transit_row *row, uint32_t *out, int over,
                                      ptrdiff_t from, ptrdiff_t to) {
   const ptrdiff_t height = row->source_height;
@@ -458,14 +468,24 @@ TARGET static void columns_span_avx2(const transit_row *row, uint32_t *out, int 
   const __m128i interleave = _mm_loadu_si128((const __m128i *)interleave_bytes);
   const __m128i both = _mm_set1_epi32(0x10001), full = _mm_set1_epi32(256 * 0x10001);
   const uint32_t *source = row->source;
+  const uint8_t *runs = row->column_runs;
+  int32_t *known_low = row->known_low, *known_high = row->known_high;
+  uint32_t *known_value = row->known_value;
   const double *column_reciprocal = row->column_reciprocal;
   const int32_t *column_index = row->column_index, *column_weights = row->column_weights;
   const ptrdiff_t prefetch = row->prefetch_rows * row->source_stride * 4;
   ptrdiff_t column = from;
   for (; column + 4 <= to; column += 4) {
-    __m256d visible = _mm256_cmp_pd(_mm256_loadu_pd(column_reciprocal + column), zero, _CMP_GT_OQ);
     __m128i iy, wy;
     split(_mm_loadu_si128((const __m128i *)(positions + column)), cap_y, &iy, &wy);
+    __m128i low = _mm_loadu_si128((const __m128i *)(known_low + column));
+    __m128i high = _mm_loadu_si128((const __m128i *)(known_high + column));
+    __m128i known = _mm_andnot_si128(_mm_cmpgt_epi32(low, iy), _mm_cmpgt_epi32(high, iy));
+    if (_mm_movemask_epi8(known) == 0xFFFF) {
+      store4(out + column, _mm_loadu_si128((const __m128i *)(known_value + column)), over);
+      continue;
+    }
+    __m256d visible = _mm256_cmp_pd(_mm256_loadu_pd(column_reciprocal + column), zero, _CMP_GT_OQ);
     __m128i ix = _mm_loadu_si128((const __m128i *)(column_index + column));
     __m128i weights = _mm_loadu_si128((const __m128i *)(column_weights + column));
     // Offsets fit 32 bits: a picture has at most 32767 × 32767 pixels.
@@ -473,10 +493,11 @@ TARGET static void columns_span_avx2(const transit_row *row, uint32_t *out, int 
     __m128i lower = _mm_mullo_epi32(wy, both);
     __m128i upper = _mm_sub_epi32(full, lower);
     __m128i t[2], u[2];
+    int a[4];  // the lanes' offsets (extracts take constant lanes)
     for (int pair = 0; pair < 2; pair++) {
-      int a = _mm_extract_epi32(at, 0), b = _mm_extract_epi32(at, 1);
-      if (pair) a = _mm_extract_epi32(at, 2), b = _mm_extract_epi32(at, 3);
-      const uint32_t *p = source + a, *q = source + b;
+      a[2 * pair] = _mm_extract_epi32(at, 0), a[2 * pair + 1] = _mm_extract_epi32(at, 1);
+      if (pair) a[2] = _mm_extract_epi32(at, 2), a[3] = _mm_extract_epi32(at, 3);
+      const uint32_t *p = source + a[2 * pair], *q = source + a[2 * pair + 1];
       t[pair] = _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)p),
                                    _mm_loadl_epi64((const __m128i *)q));
       u[pair] = _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)(p + down)),
@@ -486,6 +507,12 @@ TARGET static void columns_span_avx2(const transit_row *row, uint32_t *out, int 
       _mm_prefetch((const char *)((uintptr_t)p + (uintptr_t)prefetch), _MM_HINT_T0);
     }
     __m128i shown = shown_lanes(visible);
+    // A column whose two source rows are alike lies in a run: unless it
+    // already knows its pixel here, it learns the run and the pixel.
+    const int learns = (_mm_movemask_pd(_mm_castsi128_pd(_mm_cmpeq_epi64(t[0], u[0]))) |
+                        _mm_movemask_pd(_mm_castsi128_pd(_mm_cmpeq_epi64(t[1], u[1]))) << 2) &
+                       ~_mm_movemask_ps(_mm_castsi128_ps(known));
+    __m128i pixels;
     // Flat colour (all four neighbours of all four pixels alike, as in most
     // of a drawn view): every weighting gives that colour back.
     __m128i same = _mm_and_si128(
@@ -493,16 +520,29 @@ TARGET static void columns_span_avx2(const transit_row *row, uint32_t *out, int 
         _mm_and_si128(_mm_cmpeq_epi32(t[0], _mm_shuffle_epi32(t[0], 0xB1)),
                       _mm_cmpeq_epi32(t[1], _mm_shuffle_epi32(t[1], 0xB1))));
     if (_mm_movemask_epi8(same) == 0xFFFF) {
-      __m128i flat = _mm_castps_si128(
+      pixels = _mm_castps_si128(
           _mm_shuffle_ps(_mm_castsi128_ps(t[0]), _mm_castsi128_ps(t[1]), 0x88));
-      store4(out + column, _mm_and_si128(flat, shown), over);
-      continue;
+    } else {
+      __m256i sums[2];
+      for (int pair = 0; pair < 2; pair++) {
+        sums[pair] = blend_pair(t[pair], u[pair], upper, lower, weights, pair, interleave);
+      }
+      pixels = finish(sums[0], sums[1]);
     }
-    __m256i sums[2];
-    for (int pair = 0; pair < 2; pair++) {
-      sums[pair] = blend_pair(t[pair], u[pair], upper, lower, weights, pair, interleave);
+    pixels = _mm_and_si128(pixels, shown);
+    if (learns) {
+      int32_t rows[4];
+      uint32_t values[4];
+      _mm_storeu_si128((__m128i *)rows, iy);
+      _mm_storeu_si128((__m128i *)values, pixels);
+      for (int lane = 0; lane < 4; lane++) {
+        if (!(learns >> lane & 1)) continue;
+        known_low[column + lane] = rows[lane];
+        known_high[column + lane] = rows[lane] + runs[a[lane]];
+        known_value[column + lane] = values[lane];
+      }
     }
-    store4(out + column, _mm_and_si128(finish(sums[0], sums[1]), shown), over);
+    store4(out + column, pixels, over);
   }
   full_span_scalar(row, out, over, column, to);
 }
@@ -663,12 +703,56 @@ TARGET static void full_span_avx2(const transit_row *row, uint32_t *out, int ove
   }
 }
 
+// transit_column_runs for one row, eight pixels at a time while the ninth
+// (each pixel's right neighbour) is in the row; returns where it stopped.
+TARGET static ptrdiff_t column_runs_avx2(const uint32_t *upper, const uint32_t *lower,
+                                         const uint8_t *below, uint8_t *here,
+                                         ptrdiff_t width) {
+  const __m128i one = _mm_set1_epi8(1);
+  ptrdiff_t x = 0;
+  for (; x + 9 <= width; x += 8) {
+    __m256i alike = _mm256_and_si256(
+        _mm256_cmpeq_epi32(_mm256_loadu_si256((const __m256i *)(upper + x)),
+                           _mm256_loadu_si256((const __m256i *)(lower + x))),
+        _mm256_cmpeq_epi32(_mm256_loadu_si256((const __m256i *)(upper + x + 1)),
+                           _mm256_loadu_si256((const __m256i *)(lower + x + 1))));
+    __m128i mask = _mm_packs_epi32(_mm256_castsi256_si128(alike),
+                                   _mm256_extracti128_si256(alike, 1));
+    mask = _mm_packs_epi16(mask, mask);
+    __m128i longer = _mm_adds_epu8(_mm_loadl_epi64((const __m128i *)(below + x)), one);
+    _mm_storel_epi64((__m128i *)(here + x), _mm_and_si128(longer, mask));
+  }
+  return x;
+}
+
 static int has_avx2(void) {
   static int known = -1;
   if (known < 0) known = __builtin_cpu_supports("avx2") ? 1 : 0;
   return known;
 }
 #endif
+
+void transit_column_runs(const uint32_t *source, ptrdiff_t stride, ptrdiff_t width,
+                         ptrdiff_t height, uint8_t *runs) {
+  if (width < 1 || height < 1) return;
+  for (ptrdiff_t x = 0; x < width; x++) runs[(height - 1) * stride + x] = 0;
+  for (ptrdiff_t y = height - 2; y >= 0; y--) {
+    const uint32_t *upper = source + y * stride, *lower = upper + stride;
+    uint8_t *here = runs + y * stride;
+    const uint8_t *below = here + stride;
+    ptrdiff_t x = 0;
+#if defined(__x86_64__)
+    if (has_avx2())
+      x = column_runs_avx2(upper, lower, below, here, width);
+#endif
+    for (; x + 1 < width; x++) {
+      int alike = upper[x] == lower[x] && upper[x + 1] == lower[x + 1];
+      here[x] = alike ? (uint8_t)(below[x] == 255 ? 255 : below[x] + 1) : 0;
+    }
+    here[width - 1] = 0;
+  }
+}
+
 
 void transit_map_row(const transit_row *row, uint32_t *out, int over) {
 #if defined(__x86_64__)

@@ -45,6 +45,15 @@ typedef struct {
   // COLUMNS: each column's source position split for the vectorised path
   // (see transit_prepare_columns).
   const int32_t *column_index, *column_weights;
+  // COLUMNS: for each source pixel, how many rows below it the pair of it
+  // and its right neighbour stays the same (transit_column_runs), rows
+  // source_stride entries apart.
+  const uint8_t *column_runs;
+  // COLUMNS: per destination column, what the mapping has learnt so far:
+  // while its upper source row iy satisfies known_low ≤ iy < known_high,
+  // its pixel is known_value (nothing known: known_low = known_high = 0).
+  int32_t *known_low, *known_high;
+  uint32_t *known_value;
   // COLUMNS: source rows ahead (signed: the way later destination rows go)
   // whose memory the vectorised loop prefetches.
   ptrdiff_t prefetch_rows;
@@ -83,6 +92,13 @@ uint32_t transit_sample(const uint32_t *source, ptrdiff_t source_stride,
 // (weights) — the same sum as transit_sample's.
 void transit_prepare_columns(const double *column_u, ptrdiff_t count, ptrdiff_t source_width,
                              int32_t *index, int32_t *weights);
+
+// For each pixel (x, y) of a picture, x < width − 1, how many rows below y
+// the pair (x, y), (x + 1, y) stays the same: runs[y·stride + x] = k where
+// rows y…y + k of columns x and x + 1 are alike and row y + k + 1 is not (or
+// is past the picture); saturates at 255. Entries at x = width − 1 are 0.
+void transit_column_runs(const uint32_t *source, ptrdiff_t stride, ptrdiff_t width,
+                         ptrdiff_t height, uint8_t *runs);
 
 // Writes columns start..<end of `out` (the row's first pixel): each the
 // bilinear sample of the source scaled by its coverage. With `over`, the

@@ -60,6 +60,9 @@ final class OffscreenPictures {
     let capacity: Int
     fileprivate(set) var width = 0
     fileprivate(set) var height = 0
+    /// Its column runs, worked out the first time a turn about the
+    /// vertical axis maps it, and forgotten when it is drawn again.
+    let columnRuns = ColumnRuns()
 
     fileprivate init(capacity: Int) {
       pixels = .allocate(capacity: capacity)
@@ -130,6 +133,7 @@ final class OffscreenPictures {
     dropped.removeAll()
     picture.width = key.width
     picture.height = key.height
+    picture.columnRuns.invalidate()
     picture.pixels.update(repeating: 0, count: count)
     let surface = try CairoSurface(
       wrapping: picture.pixels, width: key.width, height: key.height, what: what())

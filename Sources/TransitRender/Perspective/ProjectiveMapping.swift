@@ -30,6 +30,10 @@ enum ProjectiveMapping {
     var block: Block<UnsafeRawPointer>
     var scaleX: Double
     var scaleY: Double
+    /// The picture's column runs, kept with it so that every frame a turn
+    /// about the vertical axis maps it reuses them; without them, such a
+    /// turn works them out for the one mapping.
+    var columnRuns: ColumnRuns? = nil
   }
 
   /// The destination: pixels covering device pixels
@@ -123,7 +127,16 @@ enum ProjectiveMapping {
     // before its pixels are blended.
     let positions = UnsafeMutablePointer<Int32>.allocate(
       capacity: rowsAreLevel || columnsConstantDownward ? width : 0)
+    // Per-column rows: what each column has learnt (see columns_span_avx2),
+    // nothing at first.
+    let knownRanges = UnsafeMutablePointer<Int32>.allocate(capacity: 2 * columns)
+    knownRanges.initialize(repeating: 0, count: 2 * columns)
+    let knownValues = UnsafeMutablePointer<UInt32>.allocate(capacity: columns)
+    let columnRuns = columnsConstantDownward ? source.columnRuns ?? ColumnRuns() : nil
     defer {
+      withExtendedLifetime(columnRuns) {}
+      knownRanges.deallocate()
+      knownValues.deallocate()
       columnReciprocal.deallocate()
       columnU.deallocate()
       columnIndex.deallocate()
@@ -160,6 +173,10 @@ enum ProjectiveMapping {
     // path the hardware does not foresee: the loop fetches the rows four
     // ahead, which it will read a few destination rows later.
     row.prefetch_rows = vb > 0 ? 4 : vb < 0 ? -4 : 0
+    row.column_runs = columnRuns?.table(for: source.block)
+    (row.known_low, row.known_high, row.known_value) = (
+      knownRanges, knownRanges + columns, knownValues
+    )
     row.level = level
     row.positions = positions
     let over: Int32 = compositing == .over ? 1 : 0

@@ -81,7 +81,7 @@ extension Renderer {
       block: .init(
         start: UnsafeRawPointer(picture.pixels), rowStride: picture.width * 4,
         width: picture.width, height: picture.height),
-      scaleX: scaleX, scaleY: scaleY)
+      scaleX: scaleX, scaleY: scaleY, columnRuns: picture.columnRuns)
     // withExtendedLifetime: the mapping reads the picture's memory.
     try withExtendedLifetime(picture) { () throws(RenderError) in
       // An opaque view under a clip on whole pixels, drawn straight on the

@@ -1,0 +1,50 @@
+import CTransitPerspective
+
+/// For every pixel of a picture, how many rows below it the pixel and its
+/// right neighbour stay the same: what lets a turn about the vertical axis
+/// skip most of its blending.
+///
+/// A turn about the vertical axis (``ProjectiveMapping``'s per-column rows)
+/// reads each destination column from one fixed pair of source columns, at
+/// a source row that moves down as the destination rows do. While that
+/// pair's two source rows are alike — and in a drawn view they are, for
+/// tens of rows at a time: a cell's background, a bar, the gaps between
+/// lines of text — the bilinear blend gives the same pixel whatever the
+/// weight between the rows, so a column that has blended it once knows its
+/// pixel until its source row leaves the run. The runs are found once per
+/// picture, in one pass from the bottom row up (`transit_column_runs`), and
+/// kept with it for every frame that maps it (``OffscreenPictures``).
+///
+/// Two bytes per pixel, in rows as far apart (in entries) as the picture's
+/// rows are in pixels, so one offset serves both.
+final class ColumnRuns {
+  private var runs: UnsafeMutablePointer<UInt8>?
+  private var capacity = 0
+  private var isCurrent = false
+
+  init() {}
+
+  deinit { runs?.deallocate() }
+
+  /// Forgets the runs worked out so far: the picture's pixels changed.
+  func invalidate() { isCurrent = false }
+
+  /// The runs of `picture`'s pixels, worked out now unless they are
+  /// already current (the memory is kept for the next picture).
+  func table(for picture: ProjectiveMapping.Block<UnsafeRawPointer>) -> UnsafePointer<UInt8> {
+    let stride = picture.rowStride / 4
+    let count = stride * picture.height
+    if let runs, isCurrent, count <= capacity { return UnsafePointer(runs) }
+    if count > capacity {
+      runs?.deallocate()
+      runs = .allocate(capacity: count)
+      capacity = count
+    }
+    let table = runs!
+    transit_column_runs(
+      picture.start.assumingMemoryBound(to: UInt32.self), stride, picture.width,
+      picture.height, table)
+    isCurrent = true
+    return UnsafePointer(table)
+  }
+}
