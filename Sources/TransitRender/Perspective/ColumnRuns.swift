@@ -15,14 +15,18 @@ import CTransitPerspective
 /// picture, in one pass from the bottom row up (`transit_column_runs`), and
 /// kept with it for every frame that maps it (``OffscreenPictures``).
 ///
-/// Two bytes per pixel, in rows as far apart (in entries) as the picture's
-/// rows are in pixels, so one offset serves both.
+/// One byte per pixel (a run longer than 255 rows counts as 255: a column
+/// learns it again further down), in rows as far apart (in entries) as the
+/// picture's rows are in pixels, so one offset serves both.
 final class ColumnRuns {
   private var runs: UnsafeMutablePointer<UInt8>?
-  private var capacity = 0
+  private var capacity: Int
   private var isCurrent = false
 
-  init() {}
+  /// Runs for pictures of up to `capacity` pixels without moving to new
+  /// memory (a kept picture's own capacity: fresh memory costs a page fault
+  /// per 4 KiB on first use).
+  init(capacity: Int = 0) { self.capacity = capacity }
 
   deinit { runs?.deallocate() }
 
@@ -35,10 +39,10 @@ final class ColumnRuns {
     let stride = picture.rowStride / 4
     let count = stride * picture.height
     if let runs, isCurrent, count <= capacity { return UnsafePointer(runs) }
-    if count > capacity {
+    if runs == nil || count > capacity {
       runs?.deallocate()
-      runs = .allocate(capacity: count)
-      capacity = count
+      capacity = max(capacity, count)
+      runs = .allocate(capacity: capacity)
     }
     let table = runs!
     transit_column_runs(

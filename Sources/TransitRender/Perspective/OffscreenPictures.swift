@@ -17,7 +17,9 @@ import Transit
 /// the picture is drawn afresh.
 ///
 /// Memory is bounded: at most ``keptPictures`` pictures and ``keptBytes``
-/// bytes (or the one picture, if it alone is larger), the least recently
+/// bytes of pixels (or the one picture, if it alone is larger; a picture a
+/// turn about the vertical axis has mapped also keeps a byte per pixel of
+/// ``ColumnRuns``), the least recently
 /// used dropped first, and a picture of the same contents at another size
 /// dropped as soon as a new size is drawn; the memory of what is dropped is
 /// reused for the new picture when large enough, else freed. A renderer is
@@ -62,11 +64,12 @@ final class OffscreenPictures {
     fileprivate(set) var height = 0
     /// Its column runs, worked out the first time a turn about the
     /// vertical axis maps it, and forgotten when it is drawn again.
-    let columnRuns = ColumnRuns()
+    let columnRuns: ColumnRuns
 
     fileprivate init(capacity: Int) {
       pixels = .allocate(capacity: capacity)
       self.capacity = capacity
+      columnRuns = ColumnRuns(capacity: capacity)
     }
 
     deinit { pixels.deallocate() }

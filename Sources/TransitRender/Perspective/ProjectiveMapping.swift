@@ -69,7 +69,10 @@ enum ProjectiveMapping {
   /// one colour from it are filled with that colour, and the pair is
   /// blended once for the rest; when the weight and source column are
   /// constant down a column (a turn about the vertical axis), they, the
-  /// column's neighbours and its weights are worked out once per mapping.
+  /// column's neighbours and its weights are worked out once per mapping,
+  /// and each column remembers the run of alike source rows it last
+  /// blended and the pixel it gave, which it takes again while its source
+  /// rows stay in that run (``ColumnRuns``).
   /// Either turn works out its row's positions along the one axis that
   /// varies before blending any of its pixels — the horizontal turn only for
   /// the stretches it blends: its source x only grows (or only shrinks)
