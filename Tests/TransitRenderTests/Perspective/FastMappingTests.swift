@@ -395,6 +395,43 @@ import TransitTestSupport
   /// The flat colours of ``drawnView(width:height:_:)``.
   static let drawnColours: [UInt32] = [0xFFFA_DADD, 0xFFE6_3333, 0x8040_2010, 0xFFFF_FFFF]
 
+  /// What ``checkTurnedViews(aboutVerticalAxis:views:mirroring:_:more:)``
+  /// found: the first difference (with its trial), and how many pixels the
+  /// views covered, and of those how many are one of ``drawnColours``.
+  struct TurnedViewsResult {
+    var difference: String?
+    var covered = 0, flat = 0
+  }
+
+  /// `views` drawn views turned about one axis, then each tiny picture
+  /// twice (``turnedView(aboutVerticalAxis:tiny:mirrored:_:)``), every
+  /// fourth one mirrored when `mirroring`: each mapped by the vectorised
+  /// loop against the plain formula and the scalar loop
+  /// (``vectorisedDifference(_:source:plain:)``), then checked by `more`.
+  static func checkTurnedViews(
+    aboutVerticalAxis vertical: Bool, views: Int, mirroring: Bool = false,
+    _ rng: inout SplitMix64, more: (Case, [UInt32]) -> String? = { _, _ in nil }
+  ) throws -> TurnedViewsResult {
+    let tiny = [(1, 1), (2, 7), (9, 1), (3, 5), (1, 6), (2, 2)]
+    var result = TurnedViewsResult()
+    for trial in 0..<(views + 2 * tiny.count) {
+      let (test, source) = try turnedView(
+        aboutVerticalAxis: vertical, tiny: trial < views ? nil : tiny[trial % tiny.count],
+        mirrored: mirroring && trial % 4 == 3, &rng)
+      var plain = [UInt32](repeating: 0xDEAD_BEEF, count: test.width * test.height)
+      map(test, source: source, into: &plain, way: .plain)
+      result.covered += plain.filter { $0 != 0 }.count
+      result.flat += plain.filter { drawnColours.contains($0) }.count
+      if let difference = vectorisedDifference(test, source: source, plain: plain)
+        ?? more(test, source)
+      {
+        result.difference = "trial \(trial): \(difference)"
+        break
+      }
+    }
+    return result
+  }
+
   /// Views turned about the horizontal axis onto wide destinations: LEVEL
   /// rows, whose runs of columns that sample one colour are filled without
   /// blending, and whose other runs are blended — runs that end at every
@@ -404,21 +441,12 @@ import TransitTestSupport
   @Test func flatRunsOfLevelRowsMatchThePlainFormula() throws {
     let seed = SplitMix64.seed(fallback: 0xBA7C_000F)
     var rng = SplitMix64(seed: seed)
-    var (covered, flat) = (0, 0)
-    let tiny = [(1, 1), (2, 7), (9, 1), (3, 5), (1, 6), (2, 2)]
-    for trial in 0..<(40 + 2 * tiny.count) {
-      let (test, source) = try Self.turnedView(
-        aboutVerticalAxis: false, tiny: trial < 40 ? nil : tiny[trial % tiny.count], &rng)
-      var plain = [UInt32](repeating: 0xDEAD_BEEF, count: test.width * test.height)
-      Self.map(test, source: source, into: &plain, way: .plain)
-      covered += plain.filter { $0 != 0 }.count
-      flat += plain.filter { Self.drawnColours.contains($0) }.count
-      let difference = Self.vectorisedDifference(test, source: source, plain: plain)
-      #expect(difference == nil, "seed \(seed), trial \(trial): \(difference ?? "")")
-      if difference != nil { return }
-    }
+    let result = try Self.checkTurnedViews(aboutVerticalAxis: false, views: 40, &rng)
+    #expect(result.difference == nil, "seed \(seed), \(result.difference ?? "")")
     // Most of what is drawn is flat: runs of it are there to be filled.
-    #expect(covered > 200_000 && flat * 2 > covered, "seed \(seed): \(flat) of \(covered) flat")
+    #expect(
+      result.covered > 200_000 && result.flat * 2 > result.covered,
+      "seed \(seed): \(result.flat) of \(result.covered) flat")
   }
 
   /// Views turned about the vertical axis: per-column rows, whose columns
@@ -432,21 +460,13 @@ import TransitTestSupport
   @Test func knownColumnsOfVerticalTurnsMatchThePlainFormula() throws {
     let seed = SplitMix64.seed(fallback: 0xBA7C_0010)
     var rng = SplitMix64(seed: seed)
-    var (covered, flat) = (0, 0)
-    let tiny = [(1, 1), (2, 7), (9, 1), (3, 5), (1, 6), (2, 2)]
-    for trial in 0..<(48 + 2 * tiny.count) {
-      var (test, source) = try Self.turnedView(
-        aboutVerticalAxis: true, tiny: trial < 48 ? nil : tiny[trial % tiny.count],
-        mirrored: trial % 4 == 3, &rng)
-      var plain = [UInt32](repeating: 0xDEAD_BEEF, count: test.width * test.height)
-      Self.map(test, source: source, into: &plain, way: .plain)
-      covered += plain.filter { $0 != 0 }.count
-      flat += plain.filter { Self.drawnColours.contains($0) }.count
-      let difference = Self.vectorisedDifference(test, source: source, plain: plain)
-      #expect(difference == nil, "seed \(seed), trial \(trial): \(difference ?? "")")
-      if difference != nil { return }
-      // The same picture's runs, kept from a first mapping for a second one
-      // turned a little further.
+    let result = try Self.checkTurnedViews(
+      aboutVerticalAxis: true, views: 48, mirroring: true, &rng
+    ) {
+      test, source in
+      // The same picture's runs, worked out by one mapping and kept for
+      // the next, each turned a little further than the one before.
+      var test = test
       let runs = ColumnRuns()
       for step in 0..<2 {
         test.toDevice.a *= 0.99
@@ -454,14 +474,17 @@ import TransitTestSupport
         var again = kept
         Self.map(test, source: source, into: &again, way: .plain)
         Self.map(test, source: source, into: &kept, way: .vectorised, runs: runs)
-        let difference = Self.firstDifference(kept, again, width: test.width)
-        #expect(
-          difference == nil, "seed \(seed), trial \(trial), step \(step): \(difference ?? "")")
-        if difference != nil { return }
+        if let difference = Self.firstDifference(kept, again, width: test.width) {
+          return "kept runs, step \(step): \(difference)"
+        }
       }
+      return nil
     }
+    #expect(result.difference == nil, "seed \(seed), \(result.difference ?? "")")
     // Most of what is drawn is flat: runs of it are there to be taken.
-    #expect(covered > 200_000 && flat * 2 > covered, "seed \(seed): \(flat) of \(covered) flat")
+    #expect(
+      result.covered > 200_000 && result.flat * 2 > result.covered,
+      "seed \(seed): \(result.flat) of \(result.covered) flat")
   }
 
   /// Outside references for the blend: a picture mapped by the identity is
