@@ -395,41 +395,36 @@ import TransitTestSupport
   /// The flat colours of ``drawnView(width:height:_:)``.
   static let drawnColours: [UInt32] = [0xFFFA_DADD, 0xFFE6_3333, 0x8040_2010, 0xFFFF_FFFF]
 
-  /// What ``checkTurnedViews(aboutVerticalAxis:views:mirroring:_:more:)``
-  /// found: the first difference (with its trial), and how many pixels the
-  /// views covered, and of those how many are one of ``drawnColours``.
-  struct TurnedViewsResult {
-    var difference: String?
-    var covered = 0, flat = 0
-  }
-
   /// `views` drawn views turned about one axis, then each tiny picture
   /// twice (``turnedView(aboutVerticalAxis:tiny:mirrored:_:)``), every
-  /// fourth one mirrored when `mirroring`: each mapped by the vectorised
-  /// loop against the plain formula and the scalar loop
-  /// (``vectorisedDifference(_:source:plain:)``), then checked by `more`.
-  static func checkTurnedViews(
-    aboutVerticalAxis vertical: Bool, views: Int, mirroring: Bool = false,
-    _ rng: inout SplitMix64, more: (Case, [UInt32]) -> String? = { _, _ in nil }
-  ) throws -> TurnedViewsResult {
+  /// fourth one mirrored when `mirroring`, from the seed `fallback` (or the
+  /// one the environment gives): each mapped by the vectorised loop against
+  /// the plain formula and the scalar loop
+  /// (``vectorisedDifference(_:source:plain:)``), then checked by `more`;
+  /// most of what they cover must be flat (one of ``drawnColours``).
+  static func expectTurnedViewsMatch(
+    aboutVerticalAxis vertical: Bool, views: Int, mirroring: Bool = false, seed fallback: UInt64,
+    more: (Case, [UInt32]) -> String? = { _, _ in nil }
+  ) throws {
+    let seed = SplitMix64.seed(fallback: fallback)
+    var rng = SplitMix64(seed: seed)
     let tiny = [(1, 1), (2, 7), (9, 1), (3, 5), (1, 6), (2, 2)]
-    var result = TurnedViewsResult()
+    var (covered, flat) = (0, 0)
     for trial in 0..<(views + 2 * tiny.count) {
       let (test, source) = try turnedView(
         aboutVerticalAxis: vertical, tiny: trial < views ? nil : tiny[trial % tiny.count],
         mirrored: mirroring && trial % 4 == 3, &rng)
       var plain = [UInt32](repeating: 0xDEAD_BEEF, count: test.width * test.height)
       map(test, source: source, into: &plain, way: .plain)
-      result.covered += plain.filter { $0 != 0 }.count
-      result.flat += plain.filter { drawnColours.contains($0) }.count
-      if let difference = vectorisedDifference(test, source: source, plain: plain)
-        ?? more(test, source)
-      {
-        result.difference = "trial \(trial): \(difference)"
-        break
-      }
+      covered += plain.filter { $0 != 0 }.count
+      flat += plain.filter { drawnColours.contains($0) }.count
+      let difference =
+        vectorisedDifference(test, source: source, plain: plain) ?? more(test, source)
+      #expect(difference == nil, "seed \(seed), trial \(trial): \(difference ?? "")")
+      if difference != nil { return }
     }
-    return result
+    // Most of what is drawn is flat: runs of it are there to be taken.
+    #expect(covered > 200_000 && flat * 2 > covered, "seed \(seed): \(flat) of \(covered) flat")
   }
 
   /// Views turned about the horizontal axis onto wide destinations: LEVEL
@@ -439,14 +434,7 @@ import TransitTestSupport
   /// edge. Bit for bit the plain formula when replacing, and the scalar
   /// loop when compositing over a frame.
   @Test func flatRunsOfLevelRowsMatchThePlainFormula() throws {
-    let seed = SplitMix64.seed(fallback: 0xBA7C_000F)
-    var rng = SplitMix64(seed: seed)
-    let result = try Self.checkTurnedViews(aboutVerticalAxis: false, views: 40, &rng)
-    #expect(result.difference == nil, "seed \(seed), \(result.difference ?? "")")
-    // Most of what is drawn is flat: runs of it are there to be filled.
-    #expect(
-      result.covered > 200_000 && result.flat * 2 > result.covered,
-      "seed \(seed): \(result.flat) of \(result.covered) flat")
+    try Self.expectTurnedViewsMatch(aboutVerticalAxis: false, views: 40, seed: 0xBA7C_000F)
   }
 
   /// Views turned about the vertical axis: per-column rows, whose columns
@@ -458,12 +446,9 @@ import TransitTestSupport
   /// earlier one. Bit for bit the plain formula when replacing, and the
   /// scalar loop when compositing over a frame.
   @Test func knownColumnsOfVerticalTurnsMatchThePlainFormula() throws {
-    let seed = SplitMix64.seed(fallback: 0xBA7C_0010)
-    var rng = SplitMix64(seed: seed)
-    let result = try Self.checkTurnedViews(
-      aboutVerticalAxis: true, views: 48, mirroring: true, &rng
-    ) {
-      test, source in
+    try Self.expectTurnedViewsMatch(
+      aboutVerticalAxis: true, views: 48, mirroring: true, seed: 0xBA7C_0010
+    ) { test, source in
       // The same picture's runs, worked out by one mapping and kept for
       // the next, each turned a little further than the one before.
       var test = test
@@ -480,11 +465,6 @@ import TransitTestSupport
       }
       return nil
     }
-    #expect(result.difference == nil, "seed \(seed), \(result.difference ?? "")")
-    // Most of what is drawn is flat: runs of it are there to be taken.
-    #expect(
-      result.covered > 200_000 && result.flat * 2 > result.covered,
-      "seed \(seed): \(result.flat) of \(result.covered) flat")
   }
 
   /// Outside references for the blend: a picture mapped by the identity is
