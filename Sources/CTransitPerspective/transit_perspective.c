@@ -597,7 +597,8 @@ TARGET static void row_positions(const transit_row *row, ptrdiff_t from, ptrdiff
 // row of detail all along costs one blend and the failed checks, which
 // stop at the first pixel that differs. (COLUMNS rows gain nothing from
 // this: their runs read many source rows, and checking them costs what
-// blending them does.)
+// blending them does; they skip flat pixels by remembering, per column,
+// the run of alike source rows it reads — columns_span_avx2.)
 enum { LEVEL_CHUNK = 128, LEVEL_PART = 32 };
 
 // Whether `count` (≥ 1) pixels from `p` are all `value`; eight at a time,
@@ -752,7 +753,6 @@ void transit_column_runs(const uint32_t *source, ptrdiff_t stride, ptrdiff_t wid
     here[width - 1] = 0;
   }
 }
-
 
 void transit_map_row(const transit_row *row, uint32_t *out, int over) {
 #if defined(__x86_64__)

@@ -100,19 +100,15 @@ struct FramePipeline {
         let position = next.add(1, ordering: .relaxed).oldValue
         guard position < indices.count else { return }
         let index = indices[position]
-        do throws(CLIError) {
-          do {
-            var image = try worker.draw(frames[index].scene())
-            if labels { image = try FrameLabel.attach(time: frames[index].time, below: image) }
-            try body(index, image)
-          } catch let error as CLIError {
-            throw error
-          } catch {
-            throw CLIError(.software, "drawing frame \(index) failed: \(error)")
-          }
+        do {
+          var image = try worker.draw(frames[index].scene())
+          if labels { image = try FrameLabel.attach(time: frames[index].time, below: image) }
+          try body(index, image)
           progress?.advance()
         } catch {
-          failure.withLock { if $0 == nil { $0 = error } }
+          let failed =
+            error as? CLIError ?? CLIError(.software, "drawing frame \(index) failed: \(error)")
+          failure.withLock { if $0 == nil { $0 = failed } }
         }
       }
     }

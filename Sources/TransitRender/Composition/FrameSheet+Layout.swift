@@ -23,7 +23,7 @@ extension FrameSheet {
     public let columns: Int, rows: Int
     /// The columns that hold a frame: `columns`, or `count` when fewer (a
     /// strip's `columns` is as many as would fit).
-    public let usedColumns: Int
+    public var usedColumns: Int { min(columns, count) }
     /// Pixels between and around cells.
     public let padding: Int
     /// The sheet's size in pixels.
@@ -70,7 +70,6 @@ extension FrameSheet {
         what: "frame sheet")
       (self.cellWidth, self.cellHeight, self.count) = (cellWidth, cellHeight, count)
       (self.columns, self.rows, self.padding) = (columns, rows, padding)
-      self.usedColumns = usedColumns
       (self.width, self.height) = (width.partialValue + padding, height.partialValue + padding)
     }
 

@@ -70,10 +70,6 @@ public struct DeflateSegment: Sendable {
     guard status == 0 else {
       throw RenderError("compressing image data failed (\(compression.rawValue), status \(status))")
     }
-    self.init(segment)
-  }
-
-  private init(_ segment: transit_segment) {
     bytes = Array(UnsafeBufferPointer(start: segment.bytes, count: segment.count))
     adler = segment.adler
     rawCount = segment.raw_count

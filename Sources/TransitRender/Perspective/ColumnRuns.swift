@@ -38,7 +38,7 @@ final class ColumnRuns {
   func table(for picture: ProjectiveMapping.Block<UnsafeRawPointer>) -> UnsafePointer<UInt8> {
     let stride = picture.rowStride / 4
     let count = stride * picture.height
-    if let runs, isCurrent, count <= capacity { return UnsafePointer(runs) }
+    if isCurrent, let runs { return UnsafePointer(runs) }
     if runs == nil || count > capacity {
       runs?.deallocate()
       capacity = max(capacity, count)

@@ -19,12 +19,12 @@ import Transit
 /// Memory is bounded: at most ``keptPictures`` pictures and ``keptBytes``
 /// bytes of pixels (or the one picture, if it alone is larger; a picture a
 /// turn about the vertical axis has mapped also keeps a byte per pixel of
-/// ``ColumnRuns``), the least recently
-/// used dropped first, and a picture of the same contents at another size
-/// dropped as soon as a new size is drawn; the memory of what is dropped is
-/// reused for the new picture when large enough, else freed. A renderer is
-/// used by one thread at a time (the CLI gives each worker its own), so the
-/// cache needs no lock; each worker keeps its own pictures.
+/// ``ColumnRuns``), the least recently used dropped first, and a picture of
+/// the same contents at another size dropped as soon as a new size is
+/// drawn; the memory of what is dropped is reused for the new picture when
+/// large enough, else freed. A renderer is used by one thread at a time (the
+/// CLI gives each worker its own), so the cache needs no lock; each worker
+/// keeps its own pictures.
 final class OffscreenPictures {
   /// At most this many pictures are kept: two views turning at once (a
   /// flip's or a rotation's), and room for a nested one or two.
