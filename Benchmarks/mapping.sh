@@ -24,6 +24,8 @@ harness() {
     flags+=(-DTRANSIT_ROW_HAS_POSITIONS)
   grep -q 'column_runs;' "$checkout/Sources/CTransitPerspective/include/transit_perspective.h" &&
     flags+=(-DTRANSIT_ROW_HAS_RUNS)
+  grep -q 'known_until;' "$checkout/Sources/CTransitPerspective/include/transit_perspective.h" &&
+    flags+=(-DTRANSIT_ROW_HAS_UNTIL)
   cc -O2 -ffp-contract=off "${flags[@]}" \
     -DTRANSIT_PERSPECTIVE_C="\"$checkout/Sources/CTransitPerspective/transit_perspective.c\"" \
     -I"$checkout/Sources/CTransitPerspective/include" Benchmarks/Mapping/mapping.c -lpng -o "$out"

@@ -95,8 +95,15 @@ int main(int argc, char **argv) {
 #endif
 #ifdef TRANSIT_ROW_HAS_RUNS
   uint8_t *runs = malloc((size_t)(sw * sh));
+#ifdef TRANSIT_ROW_HAS_UNTIL
+  int32_t *known_until = malloc(width * 4);
+  row.column_runs = runs, row.known_until = known_until;
+  row.chunk_misses = calloc(width / TRANSIT_COLUMNS_CHUNK + 1, 4);
+  row.lines = height, row.origin_y = 0, row.v_x0 = d * x0, row.vb = e, row.vc = f;
+#else
   int32_t *known_low = malloc(width * 4), *known_high = malloc(width * 4);
   row.column_runs = runs, row.known_low = known_low, row.known_high = known_high;
+#endif
   row.known_value = malloc(width * 4);
   double runs_best = 1e30;
   for (int round = 0; round < rounds; round++) {
@@ -113,12 +120,22 @@ int main(int argc, char **argv) {
   for (int round = 0; round < rounds; round++) {
     double start = now();
 #ifdef TRANSIT_ROW_HAS_RUNS
+#ifdef TRANSIT_ROW_HAS_UNTIL
+    memset(known_until, 0, width * 4);
+    memset(row.chunk_misses, 0, (width / TRANSIT_COLUMNS_CHUNK + 1) * 4);
+#else
     memset(known_low, 0, width * 4), memset(known_high, 0, width * 4);
+#endif
 #endif
     for (ptrdiff_t line = 0; line < height; line++) {
       double y = (double)line + 0.5;
       row.u_base = a * x0 + b * y + c;
+#ifdef TRANSIT_ROW_HAS_UNTIL
+      row.line = line;
+      row.v_base = transit_row_v_base(&row, line);
+#else
       row.v_base = d * x0 + e * y + f;
+#endif
       row.q_base = g * x0 + h * y + i;
       row.row_reciprocal = 1 / row.q_base;
       row.start = row.full_start = 0;

@@ -29,6 +29,9 @@ enum {
   TRANSIT_ROW_LEVEL = 2,
 };
 
+// COLUMNS rows choose how to work out positions per this many columns.
+enum { TRANSIT_COLUMNS_CHUNK = 128 };
+
 // One destination row: where its coverage is zero / partial / whole, its
 // edge functions and its map back to the source.
 typedef struct {
@@ -50,10 +53,21 @@ typedef struct {
   // source_stride entries apart.
   const uint8_t *column_runs;
   // COLUMNS: per destination column, what the mapping has learnt so far:
-  // while its upper source row iy satisfies known_low ≤ iy < known_high,
-  // its pixel is known_value (nothing known: known_low = known_high = 0).
-  int32_t *known_low, *known_high;
+  // on lines before known_until (from the line it learnt it on), its pixel
+  // is known_value (nothing known: known_until = 0).
+  int32_t *known_until;
+  // COLUMNS: per TRANSIT_COLUMNS_CHUNK columns from column 0, how many fours
+  // the row before blended there (0 at first): whether to work out the
+  // chunk's positions before blending.
+  int32_t *chunk_misses;
   uint32_t *known_value;
+  // The row's line of the destination block (0 for its first), of `lines`;
+  // the block's first line is line `origin_y` of the destination.
+  ptrdiff_t line, lines, origin_y;
+  // v_base = (v_x0 + vb·y) + vc, with y = origin_y + line + 0.5: the
+  // source row position's terms, so that COLUMNS rows can work out where a
+  // column will be on later lines (transit_row_v_base).
+  double v_x0, vb, vc;
   // COLUMNS: source rows ahead (signed: the way later destination rows go)
   // whose memory the vectorised loop prefetches.
   ptrdiff_t prefetch_rows;
@@ -62,11 +76,15 @@ typedef struct {
   uint16_t *level;
   // Room for a position per destination column: where LEVEL rows sample
   // along x and COLUMNS rows along y, worked out before the pixels are
-  // blended (for a COLUMNS row's whole span, for the stretches of a LEVEL
-  // row that are not filled as flat).
+  // blended (for the stretches of a LEVEL row that are not filled as flat,
+  // for the chunks of a COLUMNS row where much is blended).
   int32_t *positions;
   int mode;
 } transit_row;
+
+// The row's v_base at `line` of its block, (v_x0 + vb·y) + vc with y =
+// origin_y + line + 0.5: what a COLUMNS row's v_base must be.
+double transit_row_v_base(const transit_row *row, ptrdiff_t line);
 
 // A source position (pixel-centre coordinates) clamped to 0…size − 1 and
 // rounded to the nearest 1/256 of a pixel: (int)(clamped·256 + 0.5). Its

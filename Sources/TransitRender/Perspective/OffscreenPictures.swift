@@ -67,12 +67,16 @@ final class OffscreenPictures {
     let columnRuns: ColumnRuns
 
     fileprivate init(capacity: Int) {
-      pixels = .allocate(capacity: capacity)
+      let bytes = capacity * 4
+      guard let memory = Platform.mapMemory(bytes) else {
+        fatalError("out of memory: \(bytes) bytes for a 3-D view's picture")
+      }
+      pixels = memory.bindMemory(to: UInt32.self, capacity: capacity)
       self.capacity = capacity
       columnRuns = ColumnRuns(capacity: capacity)
     }
 
-    deinit { pixels.deallocate() }
+    deinit { Platform.unmapMemory(pixels, bytes: bytes) }
 
     var bytes: Int { capacity * 4 }
   }

@@ -126,19 +126,25 @@ enum ProjectiveMapping {
     let level = UnsafeMutablePointer<UInt16>.allocate(
       capacity: rowsAreLevel ? 4 * (source.block.width + 1) : 0)
     // Level and per-column rows' positions along their one varying axis,
-    // worked out a row (or a level row's stretch to blend) at a time
-    // before its pixels are blended.
+    // worked out a stretch to blend at a time before its pixels are
+    // blended.
     let positions = UnsafeMutablePointer<Int32>.allocate(
       capacity: rowsAreLevel || columnsConstantDownward ? width : 0)
     // Per-column rows: what each column has learnt (see columns_span_avx2),
     // nothing at first.
-    let knownRanges = UnsafeMutablePointer<Int32>.allocate(capacity: 2 * columns)
-    knownRanges.initialize(repeating: 0, count: 2 * columns)
+    let knownUntil = UnsafeMutablePointer<Int32>.allocate(capacity: columns)
+    knownUntil.initialize(repeating: 0, count: columns)
+    // Per-column rows: how many fours of each chunk of columns the row
+    // before blended, none at first.
+    let chunks = columns / Int(TRANSIT_COLUMNS_CHUNK) + 1
+    let chunkMisses = UnsafeMutablePointer<Int32>.allocate(capacity: chunks)
+    chunkMisses.initialize(repeating: 0, count: chunks)
     let knownValues = UnsafeMutablePointer<UInt32>.allocate(capacity: columns)
     let columnRuns = columnsConstantDownward ? source.columnRuns ?? ColumnRuns() : nil
     defer {
       withExtendedLifetime(columnRuns) {}
-      knownRanges.deallocate()
+      knownUntil.deallocate()
+      chunkMisses.deallocate()
       knownValues.deallocate()
       columnReciprocal.deallocate()
       columnU.deallocate()
@@ -177,9 +183,9 @@ enum ProjectiveMapping {
     // ahead, which it will read a few destination rows later.
     row.prefetch_rows = vb > 0 ? 4 : vb < 0 ? -4 : 0
     row.column_runs = columnRuns?.table(for: source.block)
-    (row.known_low, row.known_high, row.known_value) = (
-      knownRanges, knownRanges + columns, knownValues
-    )
+    (row.known_until, row.known_value, row.chunk_misses) = (knownUntil, knownValues, chunkMisses)
+    (row.lines, row.origin_y) = (destination.block.height, destination.originY)
+    (row.v_x0, row.vb, row.vc) = (va * x0, vb, vc)
     row.level = level
     row.positions = positions
     let over: Int32 = compositing == .over ? 1 : 0
@@ -189,7 +195,9 @@ enum ProjectiveMapping {
       let y = Double(destination.originY + line) + 0.5
       let edgeBase = edgeA * x0 + edgeB * y + edgeC
       row.u_base = ua * x0 + ub * y + uc
-      row.v_base = va * x0 + vb * y + vc
+      row.line = line
+      // va · x0 + vb · y + vc, in C: per-column rows work out later lines'.
+      row.v_base = transit_row_v_base(&row, line)
       row.q_base = inverse.g * x0 + inverse.h * y + inverse.i
       row.row_reciprocal = 1 / row.q_base
       let spans = Spans(edgeA: edgeA, edgeBase: edgeBase, width: width)
