@@ -28,7 +28,7 @@ final class ColumnRuns {
   /// per 4 KiB on first use).
   init(capacity: Int = 0) { self.capacity = capacity }
 
-  deinit { if let runs { Platform.unmapMemory(runs, bytes: capacity) } }
+  deinit { runs?.deallocate() }
 
   /// Forgets the runs worked out so far: the picture's pixels changed.
   func invalidate() { isCurrent = false }
@@ -40,12 +40,9 @@ final class ColumnRuns {
     let count = stride * picture.height
     if isCurrent, let runs { return UnsafePointer(runs) }
     if runs == nil || count > capacity {
-      if let runs { Platform.unmapMemory(runs, bytes: capacity) }
+      runs?.deallocate()
       capacity = max(capacity, count)
-      guard let memory = Platform.mapMemory(capacity) else {
-        fatalError("out of memory: \(capacity) bytes for a picture's column runs")
-      }
-      runs = memory.bindMemory(to: UInt8.self, capacity: capacity)
+      runs = .allocate(capacity: capacity)
     }
     let table = runs!
     transit_column_runs(

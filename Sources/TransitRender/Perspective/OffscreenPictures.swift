@@ -67,16 +67,12 @@ final class OffscreenPictures {
     let columnRuns: ColumnRuns
 
     fileprivate init(capacity: Int) {
-      let bytes = capacity * 4
-      guard let memory = Platform.mapMemory(bytes) else {
-        fatalError("out of memory: \(bytes) bytes for a 3-D view's picture")
-      }
-      pixels = memory.bindMemory(to: UInt32.self, capacity: capacity)
+      pixels = .allocate(capacity: capacity)
       self.capacity = capacity
       columnRuns = ColumnRuns(capacity: capacity)
     }
 
-    deinit { Platform.unmapMemory(pixels, bytes: bytes) }
+    deinit { pixels.deallocate() }
 
     var bytes: Int { capacity * 4 }
   }

@@ -133,45 +133,6 @@ enum Platform {
 
   /// Makes the folder `path`; `true` when it was made or already exists.
   static func makeFolder(_ path: String) -> Bool { mkdir(path, 0o755) == 0 || errno == EEXIST }
-
-  // MARK: Memory
-
-  /// The size of a huge page, and the granule of ``mapMemory(_:)``.
-  static let hugePage = 2 << 20
-
-  /// `bytes` of fresh, zeroed memory straight from the system, asked for in
-  /// huge pages where the kernel gives them on request (Linux's transparent
-  /// huge pages in `madvise` mode; elsewhere the advice is ignored), or
-  /// `nil` when the system refuses. Free it with ``unmapMemory(_:bytes:)``
-  /// and the same `bytes`.
-  ///
-  /// For pictures of megabytes that are drawn once and then read for many
-  /// frames: each 4 KiB page of fresh memory costs a fault on first use —
-  /// a thousand and more for one picture — where a huge page costs one per
-  /// 2 MiB.
-  static func mapMemory(_ bytes: Int) -> UnsafeMutableRawPointer? {
-    let length = mappedLength(bytes)
-    guard bytes > 0,
-      let start = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
-      start != MAP_FAILED
-    else { return nil }
-    #if canImport(Glibc)
-      _ = madvise(start, length, Int32(MADV_HUGEPAGE))
-    #endif
-    return start
-  }
-
-  /// Returns memory from ``mapMemory(_:)`` to the system.
-  static func unmapMemory(_ start: UnsafeMutableRawPointer, bytes: Int) {
-    munmap(start, mappedLength(bytes))
-  }
-
-  /// What ``mapMemory(_:)`` maps for `bytes`: a whole number of huge pages
-  /// from one on (the kernel then places the mapping on a huge page's
-  /// boundary, and its last part is a huge page too), else `bytes`.
-  private static func mappedLength(_ bytes: Int) -> Int {
-    bytes < hugePage ? bytes : (bytes + hugePage - 1) / hugePage * hugePage
-  }
 }
 
 // The C functions under the names `Platform` gives its own.
