@@ -15,7 +15,9 @@
 // A checkout whose COLUMNS rows take known pixels (TRANSIT_ROW_HAS_RUNS) has
 // the picture's column runs worked out before the timed mappings, as a kept
 // picture has them; with RUNS_TIME set, the best time of working them out
-// is printed to standard error.
+// is printed to standard error. A checkout whose columns remember up to
+// which line they know their pixels (TRANSIT_ROW_HAS_UNTIL) gets those
+// fields; an older one its known row ranges.
 #include TRANSIT_PERSPECTIVE_C
 #include <png.h>
 #include <stdio.h>
