@@ -467,11 +467,11 @@ TARGET static void row_positions(const transit_row *row, ptrdiff_t from, ptrdiff
 // claims only the row's own line (it blends again on the next).
 TARGET static inline __m128i run_ends(const transit_row *row, __m256d c, __m256d r,
                                       __m256d maximum, __m128i low, __m128i high, __m128i cap) {
-  const __m128i next = _mm_set1_epi32((int)row->line + 1);
   const __m128i lines = _mm_set1_epi32((int)row->lines);
+  if (row->vb == 0) return lines;  // every line reads the same rows
+  const __m128i next = _mm_set1_epi32((int)row->line + 1);
   const __m256d va = _mm256_set1_pd(row->va), vb = _mm256_set1_pd(row->vb);
   const __m256d v_x0 = _mm256_set1_pd(row->v_x0), vc = _mm256_set1_pd(row->vc);
-  if (row->vb == 0) return lines;  // every line reads the same rows
   const int down = row->vb > 0;
   // Leaving the run: iy ≥ high (t ≥ 256·high, so y ≥ high − 1/512) going
   // down, iy < low (y < low − 1/512) going up; never past the cap, or 0.
@@ -486,7 +486,8 @@ TARGET static inline __m128i run_ends(const transit_row *row, __m256d c, __m256d
   // bounds take it (a NaN the lower), and the check below decides.
   at = _mm256_min_pd(_mm256_max_pd(at, _mm256_cvtepi32_pd(next)), _mm256_cvtepi32_pd(lines));
   __m128i until = _mm_blendv_epi8(_mm256_cvttpd_epi32(at), lines, never);
-  // The check: iy on the last line claimed, by the row loop's operations.
+  // The check: iy on the last line claimed, by the row loop's operations
+  // (v_base as transit_row_v_base has it, lane by lane).
   __m128i last = _mm_sub_epi32(until, _mm_set1_epi32(1));
   __m256d y_last = _mm256_add_pd(
       _mm256_cvtepi32_pd(_mm_add_epi32(last, _mm_set1_epi32((int)row->origin_y))),
@@ -616,8 +617,8 @@ TARGET static inline __attribute__((always_inline)) int columns_groups(
 // worked out first, in one pass (row_positions), which keeps the blends'
 // chain of dependent operations short. Measured with Benchmarks/mapping.sh
 // beside positions always worked out first: a drawn view turned about the
-// vertical axis takes 0.89 × the time, noise 1.06 × (with positions always
-// worked out in the blend instead: 0.87 × and 1.66 ×). Whether a chunk
+// vertical axis takes 0.88–0.89 × the time, noise 1.06–1.09 × (with
+// positions always worked out in the blend instead: 0.87 × and 1.66 ×). Whether a chunk
 // blends that much is judged by how many of its fours the row before
 // blended (chunk_misses), which costs nothing to count.
 enum { COLUMNS_DENSE = 4 };

@@ -80,8 +80,7 @@ extension Decoder {
     } catch let error as DecodingError {
       throw error
     } catch {
-      throw DecodingError.dataCorrupted(
-        DecodingError.Context(codingPath: codingPath, debugDescription: unconvertible()))
+      throw dataError(unconvertible())
     }
   }
 

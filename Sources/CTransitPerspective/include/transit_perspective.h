@@ -56,11 +56,11 @@ typedef struct {
   // on lines before known_until (from the line it learnt it on), its pixel
   // is known_value (nothing known: known_until = 0).
   int32_t *known_until;
+  uint32_t *known_value;
   // COLUMNS: per TRANSIT_COLUMNS_CHUNK columns from column 0, how many fours
   // the row before blended there (0 at first): whether to work out the
   // chunk's positions before blending.
   int32_t *chunk_misses;
-  uint32_t *known_value;
   // The row's line of the destination block (0 for its first), of `lines`;
   // the block's first line is line `origin_y` of the destination.
   ptrdiff_t line, lines, origin_y;

@@ -70,14 +70,16 @@ enum ProjectiveMapping {
   /// blended once for the rest; when the weight and source column are
   /// constant down a column (a turn about the vertical axis), they, the
   /// column's neighbours and its weights are worked out once per mapping,
-  /// and each column remembers the run of alike source rows it last
-  /// blended and the pixel it gave, which it takes again while its source
-  /// rows stay in that run (``ColumnRuns``).
-  /// Either turn works out its row's positions along the one axis that
-  /// varies before blending any of its pixels — the horizontal turn only for
-  /// the stretches it blends: its source x only grows (or only shrinks)
-  /// along the row, so a run's two end columns tell which source pixels the
-  /// run reads, and a run found flat needs no positions at all.
+  /// and a column that blends inside a run of alike source rows
+  /// (``ColumnRuns``) works out up to which destination line its source
+  /// rows stay in that run, and takes the pixel it gave until then.
+  /// A turn about the horizontal axis works out its row's positions along x
+  /// before blending any of its pixels, but only for the stretches it
+  /// blends: its source x only grows (or only shrinks) along the row, so a
+  /// run's two end columns tell which source pixels the run reads, and a
+  /// run found flat needs no positions at all. A turn about the vertical
+  /// axis does so only in the chunks of a row where much was blended on the
+  /// row before; elsewhere each group of four that blends works out its own.
   ///
   /// The geometry is exact: each pixel centre's source position and
   /// coverage are computed in doubles by the same formula on every path.
