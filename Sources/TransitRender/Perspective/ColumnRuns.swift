@@ -18,7 +18,16 @@ import CTransitPerspective
 /// One byte per pixel (a run longer than 255 rows counts as 255: a column
 /// learns it again further down), in rows as far apart (in entries) as the
 /// picture's rows are in pixels, so one offset serves both.
-final class ColumnRuns {
+///
+/// Renderers on several threads may map the same kept picture at once:
+/// the first to need its runs works them out while the others wait for
+/// them (its ``Monitor``), so they are worked out once. (Unchecked
+/// `Sendable`: the state is read and written only under the lock, and the
+/// memory it names is written only there and read once current, until the
+/// picture is drawn again — which happens only when no renderer holds it,
+/// ``OffscreenPictures``.)
+final class ColumnRuns: @unchecked Sendable {
+  private let monitor = Monitor()
   private var runs: UnsafeMutablePointer<UInt8>?
   private var capacity: Int
   private var isCurrent = false
@@ -31,24 +40,26 @@ final class ColumnRuns {
   deinit { runs?.deallocate() }
 
   /// Forgets the runs worked out so far: the picture's pixels changed.
-  func invalidate() { isCurrent = false }
+  func invalidate() { monitor.withLock { isCurrent = false } }
 
   /// The runs of `picture`'s pixels, worked out now unless they are
   /// already current (the memory is kept for the next picture).
   func table(for picture: ProjectiveMapping.Block<UnsafeRawPointer>) -> UnsafePointer<UInt8> {
-    let stride = picture.rowStride / 4
-    let count = stride * picture.height
-    if isCurrent, let runs { return UnsafePointer(runs) }
-    if runs == nil || count > capacity {
-      runs?.deallocate()
-      capacity = max(capacity, count)
-      runs = .allocate(capacity: capacity)
+    monitor.withLock {
+      let stride = picture.rowStride / 4
+      let count = stride * picture.height
+      if isCurrent, let runs { return UnsafePointer(runs) }
+      if runs == nil || count > capacity {
+        runs?.deallocate()
+        capacity = max(capacity, count)
+        runs = .allocate(capacity: capacity)
+      }
+      let table = runs!
+      transit_column_runs(
+        picture.start.assumingMemoryBound(to: UInt32.self), stride, picture.width,
+        picture.height, table)
+      isCurrent = true
+      return UnsafePointer(table)
     }
-    let table = runs!
-    transit_column_runs(
-      picture.start.assumingMemoryBound(to: UInt32.self), stride, picture.width,
-      picture.height, table)
-    isCurrent = true
-    return UnsafePointer(table)
   }
 }

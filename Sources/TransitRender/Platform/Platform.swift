@@ -6,9 +6,10 @@
   import Darwin
 #endif
 
-/// The C library calls TransitRender makes, and the only file of the module
-/// that imports the C library: everything else asks `Platform`, in Swift
-/// types, so that a new platform is one file's work.
+/// The C library calls TransitRender makes. With ``Monitor`` (a lock and a
+/// condition), it is all of the module that imports the C library:
+/// everything else asks `Platform`, in Swift types, so that a new platform
+/// is the Platform folder's work.
 ///
 /// Calls that the system may interrupt (`read`, `write`) are retried here;
 /// a failure leaves its reason in ``lastError``, to be read before the next

@@ -15,7 +15,8 @@ import Transit
 /// A renderer keeps the decoded images it has used, so reuse one for all the
 /// frames of an animation. It is not Sendable: Cairo contexts must not be
 /// shared between threads. To render on several threads, give each its own
-/// renderer; the ``Image``s they return are Sendable values.
+/// renderer (sharing one ``OffscreenPictures``); the ``Image``s they return
+/// are Sendable values.
 ///
 /// ```swift
 /// let renderer = Renderer(options: RenderOptions(scale: 2))
@@ -30,14 +31,26 @@ public final class Renderer {
   /// Memory for the projections of 3-D views that cannot be composited
   /// straight into the frame, reused frame to frame.
   let scratch = ScratchPixels()
-  /// The offscreen pictures of 3-D views, kept while only their transforms change.
-  let offscreenPictures = OffscreenPictures()
+  /// The offscreen pictures of 3-D views, kept while only their transforms
+  /// change; perhaps shared with renderers on other threads.
+  let offscreenPictures: OffscreenPictures
   /// Pango and the bundled fonts, set up the first time a view has text.
   private var textEngine: TextEngine?
 
   /// Creates a renderer.
-  public init(options: RenderOptions = RenderOptions()) {
+  ///
+  /// - Parameters:
+  ///   - options: the scale factor and image provider.
+  ///   - pictures: where the offscreen pictures of 3-D views are kept from
+  ///     frame to frame. Renderers that draw the frames of one animation on
+  ///     several threads can share one, so that each picture is drawn once
+  ///     for all of them (see ``OffscreenPictures``); by default a renderer
+  ///     keeps its own.
+  public init(
+    options: RenderOptions = RenderOptions(), pictures: OffscreenPictures = OffscreenPictures()
+  ) {
     self.options = options
+    self.offscreenPictures = pictures
   }
 
   /// The size in pixels of `scene` at this renderer's scale, rounded.

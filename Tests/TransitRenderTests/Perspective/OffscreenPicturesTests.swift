@@ -167,10 +167,14 @@ import TransitTestSupport
     #expect(pictures.count == 2)
   }
 
-  /// Renderers on several threads, each with its own pictures (as the CLI's
-  /// workers are), drawing interleaved frames of two turning views: every
-  /// frame as a fresh renderer draws it.
-  @Test func renderersOnSeveralThreadsKeepTheirOwnPictures() throws {
+  /// Renderers on several threads sharing one cache (as the CLI's workers
+  /// do), drawing interleaved frames of two turning views — one about the
+  /// vertical axis, whose pictures' column runs are shared too: every frame
+  /// as a renderer alone draws it. (How often a picture is drawn here
+  /// depends on how the threads meet: one still at a level another has
+  /// left draws it again.)
+  @Test(.timeLimit(.minutes(1)))
+  func renderersOnSeveralThreadsShareTheirPictures() throws {
     let scenes = (0..<24).map { frame -> Scene in
       var scene = Self.card(angle: -1 + Double(frame) / 12)
       var other = Self.card(angle: 1 - Double(frame) / 12, axis: (1, 0)).views[0]
@@ -179,22 +183,111 @@ import TransitTestSupport
       scene.views.append(other)
       return scene
     }
-    let expected = try scenes.map { try Renderer().render($0).pixels }
-    let results = Mutex<[Int: [UInt32]]>([:])
-    let next = Atomic(0)
-    DispatchQueue.concurrentPerform(iterations: 3) { _ in
-      let renderer = Renderer()
-      while true {
-        let index = next.add(1, ordering: .relaxed).oldValue
-        guard index < scenes.count, let image = try? renderer.render(scenes[index]) else { return }
-        results.withLock { $0[index] = image.pixels }
+    let alone = Renderer()
+    let expected = try scenes.map { try alone.render($0).pixels }
+    for round in 0..<4 {
+      let pictures = OffscreenPictures()
+      let results = Mutex<[Int: Result<[UInt32], RenderError>]>([:])
+      let next = Atomic(0)
+      Self.onThreads(3) {
+        let renderer = Renderer(pictures: pictures)
+        while true {
+          let index = next.add(1, ordering: .relaxed).oldValue
+          guard index < scenes.count else { return }
+          let result = Result { () throws(RenderError) in
+            try renderer.render(scenes[index]).pixels
+          }
+          results.withLock { $0[index] = result }
+        }
+      }
+      let drawn = results.withLock { $0 }
+      for index in scenes.indices {
+        let same = (try? drawn[index]?.get()) == expected[index]
+        #expect(same, "round \(round), frame \(index)")
       }
     }
-    let drawn = results.withLock { $0 }
-    for index in scenes.indices {
-      let same = drawn[index] == expected[index]
-      #expect(same, "frame \(index)")
+  }
+
+  /// Renderers sharing a cache draw each picture once between them: the
+  /// second to draw a frame finds what the first drew.
+  @Test func renderersSharingPicturesDrawEachOnce() throws {
+    let pictures = OffscreenPictures()
+    let (first, second, alone) = (
+      Renderer(pictures: pictures), Renderer(pictures: pictures), Renderer()
+    )
+    for frame in 0..<12 {
+      let scene = Self.card(angle: -1 + Double(frame) / 6)
+      let expected = try alone.render(scene).pixels
+      let drawn = try [first.render(scene).pixels, second.render(scene).pixels]
+      #expect(drawn == [expected, expected], "frame \(frame)")
     }
+    #expect(alone.offscreenPictures.drawn > 1)
+    #expect(pictures.drawn == alone.offscreenPictures.drawn)
+    #expect(pictures.found == 12 + alone.offscreenPictures.found)
+  }
+
+  /// Runs `body` on `count` threads of its own at once (not a pool's, which
+  /// may run them one after another on fewer threads), and returns when
+  /// all have finished.
+  static func onThreads(_ count: Int, _ body: @escaping @Sendable () -> Void) {
+    let finished = DispatchSemaphore(value: 0)
+    for _ in 0..<count {
+      Thread {
+        body()
+        finished.signal()
+      }.start()
+    }
+    for _ in 0..<count { finished.wait() }
+  }
+
+  /// However many threads ask for a picture at once, it is drawn once: the
+  /// ones that come while it is drawn wait for it and get the same picture.
+  @Test(.timeLimit(.minutes(1)))
+  func aPictureBeingDrawnIsWaitedForNotDrawnAgain() throws {
+    let pictures = OffscreenPictures()
+    let key = OffscreenPictures.Key(view: Self.card(angle: 0.3).views[0], width: 64, height: 40)
+    let draws = Atomic(0)
+    let got = Mutex<[(ObjectIdentifier, UInt32)]>([])
+    let drawnColour: UInt32 = 0xFF11_2233
+    Self.onThreads(8) {
+      let picture = try? pictures.picture(for: key, what: "test") { surface throws(RenderError) in
+        draws.add(1, ordering: .relaxed)
+        // Long enough for the other threads to come while it is drawn.
+        Thread.sleep(forTimeInterval: 0.02)
+        try surface.withPixels { pixels, _ in pixels.storeBytes(of: drawnColour, as: UInt32.self) }
+      }
+      // What a thread gets is drawn: the last thing the drawing did is there.
+      if let picture { got.withLock { $0.append((ObjectIdentifier(picture), picture.pixels[0])) } }
+    }
+    let results = got.withLock { $0 }
+    #expect(draws.load(ordering: .relaxed) == 1)
+    #expect(results.count == 8 && Set(results.map(\.0)).count == 1)
+    #expect(results.allSatisfy { $0.1 == drawnColour })
+    #expect(pictures.drawn == 1 && pictures.found == 7 && pictures.count == 1)
+  }
+
+  /// A drawing that fails keeps nothing, and the threads that were waiting
+  /// for it draw it themselves: one of them does, the others then find it.
+  @Test(.timeLimit(.minutes(1)))
+  func aFailedDrawingIsDrawnAgainByAWaitingThread() throws {
+    let pictures = OffscreenPictures()
+    let key = OffscreenPictures.Key(view: Self.card(angle: 0.3).views[0], width: 64, height: 40)
+    let draws = Atomic(0)
+    let failures = Atomic(0)
+    Self.onThreads(8) {
+      do {
+        _ = try pictures.picture(for: key, what: "test") { _ throws(RenderError) in
+          let first = draws.add(1, ordering: .relaxed).oldValue == 0
+          Thread.sleep(forTimeInterval: 0.02)
+          if first { throw RenderError("the first drawing fails") }
+        }
+      } catch {
+        failures.add(1, ordering: .relaxed)
+      }
+    }
+    #expect(failures.load(ordering: .relaxed) == 1)
+    #expect(draws.load(ordering: .relaxed) == 2)
+    #expect(pictures.drawn == 1 && pictures.count == 1)
   }
 
   /// Levels: never below the stretch asked for, less than 9.1 % above it,
