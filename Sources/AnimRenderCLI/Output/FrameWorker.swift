@@ -35,9 +35,9 @@ final class FrameWorker {
 /// decoded images, kept 3-D pictures and mapped pages — instead of new ones.
 ///
 /// The workers share one cache of offscreen pictures: a turning view's
-/// picture is drawn once for all of them, not once per worker (measured on
-/// 60 frames of a vertical turn on two workers: 8 % less CPU time, 5 % less
-/// wall time; ``OffscreenPictures`` says how they wait for each other).
+/// picture is drawn once for all of them, not once per worker
+/// (`OffscreenPictures` says how they wait for each other, and what it
+/// saves).
 ///
 /// ``FramePipeline`` gives slot `k` to iteration `k` of its
 /// `concurrentPerform`, which runs on one thread; its calls follow each
