@@ -22,7 +22,7 @@ struct OutputOptions: ParsableArguments {
 
   @Option(
     help:
-      "strip (one row, wrapped past 32,767 px), grid, frames (one PNG each) or animation (apng); default: what the output's format holds."
+      "strip (one row; past 32,767 px, even rows), grid, frames (one PNG each) or animation (apng); default: what the output's format holds."
   )
   var layout: Layout?
 

@@ -11,7 +11,7 @@ extension FrameSheet {
   /// ```swift
   /// let layout = try FrameSheet.Layout(
   ///   cellWidth: 1280, cellHeight: 720, count: 60, columns: nil, padding: 0)
-  /// layout.columns  // 25: a strip wraps before Cairo's 32,767 pixels
+  /// layout.columns  // 20: 25 fit in Cairo's 32,767 pixels, so three rows of 20
   /// layout.bandRows(1)  // 720..<1440
   /// ```
   public struct Layout: Sendable, Equatable {
@@ -22,7 +22,7 @@ extension FrameSheet {
     /// Cells per row, and rows of cells.
     public let columns: Int, rows: Int
     /// The columns that hold a frame: `columns`, or `count` when fewer (a
-    /// strip's `columns` is as many as would fit).
+    /// grid's `--columns` may be more than its frames).
     public var usedColumns: Int { min(columns, count) }
     /// Pixels between and around cells.
     public let padding: Int
@@ -30,7 +30,8 @@ extension FrameSheet {
     public let width: Int, height: Int
 
     /// Lays out `count` cells in rows of `columns`, or as a strip (one row,
-    /// wrapped before Cairo's limit) when `columns` is `nil`.
+    /// or even rows within Cairo's limit: ``FrameSheet/stripColumns(count:cellWidth:padding:)``)
+    /// when `columns` is `nil`.
     ///
     /// - Throws: ``RenderError`` when `count` or `columns` is below 1, the
     ///   padding is outside 0…32767, a cell is empty, or the sheet would
@@ -49,7 +50,7 @@ extension FrameSheet {
       if let given = requested {
         columns = given
       } else {
-        columns = try Layout.stripColumns(cellWidth: cellWidth, padding: padding)
+        columns = try FrameSheet.stripColumns(count: count, cellWidth: cellWidth, padding: padding)
       }
       guard columns >= 1 else {
         throw RenderError("a grid needs at least 1 column, got \(columns)")
@@ -71,16 +72,6 @@ extension FrameSheet {
       (self.cellWidth, self.cellHeight, self.count) = (cellWidth, cellHeight, count)
       (self.columns, self.rows, self.padding) = (columns, rows, padding)
       (self.width, self.height) = (width.partialValue + padding, height.partialValue + padding)
-    }
-
-    private static func stripColumns(cellWidth: Int, padding: Int) throws(RenderError) -> Int {
-      let fitting = (Image.maximumSide - padding) / (cellWidth + padding)
-      guard fitting >= 1 else {
-        throw RenderError(
-          "a frame \(cellWidth) pixels wide with padding \(padding) does not fit in "
-            + "\(Image.maximumSide) pixels")
-      }
-      return fitting
     }
 
     /// The top-left pixel of cell `index`.

@@ -16,8 +16,9 @@ import Transit
 ///
 /// - Complexity: O(*n*) in the number of pixels of the sheet.
 public enum FrameSheet {
-  /// The frames in one row, wrapped into as many rows as needed when one
-  /// row would be wider than Cairo's 32,767 pixels.
+  /// The frames in one row; when one row would be wider than Cairo's 32,767
+  /// pixels, in the fewest rows that fit, with the frames spread evenly over
+  /// them (``stripColumns(count:cellWidth:padding:)``).
   ///
   /// - Throws: ``RenderError`` when there are no frames, the padding is
   ///   negative, or even one frame per row, or all the rows, do not fit.
@@ -30,7 +31,13 @@ public enum FrameSheet {
   }
 
   /// The columns ``strip(_:padding:background:)`` uses for `count` cells
-  /// `cellWidth` pixels wide: all of them, or as many as fit in 32,767 pixels.
+  /// `cellWidth` pixels wide: all of them when they fit in 32,767 pixels;
+  /// else the fewest rows that fit, with the cells spread evenly over them.
+  /// So 60 cells of 1,280 pixels, of which 25 fit in a row, make three rows
+  /// of 20, not rows of 25, 25 and 10: a sheet a fifth narrower, without 15
+  /// empty cells to fill and compress, and the last row as full as the
+  /// others (all of them, when `count` divides evenly; otherwise the last
+  /// row lacks fewer cells than there are rows).
   ///
   /// - Throws: ``RenderError`` when not even one cell fits.
   public static func stripColumns(count: Int, cellWidth: Int, padding: Int) throws(RenderError)
@@ -49,7 +56,9 @@ public enum FrameSheet {
         "a frame \(cellWidth) pixels wide with padding \(padding) does not fit in "
           + "\(Image.maximumSide) pixels")
     }
-    return min(count, fitting)
+    // count / fitting and count / rows rounded up, without overflow.
+    let rows = count / fitting + (count % fitting == 0 ? 0 : 1)
+    return count / rows + (count % rows == 0 ? 0 : 1)
   }
 
   /// The size of a sheet of `count` cells of `cellWidth` × `cellHeight` in

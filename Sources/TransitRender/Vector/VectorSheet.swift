@@ -74,11 +74,8 @@ public enum VectorSheet {
       }
       chosenColumns = columns
     } else {
-      let fitting = (Image.maximumSide - padding) / (cellWidth + padding)
-      guard fitting >= 1 else {
-        throw RenderError("a frame \(cellWidth) units wide does not fit in \(Image.maximumSide)")
-      }
-      chosenColumns = min(cells.count, fitting)
+      chosenColumns = try FrameSheet.stripColumns(
+        count: cells.count, cellWidth: cellWidth, padding: padding)
     }
     let used = min(chosenColumns, cells.count)
     let rows = (cells.count + chosenColumns - 1) / chosenColumns

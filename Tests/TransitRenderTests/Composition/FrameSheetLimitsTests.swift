@@ -1,5 +1,6 @@
 import Testing
 import TransitRender
+import TransitTestSupport
 
 /// Sheet sizes computed with checked arithmetic for any numbers, so callers
 /// can check them before drawing.
@@ -42,9 +43,40 @@ import TransitRender
 
   @Test func stripColumnsFitOrThrow() throws {
     #expect(try FrameSheet.stripColumns(count: 10, cellWidth: 100, padding: 0) == 10)
-    #expect(try FrameSheet.stripColumns(count: 1_000, cellWidth: 100, padding: 0) == 327)
+    // 327 fit in a row: four rows of 250.
+    #expect(try FrameSheet.stripColumns(count: 1_000, cellWidth: 100, padding: 0) == 250)
+    // 25 fit: three rows of 20; 26 frames make two of 13, not 25 and 1.
+    #expect(try FrameSheet.stripColumns(count: 60, cellWidth: 1_280, padding: 0) == 20)
+    #expect(try FrameSheet.stripColumns(count: 26, cellWidth: 1_280, padding: 0) == 13)
+    #expect(try FrameSheet.stripColumns(count: 25, cellWidth: 1_280, padding: 0) == 25)
     #expect(throws: RenderError.self) {
       try FrameSheet.stripColumns(count: 2, cellWidth: 30_000, padding: 4_096)
+    }
+  }
+
+  /// Against the rule itself, for any count, width and padding: as few rows
+  /// as fit (the model: rows of as many cells as fit, the last one ragged),
+  /// each row within the limit, and the cells spread evenly — one column
+  /// fewer would need another row, and the last row lacks fewer cells than
+  /// there are rows.
+  @Test func stripColumnsAreEvenRowsOfTheFewest() throws {
+    let seed = SplitMix64.seed(fallback: 0x5741_9C01)
+    var rng = SplitMix64(seed: seed)
+    for _ in 0..<2_000 {
+      let count = Int.random(in: 1...5_000, using: &rng)
+      let cellWidth = Int.random(in: 1...20_000, using: &rng)
+      let padding = Int.random(in: 0...64, using: &rng)
+      let fitting = (Image.maximumSide - padding) / (cellWidth + padding)
+      guard fitting >= 1 else { continue }
+      let what = "seed \(seed): \(count) × \(cellWidth) + \(padding)"
+      let columns = try FrameSheet.stripColumns(
+        count: count, cellWidth: cellWidth, padding: padding)
+      let fewestRows = (count + fitting - 1) / fitting
+      let rows = (count + columns - 1) / columns
+      #expect(rows == fewestRows, "\(what)")
+      #expect(columns * (cellWidth + padding) + padding <= Image.maximumSide, "\(what)")
+      #expect(columns == 1 || (count + columns - 2) / (columns - 1) > rows, "\(what)")
+      #expect(rows * columns - count < rows, "\(what)")
     }
   }
 }

@@ -85,15 +85,17 @@ import TransitTestSupport
     #expect(grid[0, 0] == background.premultipliedARGB32)
   }
 
-  @Test func stripWrapsPastCairosLimit() throws {
-    // 40 frames of 1,000 pixels would be 40,000 wide: 32 fit in a row.
+  @Test func stripWrapsPastCairosLimitIntoEvenRows() throws {
+    // 40 frames of 1,000 pixels would be 40,000 wide: 32 fit in a row, so
+    // two rows of 20.
     let frames = try (0..<40).map {
       try Self.frame(0xFF00_0000 | UInt32($0), width: 1_000, height: 2)
     }
     let strip = try FrameSheet.strip(frames)
-    #expect(strip.width == 32_000 && strip.height == 4)
-    #expect(strip[31_999, 0] == 0xFF00_001F)
-    #expect(strip[0, 2] == 0xFF00_0020)
+    #expect(strip.width == 20_000 && strip.height == 4)
+    #expect(strip[19_999, 0] == 0xFF00_0013)
+    #expect(strip[0, 2] == 0xFF00_0014)
+    #expect(strip[19_999, 2] == 0xFF00_0027)
   }
 
   @Test func oversizedAndEmptySheetsThrow() throws {
