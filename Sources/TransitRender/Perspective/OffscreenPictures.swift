@@ -4,7 +4,7 @@ import Transit
 /// that a view which only turns or moves is drawn once, not on every frame.
 ///
 /// A 3-D view is drawn into a picture of its own bounds, which
-/// ``ProjectiveMapping`` then maps onto the screen. That picture depends on
+/// `ProjectiveMapping` then maps onto the screen. That picture depends on
 /// what the view draws — its size, colours, corners, border, image, text,
 /// clipping and its whole subtree — and on the picture's pixel size, but not
 /// on where the view is, how it is turned or its alpha (applied when the
@@ -12,14 +12,14 @@ import Transit
 /// alpha 1). During a flip or a rotation only those last change, so the
 /// picture of frame n serves frame n + 1 as long as the pixel size stays
 /// the same, which is why the renderer chooses it from a few levels
-/// (see ``Renderer/pictureStretch(_:)``). When anything drawn changes — a
+/// (see `Renderer/pictureStretch(_:)`). When anything drawn changes — a
 /// child's colour, a text, a nested view's transform — the key differs and
 /// the picture is drawn afresh.
 ///
-/// Memory is bounded: at most ``keptPictures`` pictures and ``keptBytes``
+/// Memory is bounded: at most `keptPictures` pictures and `keptBytes`
 /// bytes of pixels (or the one picture, if it alone is larger; a picture a
 /// turn about the vertical axis has mapped also keeps a byte per pixel of
-/// ``ColumnRuns``), the least recently used dropped first, and a picture of
+/// `ColumnRuns`), the least recently used dropped first, and a picture of
 /// the same contents at another size dropped as soon as a new size is
 /// drawn; the memory of what is dropped is reused for the new picture when
 /// large enough (and no renderer still holds it), else freed.
@@ -34,7 +34,7 @@ import Transit
 /// turn about the vertical axis takes 0.92 × the wall time and 0.91 × the
 /// CPU time, one about the horizontal axis 0.90 × both, a flip 0.96 ×.
 /// A renderer that needs a picture another one is drawing
-/// waits for it (``Monitor``) rather than drawing it too; pictures of other
+/// waits for it (`Monitor`) rather than drawing it too; pictures of other
 /// contents are drawn meanwhile, outside the lock. A picture is written only
 /// while it is drawn, by the one thread drawing it, before the cache hands
 /// it to anyone else, and its memory is drawn over again only when no
