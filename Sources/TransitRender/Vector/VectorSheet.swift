@@ -77,12 +77,14 @@ public enum VectorSheet {
       chosenColumns = try FrameSheet.stripColumns(
         count: cells.count, cellWidth: cellWidth, padding: padding)
     }
-    let used = min(chosenColumns, cells.count)
-    let rows = (cells.count + chosenColumns - 1) / chosenColumns
-    let width = used * cellWidth + (used + 1) * padding
     let band = rowTitles.isEmpty ? 0 : FrameSheet.rowTitleHeight
-    let height = rows * (cellHeight + band) + (rows + 1) * padding
-    try Image.validate(width: width, height: height, what: "frame sheet")
+    // A row's title band is part of its cells' height. The size is worked
+    // out with checked arithmetic, so any `columns` (up to Int.max) is an
+    // answer or an error, never an overflow.
+    let (width, height) = try FrameSheet.size(
+      count: cells.count, cellWidth: cellWidth, cellHeight: cellHeight + band,
+      columns: chosenColumns, padding: padding)
+    let rows = cells.count / chosenColumns + (cells.count % chosenColumns == 0 ? 0 : 1)
 
     let sink = ByteSink()
     let surface = try sink.makeSurface(format, width: width, height: height)

@@ -62,6 +62,18 @@ struct HostileInputTests {
     #expect(grid.status == 0, "\(grid.stderr)")
     let image = try PNGDecoder.decode(contentsOf: folder.appendingPathComponent("g.png").path)
     #expect(image.width == 60 && image.height == 20)
+    // The vector sheets too (their rows were once counted with an overflow).
+    for name in ["g.svg", "g.pdf"] {
+      let vector = try animrender.run(
+        [
+          "render", "--size", "20x20", "--frames", "3", "--layout", "grid", "--columns",
+          "9223372036854775807", "-o", name,
+        ], in: folder)
+      #expect(vector.status == 0, "\(name): \(vector.stderr)")
+    }
+    let svg = try String(
+      contentsOf: folder.appendingPathComponent("g.svg"), encoding: .utf8)
+    #expect(svg.contains(#"width="60"#) && svg.contains(#"height="20"#), "\(svg.prefix(300))")
   }
 
   @Test func longWaitsAndDurationsAreRefusedOrDrawn() throws {
