@@ -800,6 +800,127 @@ TARGET static void full_span_avx2(const transit_row *row, uint32_t *out, int ove
   }
 }
 
+// Channel sums S of pixels (0, 1) and (2, 3) → the four pixels, each scaled
+// by its lane of `coverage`: (int)(S·coverage / 32768 + 0.5) channel by
+// channel in doubles, as transit_sample does (for coverage 1 that is
+// (S + 16384) >> 15 exactly, as `finish` gives: S / 32768 and the half are
+// exact in doubles).
+TARGET static inline __m128i finish_covered(__m256i s01, __m256i s23, __m256d coverage) {
+  const __m256d scale = _mm256_set1_pd(1.0 / 32768), half = _mm256_set1_pd(0.5);
+  __m128i channels[4] = {_mm256_castsi256_si128(s01), _mm256_extracti128_si256(s01, 1),
+                         _mm256_castsi256_si128(s23), _mm256_extracti128_si256(s23, 1)};
+  double lanes[4];
+  _mm256_storeu_pd(lanes, coverage);
+  for (int k = 0; k < 4; k++) {
+    __m256d v = _mm256_mul_pd(_mm256_mul_pd(_mm256_cvtepi32_pd(channels[k]),
+                                            _mm256_set1_pd(lanes[k])),
+                              scale);
+    channels[k] = _mm256_cvttpd_epi32(_mm256_add_pd(v, half));
+  }
+  __m128i low = _mm_packus_epi32(channels[0], channels[1]);
+  __m128i high = _mm_packus_epi32(channels[2], channels[3]);
+  return _mm_packus_epi16(low, high);
+}
+
+// Columns from..<to along the quad's edges, four at a time (the last few
+// one by one, as edge_pixel): each four's coverage is the product of its
+// four clamped edge functions, in edge_pixel's order, and its pixels the
+// blend the full spans give (pixel_span_avx2's for GENERAL and LEVEL rows,
+// which take their edge pixels from the general formula, per-column
+// reciprocals and neighbours for COLUMNS rows), scaled by it. A column
+// wholly inside has coverage exactly 1, and the same pixel as a full
+// span's, so map_row_avx2 may hand a few such columns to this loop.
+TARGET static void edge_span_avx2(const transit_row *row, uint32_t *out, int over,
+                                  ptrdiff_t from, ptrdiff_t to) {
+  const ptrdiff_t width = row->source_width, height = row->source_height;
+  const __m256d steps = _mm256_setr_pd(0, 1, 2, 3), zero = _mm256_setzero_pd();
+  const __m256d one = _mm256_set1_pd(1), half = _mm256_set1_pd(0.5);
+  const __m256d max_x = _mm256_set1_pd((double)(width - 1));
+  const __m256d max_y = _mm256_set1_pd((double)(height - 1));
+  const __m256d u_base = _mm256_set1_pd(row->u_base), ua = _mm256_set1_pd(row->ua);
+  const __m256d v_base = _mm256_set1_pd(row->v_base), va = _mm256_set1_pd(row->va);
+  const __m256d q_base = _mm256_set1_pd(row->q_base), g = _mm256_set1_pd(row->g);
+  const __m256d row_r = _mm256_set1_pd(row->row_reciprocal);
+  const __m128i cap_x = _mm_set1_epi32((int)(width - 2));
+  const __m128i cap_y = _mm_set1_epi32((int)(height >= 2 ? height - 2 : 0));
+  const ptrdiff_t stride = row->source_stride, down = height >= 2 ? stride : 0;
+  const __m128i interleave = _mm_loadu_si128((const __m128i *)interleave_bytes);
+  const uint32_t *source = row->source;
+  const int columns = row->mode == TRANSIT_ROW_COLUMNS, q_constant = row->g == 0;
+  ptrdiff_t column = from;
+  for (; column + 4 <= to; column += 4) {
+    __m256d c = _mm256_add_pd(_mm256_set1_pd((double)column), steps);
+    __m256d coverage = one;
+    for (int k = 0; k < 4; k++) {
+      __m256d e = _mm256_add_pd(
+          _mm256_add_pd(_mm256_set1_pd(row->edge_base[k]),
+                        _mm256_mul_pd(_mm256_set1_pd(row->edge_a[k]), c)),
+          half);
+      // max(e, 0) is e > 0 ? e : 0 and min(·, 1) is · < 1 ? · : 1, as
+      // edge_pixel's ieee_maximum and ieee_minimum (a NaN becomes 0).
+      __m256d clamped = _mm256_min_pd(_mm256_max_pd(e, zero), one);
+      coverage = k == 0 ? clamped : _mm256_mul_pd(coverage, clamped);
+    }
+    __m256d visible;
+    __m128i ix, wx, iy, wy, weights;
+    if (columns) {
+      __m256d r = _mm256_loadu_pd(row->column_reciprocal + column);
+      visible = _mm256_cmp_pd(r, zero, _CMP_GT_OQ);
+      split(positions_of(along(v_base, va, c, r), max_y), cap_y, &iy, &wy);
+      ix = _mm_loadu_si128((const __m128i *)(row->column_index + column));
+      weights = _mm_loadu_si128((const __m128i *)(row->column_weights + column));
+    } else {
+      __m256d q = _mm256_add_pd(q_base, _mm256_mul_pd(g, c));
+      visible = _mm256_cmp_pd(q, zero, _CMP_GT_OQ);
+      __m256d r = q_constant ? row_r : _mm256_div_pd(one, q);
+      // A NaN (only in lanes that are not visible) clamps to 0 here, which
+      // keeps every index in range.
+      split(positions_of(along(u_base, ua, c, r), max_x), cap_x, &ix, &wx);
+      split(positions_of(along(v_base, va, c, r), max_y), cap_y, &iy, &wy);
+      weights = weight_pairs(wx);
+    }
+    int32_t xs[4], ys[4];
+    _mm_storeu_si128((__m128i *)xs, ix);
+    _mm_storeu_si128((__m128i *)ys, iy);
+    __m128i lower = _mm_mullo_epi32(wy, _mm_set1_epi32(0x10001));
+    __m128i upper = _mm_sub_epi32(_mm_set1_epi32(256 * 0x10001), lower);
+    __m256i sums[2];
+    for (int pair = 0; pair < 2; pair++) {
+      const uint32_t *p = source + ys[2 * pair] * stride + xs[2 * pair];
+      const uint32_t *q = source + ys[2 * pair + 1] * stride + xs[2 * pair + 1];
+      __m128i t = _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)p),
+                                     _mm_loadl_epi64((const __m128i *)q));
+      __m128i b = _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)(p + down)),
+                                     _mm_loadl_epi64((const __m128i *)(q + down)));
+      sums[pair] = blend_pair(t, b, upper, lower, weights, pair, interleave);
+    }
+    // Lanes not in front of the camera: transparent (uncovered ones are 0
+    // already: their sums are scaled by 0).
+    __m128i shown = shown_lanes(visible);
+    store4(out + column, _mm_and_si128(finish_covered(sums[0], sums[1], coverage), shown), over);
+  }
+  for (; column < to; column++) put(out, column, edge_pixel(row, column), over);
+}
+
+// A row on the vectorised path: its edges four columns at a time
+// (edge_span_avx2), taking up to three wholly covered columns next to each
+// edge so that the fours end where the full span starts and start where it
+// ends.
+TARGET static void map_row_avx2(const transit_row *row, uint32_t *out, int over) {
+  const ptrdiff_t start = row->start, end = row->end;
+  if (row->full_start >= row->full_end) {
+    edge_span_avx2(row, out, over, start, end);
+    return;
+  }
+  ptrdiff_t left = start + (row->full_start - start + 3) / 4 * 4;
+  if (left > row->full_end) left = row->full_end;
+  ptrdiff_t right = end - (end - row->full_end + 3) / 4 * 4;
+  if (right < left) right = left;
+  edge_span_avx2(row, out, over, start, left);
+  if (left < right) full_span_avx2(row, out, over, left, right);
+  edge_span_avx2(row, out, over, right, end);
+}
+
 // transit_column_runs for one row, eight pixels at a time while the ninth
 // (each pixel's right neighbour) is in the row; returns where it stopped.
 TARGET static ptrdiff_t column_runs_avx2(const uint32_t *upper, const uint32_t *lower,
@@ -853,7 +974,10 @@ void transit_column_runs(const uint32_t *source, ptrdiff_t stride, ptrdiff_t wid
 void transit_map_row(const transit_row *row, uint32_t *out, int over) {
 #if defined(__x86_64__)
   if (has_avx2()) {
-    map_row(row, out, over, full_span_avx2);
+    if (row->source_width >= 2)
+      map_row_avx2(row, out, over);
+    else  // one column: two neighbours in a row would read past it
+      map_row(row, out, over, full_span_avx2);
     return;
   }
 #endif
