@@ -406,52 +406,87 @@ TARGET static inline __m128i shown_lanes(__m256d visible) {
       _mm256_castpd_si256(visible), _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6)));
 }
 
+// What the loops that work out each pixel's own 2×2 neighbourhood
+// (pixel_span_avx2, edge_span_avx2) need of a row, in vector registers.
+typedef struct {
+  const uint32_t *source;
+  ptrdiff_t stride, down;
+  __m256d max_x, max_y, u_base, ua, v_base, va, q_base, g, row_r;
+  __m128i cap_x, cap_y, interleave;
+  int q_constant;
+} four_pixels;
+
+TARGET static inline __attribute__((always_inline)) four_pixels four_pixels_of(
+    const transit_row *row) {
+  const ptrdiff_t width = row->source_width, height = row->source_height;
+  four_pixels f;
+  f.source = row->source;
+  f.stride = row->source_stride;
+  f.down = height >= 2 ? row->source_stride : 0;
+  f.max_x = _mm256_set1_pd((double)(width - 1));
+  f.max_y = _mm256_set1_pd((double)(height - 1));
+  f.u_base = _mm256_set1_pd(row->u_base), f.ua = _mm256_set1_pd(row->ua);
+  f.v_base = _mm256_set1_pd(row->v_base), f.va = _mm256_set1_pd(row->va);
+  f.q_base = _mm256_set1_pd(row->q_base), f.g = _mm256_set1_pd(row->g);
+  f.row_r = _mm256_set1_pd(row->row_reciprocal);
+  f.cap_x = _mm_set1_epi32((int)(width - 2));
+  f.cap_y = _mm_set1_epi32((int)(height >= 2 ? height - 2 : 0));
+  f.interleave = _mm_loadu_si128((const __m128i *)interleave_bytes);
+  f.q_constant = row->g == 0;
+  return f;
+}
+
+// The channel sums S of four pixels (pairs (0, 1) and (2, 3), for `finish`)
+// from their left and upper neighbours ix, iy (capped, see split), the
+// lower row's weight wy and the column weights (weight_pairs): each pixel's
+// four neighbours read with two 64-bit loads.
+TARGET static inline __attribute__((always_inline)) void blend4(const four_pixels *f, __m128i ix,
+                                                                __m128i iy, __m128i wy,
+                                                                __m128i weights, __m256i sums[2]) {
+  int32_t xs[4], ys[4];
+  _mm_storeu_si128((__m128i *)xs, ix);
+  _mm_storeu_si128((__m128i *)ys, iy);
+  __m128i lower = _mm_mullo_epi32(wy, _mm_set1_epi32(0x10001));
+  __m128i upper = _mm_sub_epi32(_mm_set1_epi32(256 * 0x10001), lower);
+  for (int pair = 0; pair < 2; pair++) {
+    const uint32_t *p = f->source + ys[2 * pair] * f->stride + xs[2 * pair];
+    const uint32_t *q = f->source + ys[2 * pair + 1] * f->stride + xs[2 * pair + 1];
+    __m128i t = _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)p),
+                                   _mm_loadl_epi64((const __m128i *)q));
+    __m128i b = _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)(p + f->down)),
+                                   _mm_loadl_epi64((const __m128i *)(q + f->down)));
+    sums[pair] = blend_pair(t, b, upper, lower, weights, pair, f->interleave);
+  }
+}
+
+// Four columns c of a row by the general formula (pixel's): their channel
+// sums, and which lanes are in front of the camera (the others' sums are
+// of some valid neighbours, to be made transparent).
+TARGET static inline __attribute__((always_inline)) __m256d general4(const four_pixels *f,
+                                                                     __m256d c, __m256i sums[2]) {
+  const __m256d zero = _mm256_setzero_pd();
+  __m256d q = _mm256_add_pd(f->q_base, _mm256_mul_pd(f->g, c));
+  __m256d visible = _mm256_cmp_pd(q, zero, _CMP_GT_OQ);
+  __m256d r = f->q_constant ? f->row_r : _mm256_div_pd(_mm256_set1_pd(1), q);
+  // A NaN (only in lanes that are not visible) clamps to 0 here, which
+  // keeps every index in range.
+  __m128i ix, wx, iy, wy;
+  split(positions_of(along(f->u_base, f->ua, c, r), f->max_x), f->cap_x, &ix, &wx);
+  split(positions_of(along(f->v_base, f->va, c, r), f->max_y), f->cap_y, &iy, &wy);
+  blend4(f, ix, iy, wy, weight_pairs(wx), sums);
+  return visible;
+}
+
 // GENERAL rows: each pixel its own 2×2 neighbourhood.
 TARGET static void pixel_span_avx2(const transit_row *row, uint32_t *out, int over,
                                    ptrdiff_t from, ptrdiff_t to) {
-  const ptrdiff_t width = row->source_width, height = row->source_height;
-  const __m256d steps = _mm256_setr_pd(0, 1, 2, 3), zero = _mm256_setzero_pd();
-  const __m256d max_x = _mm256_set1_pd((double)(width - 1));
-  const __m256d max_y = _mm256_set1_pd((double)(height - 1));
-  const __m256d u_base = _mm256_set1_pd(row->u_base), ua = _mm256_set1_pd(row->ua);
-  const __m256d v_base = _mm256_set1_pd(row->v_base), va = _mm256_set1_pd(row->va);
-  const __m256d q_base = _mm256_set1_pd(row->q_base), g = _mm256_set1_pd(row->g);
-  const __m256d row_r = _mm256_set1_pd(row->row_reciprocal);
-  const __m128i cap_x = _mm_set1_epi32((int)(width - 2));
-  const __m128i cap_y = _mm_set1_epi32((int)(height >= 2 ? height - 2 : 0));
-  const ptrdiff_t stride = row->source_stride, down = height >= 2 ? stride : 0;
-  const __m128i interleave = _mm_loadu_si128((const __m128i *)interleave_bytes);
-  const uint32_t *source = row->source;
-  const int q_constant = row->g == 0;
+  const four_pixels f = four_pixels_of(row);
+  const __m256d steps = _mm256_setr_pd(0, 1, 2, 3);
   ptrdiff_t column = from;
   for (; column + 4 <= to; column += 4) {
     __m256d c = _mm256_add_pd(_mm256_set1_pd((double)column), steps);
-    __m256d q = _mm256_add_pd(q_base, _mm256_mul_pd(g, c));
-    __m256d visible = _mm256_cmp_pd(q, zero, _CMP_GT_OQ);
-    __m256d r = q_constant ? row_r : _mm256_div_pd(_mm256_set1_pd(1), q);
-    __m256d x = along(u_base, ua, c, r);
-    __m256d y = along(v_base, va, c, r);
-    // A NaN (only in lanes that are not visible) clamps to 0 here, which
-    // keeps every index in range.
-    __m128i ix, wx, iy, wy;
-    split(positions_of(x, max_x), cap_x, &ix, &wx);
-    split(positions_of(y, max_y), cap_y, &iy, &wy);
-    int32_t xs[4], ys[4];
-    _mm_storeu_si128((__m128i *)xs, ix);
-    _mm_storeu_si128((__m128i *)ys, iy);
-    __m128i lower = _mm_mullo_epi32(wy, _mm_set1_epi32(0x10001));
-    __m128i upper = _mm_sub_epi32(_mm_set1_epi32(256 * 0x10001), lower);
-    __m128i weights = weight_pairs(wx);
     __m256i sums[2];
-    for (int pair = 0; pair < 2; pair++) {
-      const uint32_t *p = source + ys[2 * pair] * stride + xs[2 * pair];
-      const uint32_t *q = source + ys[2 * pair + 1] * stride + xs[2 * pair + 1];
-      __m128i t = _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)p),
-                                     _mm_loadl_epi64((const __m128i *)q));
-      __m128i b = _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)(p + down)),
-                                     _mm_loadl_epi64((const __m128i *)(q + down)));
-      sums[pair] = blend_pair(t, b, upper, lower, weights, pair, interleave);
-    }
+    __m256d visible = general4(&f, c, sums);
     // Lanes not in front of the camera: transparent.
     __m128i shown = shown_lanes(visible);
     store4(out + column, _mm_and_si128(finish(sums[0], sums[1]), shown), over);
@@ -853,21 +888,10 @@ TARGET static inline __m128i finish_covered(__m256i s01, __m256i s23, __m256d co
 // span's, so map_row_avx2 may hand a few such columns to this loop.
 TARGET static void edge_span_avx2(const transit_row *row, uint32_t *out, int over,
                                   ptrdiff_t from, ptrdiff_t to) {
-  const ptrdiff_t width = row->source_width, height = row->source_height;
+  const four_pixels f = four_pixels_of(row);
   const __m256d steps = _mm256_setr_pd(0, 1, 2, 3), zero = _mm256_setzero_pd();
   const __m256d one = _mm256_set1_pd(1), half = _mm256_set1_pd(0.5);
-  const __m256d max_x = _mm256_set1_pd((double)(width - 1));
-  const __m256d max_y = _mm256_set1_pd((double)(height - 1));
-  const __m256d u_base = _mm256_set1_pd(row->u_base), ua = _mm256_set1_pd(row->ua);
-  const __m256d v_base = _mm256_set1_pd(row->v_base), va = _mm256_set1_pd(row->va);
-  const __m256d q_base = _mm256_set1_pd(row->q_base), g = _mm256_set1_pd(row->g);
-  const __m256d row_r = _mm256_set1_pd(row->row_reciprocal);
-  const __m128i cap_x = _mm_set1_epi32((int)(width - 2));
-  const __m128i cap_y = _mm_set1_epi32((int)(height >= 2 ? height - 2 : 0));
-  const ptrdiff_t stride = row->source_stride, down = height >= 2 ? stride : 0;
-  const __m128i interleave = _mm_loadu_si128((const __m128i *)interleave_bytes);
-  const uint32_t *source = row->source;
-  const int columns = row->mode == TRANSIT_ROW_COLUMNS, q_constant = row->g == 0;
+  const int columns = row->mode == TRANSIT_ROW_COLUMNS;
   ptrdiff_t column = from;
   for (; column + 4 <= to; column += 4) {
     __m256d c = _mm256_add_pd(_mm256_set1_pd((double)column), steps);
@@ -883,37 +907,16 @@ TARGET static void edge_span_avx2(const transit_row *row, uint32_t *out, int ove
       coverage = k == 0 ? clamped : _mm256_mul_pd(coverage, clamped);
     }
     __m256d visible;
-    __m128i ix, wx, iy, wy, weights;
+    __m256i sums[2];
     if (columns) {
       __m256d r = _mm256_loadu_pd(row->column_reciprocal + column);
       visible = _mm256_cmp_pd(r, zero, _CMP_GT_OQ);
-      split(positions_of(along(v_base, va, c, r), max_y), cap_y, &iy, &wy);
-      ix = _mm_loadu_si128((const __m128i *)(row->column_index + column));
-      weights = _mm_loadu_si128((const __m128i *)(row->column_weights + column));
+      __m128i iy, wy;
+      split(positions_of(along(f.v_base, f.va, c, r), f.max_y), f.cap_y, &iy, &wy);
+      blend4(&f, _mm_loadu_si128((const __m128i *)(row->column_index + column)), iy, wy,
+             _mm_loadu_si128((const __m128i *)(row->column_weights + column)), sums);
     } else {
-      __m256d q = _mm256_add_pd(q_base, _mm256_mul_pd(g, c));
-      visible = _mm256_cmp_pd(q, zero, _CMP_GT_OQ);
-      __m256d r = q_constant ? row_r : _mm256_div_pd(one, q);
-      // A NaN (only in lanes that are not visible) clamps to 0 here, which
-      // keeps every index in range.
-      split(positions_of(along(u_base, ua, c, r), max_x), cap_x, &ix, &wx);
-      split(positions_of(along(v_base, va, c, r), max_y), cap_y, &iy, &wy);
-      weights = weight_pairs(wx);
-    }
-    int32_t xs[4], ys[4];
-    _mm_storeu_si128((__m128i *)xs, ix);
-    _mm_storeu_si128((__m128i *)ys, iy);
-    __m128i lower = _mm_mullo_epi32(wy, _mm_set1_epi32(0x10001));
-    __m128i upper = _mm_sub_epi32(_mm_set1_epi32(256 * 0x10001), lower);
-    __m256i sums[2];
-    for (int pair = 0; pair < 2; pair++) {
-      const uint32_t *p = source + ys[2 * pair] * stride + xs[2 * pair];
-      const uint32_t *q = source + ys[2 * pair + 1] * stride + xs[2 * pair + 1];
-      __m128i t = _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)p),
-                                     _mm_loadl_epi64((const __m128i *)q));
-      __m128i b = _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)(p + down)),
-                                     _mm_loadl_epi64((const __m128i *)(q + down)));
-      sums[pair] = blend_pair(t, b, upper, lower, weights, pair, interleave);
+      visible = general4(&f, c, sums);
     }
     // Lanes not in front of the camera: transparent (uncovered ones are 0
     // already: their sums are scaled by 0).

@@ -65,8 +65,9 @@ enum ProjectiveMapping {
   /// edge skip the coverage product, and only the few pixels along the edges
   /// compute it (four at a time where the CPU has AVX2: measured side by
   /// side against one at a time, 60 frames of a turn about the vertical axis
-  /// take 0.98 × the CPU time, about the horizontal axis 0.99 ×). When the homogeneous weight is constant along a row (a
-  /// turn about the horizontal axis), the division happens once per row,
+  /// take 0.98 × the CPU time, about the horizontal axis 0.99 ×). When the
+  /// homogeneous weight is constant along a row (a turn about the
+  /// horizontal axis), the division happens once per row,
   /// the row reads a single pair of source rows, runs of columns that read
   /// one colour from it are filled with that colour, and the pair is
   /// blended once for the rest; when the weight and source column are
