@@ -5,10 +5,15 @@ import TransitRender
 ///
 /// Identical pixels pass. Otherwise pixels are compared with
 /// TransitRender's `ImageComparison` (YIQ distance above `threshold`, anti-aliasing not
-/// counted), and the assertion fails when more than `allowance` differ. A
-/// failure writes the actual image and a diff (red: differences, yellow:
-/// anti-aliasing, grey: the rest) to `.artifacts/<suite>/` at the package
-/// root, or under `TRANSIT_ARTIFACTS` when set, and names both paths.
+/// counted), and the assertion fails when more than `allowance` differ.
+///
+/// A failure (a difference, or a size mismatch) writes three files to
+/// `.artifacts/<suite>/` at the package root, or to `<TRANSIT_ARTIFACTS>/<suite>/`
+/// when that variable is set, and names all three in its message:
+/// `<name>.expected.png` (the golden's pixels), `<name>.actual.png` and
+/// `<name>.compare.png`, the two side by side with the difference (red:
+/// differing pixels, yellow: anti-aliasing, grey: the rest), each panel
+/// titled.
 ///
 /// `TRANSIT_RECORD` (see ``GoldenRecordMode``) decides when goldens are
 /// written; writing one always fails the assertion.
