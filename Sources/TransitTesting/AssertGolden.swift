@@ -49,22 +49,38 @@ public func assertGolden(
   threshold: Double = 0.1, goldensDirectory: String? = nil, artifactsDirectory: String? = nil,
   recordMode: GoldenRecordMode? = nil, filePath: String = #filePath
 ) throws(GoldenFailure) {
-  let mode: GoldenRecordMode
-  if let recordMode { mode = recordMode } else { mode = try GoldenRecordMode.fromEnvironment() }
-  func root() throws(GoldenFailure) -> String { try PackageRoot.containing(filePath) }
-  let goldens: String
-  if let goldensDirectory { goldens = goldensDirectory } else { goldens = try root() + "/Goldens" }
-  let environmentArtifacts = Platform.environment("TRANSIT_ARTIFACTS")
-  let artifacts: String
-  if let artifactsDirectory {
-    artifacts = artifactsDirectory
-  } else if let environmentArtifacts, !environmentArtifacts.isEmpty {
-    artifacts = environmentArtifacts
-  } else {
-    artifacts = try root() + "/.artifacts"
-  }
+  let mode = try GoldenLocations.mode(recordMode)
+  let goldens = try GoldenLocations.goldens(goldensDirectory, filePath: filePath)
+  let artifacts = try GoldenLocations.artifacts(artifactsDirectory, filePath: filePath)
   let check = GoldenCheck(
     goldenPath: "\(goldens)/\(suite)/\(name).png", artifactsStem: "\(artifacts)/\(suite)/\(name)",
     recordMode: mode, allowance: allowance, threshold: threshold)
   try check.verify(image)
+}
+
+/// The record mode, and where goldens and artifacts live, when a call does
+/// not say: the package
+/// root's `Goldens/` and `.artifacts/` (or `TRANSIT_ARTIFACTS`).
+enum GoldenLocations {
+  /// `given`, or the mode `TRANSIT_RECORD` selects.
+  static func mode(_ given: GoldenRecordMode?) throws(GoldenFailure) -> GoldenRecordMode {
+    if let given { return given }
+    return try GoldenRecordMode.fromEnvironment()
+  }
+
+  /// `given`, or `Goldens` at the root of the package holding `filePath`.
+  static func goldens(_ given: String?, filePath: String) throws(GoldenFailure) -> String {
+    if let given { return given }
+    return try PackageRoot.containing(filePath) + "/Goldens"
+  }
+
+  /// `given`, else `TRANSIT_ARTIFACTS` when set and not empty, else
+  /// `.artifacts` at the root of the package holding `filePath`.
+  static func artifacts(_ given: String?, filePath: String) throws(GoldenFailure) -> String {
+    if let given { return given }
+    if let environment = Platform.environment("TRANSIT_ARTIFACTS"), !environment.isEmpty {
+      return environment
+    }
+    return try PackageRoot.containing(filePath) + "/.artifacts"
+  }
 }

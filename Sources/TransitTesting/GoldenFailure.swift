@@ -20,6 +20,9 @@ public struct GoldenFailure: Error, Hashable, Sendable, CustomStringConvertible 
     case unreadable
     /// The environment or arguments are wrong (an unknown record mode).
     case configuration
+    /// The goldens were drawn with other text engine versions than this
+    /// machine's (see ``GoldenEnvironment``).
+    case environmentDiffers
   }
 
   /// The family of this failure.

@@ -1,4 +1,3 @@
-import Foundation
 import Testing
 import Transit
 import TransitRender
@@ -78,14 +77,7 @@ import TransitTesting
   }
 
   @Test func theVersionsBesideTheGoldensAreTheOnesInUse() throws {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    let recorded = try String(
-      contentsOf: root.appendingPathComponent("Goldens/text/VERSIONS"), encoding: .utf8)
-    #expect(
-      recorded.contains(Renderer.textEngineVersions),
-      "the text goldens were drawn with other versions; re-record them with TRANSIT_RECORD=all and update Goldens/text/VERSIONS to: \(Renderer.textEngineVersions)"
-    )
+    try GoldenEnvironment.check(suite: "text")
   }
 
   @Test func textIsDrawnOnlyWhereTheViewIs() throws {
