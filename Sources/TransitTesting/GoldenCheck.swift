@@ -42,7 +42,9 @@ public struct GoldenCheck: Sendable {
   /// The path a failure writes the side-by-side comparison to: expected,
   /// actual and difference (differing pixels in red, anti-aliasing in
   /// yellow, the rest of the golden in faded grey), each under its title.
-  /// Images of different sizes get the first two panels only.
+  /// Images of different sizes get the first two panels only; a sheet that
+  /// would be beyond Cairo's 32,767 pixels is not written, and the failure
+  /// says so.
   public var comparePath: String { artifactsStem + ".compare.png" }
   /// The comparison's path: the difference is the third panel of the
   /// side-by-side image.
@@ -84,14 +86,14 @@ public struct GoldenCheck: Sendable {
       throw GoldenFailure(.unreadable, "cannot read the golden: \(error.message)")
     }
     guard golden.width == image.width, golden.height == image.height else {
-      try writeArtifacts(expected: golden, actual: image, comparison: nil)
+      let written = try writeArtifacts(expected: golden, actual: image, comparison: nil)
       let rewritten = try recordIfFailedMode(image)
       throw GoldenFailure(
         .sizeMismatch,
         "the golden \(goldenPath) is \(golden.width)×\(golden.height) but the actual image is "
-          + "\(image.width)×\(image.height); \(artifactList)\(rewritten)",
+          + "\(image.width)×\(image.height); \(written.list)\(rewritten)",
         goldenPath: goldenPath, expectedPath: expectedPath, actualPath: actualPath,
-        comparePath: comparePath)
+        comparePath: written.comparePath)
     }
     if golden == image { return }
     let result: ImageComparison.Result
@@ -101,39 +103,39 @@ public struct GoldenCheck: Sendable {
       throw GoldenFailure(.configuration, error.message, goldenPath: goldenPath)
     }
     if result.differing <= allowance { return }
-    try writeArtifacts(expected: golden, actual: image, comparison: result)
+    let written = try writeArtifacts(expected: golden, actual: image, comparison: result)
     let rewritten = try recordIfFailedMode(image)
     throw GoldenFailure(
       .differs,
       "\(result.differing) pixels differ from the golden \(goldenPath) (allowance \(allowance), "
         + "threshold \(threshold), \(result.antiAliased) anti-aliased pixels ignored); "
-        + "\(artifactList)\(rewritten)",
+        + "\(written.list)\(rewritten)",
       goldenPath: goldenPath, expectedPath: expectedPath, actualPath: actualPath,
-      comparePath: comparePath)
-  }
-
-  /// The three artifacts, as a failure message names them.
-  private var artifactList: String {
-    "expected: \(expectedPath), actual: \(actualPath), side by side: \(comparePath)"
+      comparePath: written.comparePath)
   }
 
   /// Writes the expected and actual images and their side-by-side
   /// comparison, before a re-recording can replace the golden.
+  ///
+  /// - Returns: the artifacts as the failure message names them, and the
+  ///   comparison's path, `nil` when it could not be drawn (a sheet beyond
+  ///   Cairo's limits): the message says so rather than hiding the failure
+  ///   it reports.
   private func writeArtifacts(
     expected: Image, actual: Image, comparison: ImageComparison.Result?
-  ) throws(GoldenFailure) {
+  ) throws(GoldenFailure) -> (list: String, comparePath: String?) {
     try writeArtifact(expected, to: expectedPath)
     try writeArtifact(actual, to: actualPath)
+    let files = "expected: \(expectedPath), actual: \(actualPath)"
     let sheet: Image
     do {
       sheet = try ComparisonSheet.image(
         of: ComparisonSheet.panels(expected: expected, actual: actual, comparison: comparison))
     } catch {
-      throw GoldenFailure(
-        .unreadable, "cannot draw the comparison \(comparePath): \(error.message)",
-        goldenPath: goldenPath, expectedPath: expectedPath, actualPath: actualPath)
+      return ("\(files) (no side-by-side image: \(error.message))", nil)
     }
     try writeArtifact(sheet, to: comparePath)
+    return ("\(files), side by side: \(comparePath)", comparePath)
   }
 
   private func record(_ image: Image) throws(GoldenFailure) {

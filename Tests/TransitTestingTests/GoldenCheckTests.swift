@@ -182,6 +182,23 @@ import TransitTestSupport
     #expect(sheet[8, 30] == 0xFF33_66CC && sheet[8 + 168 + 6, 34] == 0xFFFF_FFFF)
   }
 
+  @Test func aComparisonTooLargeToDrawStillReportsTheDifference() throws {
+    // 32,750 pixels tall: the images fit Cairo's 32,767, the titled sheet does not.
+    let directory = TemporaryDirectory.make().path
+    try BinaryFile.createDirectories(directory + "/Goldens/suite")
+    let check = Self.check(.never, in: directory)
+    let golden = try Image(width: 1, height: 32_750, fill: .black)
+    try golden.writePNG(to: check.goldenPath)
+    var actual = golden
+    actual[0, 100] = 0xFFFF_FFFF
+    let failure = Self.failure { try check.verify(actual) }
+    #expect(failure?.kind == .differs)
+    #expect(failure?.message.contains("1 pixels differ") == true)
+    #expect(failure?.message.contains("no side-by-side image") == true)
+    #expect(failure?.comparePath == nil && !BinaryFile.exists(check.comparePath))
+    #expect(try Image(contentsOfPNGFile: check.actualPath) == actual)
+  }
+
   @Test func allowancePermitsSomePixels() throws {
     let directory = TemporaryDirectory.make().path
     try BinaryFile.createDirectories(directory + "/Goldens/suite")
