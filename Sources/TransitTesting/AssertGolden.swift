@@ -5,10 +5,15 @@ import TransitRender
 ///
 /// Identical pixels pass. Otherwise pixels are compared with
 /// TransitRender's `ImageComparison` (YIQ distance above `threshold`, anti-aliasing not
-/// counted), and the assertion fails when more than `allowance` differ. A
-/// failure writes the actual image and a diff (red: differences, yellow:
-/// anti-aliasing, grey: the rest) to `.artifacts/<suite>/` at the package
-/// root, or under `TRANSIT_ARTIFACTS` when set, and names both paths.
+/// counted), and the assertion fails when more than `allowance` differ.
+///
+/// A failure (a difference, or a size mismatch) writes three files to
+/// `.artifacts/<suite>/` at the package root, or to `<TRANSIT_ARTIFACTS>/<suite>/`
+/// when that variable is set, and names all three in its message:
+/// `<name>.expected.png` (the golden's pixels), `<name>.actual.png` and
+/// `<name>.compare.png`, the two side by side with the difference (red:
+/// differing pixels, yellow: anti-aliasing, grey: the rest), each panel
+/// titled.
 ///
 /// `TRANSIT_RECORD` (see ``GoldenRecordMode``) decides when goldens are
 /// written; writing one always fails the assertion.
@@ -44,22 +49,38 @@ public func assertGolden(
   threshold: Double = 0.1, goldensDirectory: String? = nil, artifactsDirectory: String? = nil,
   recordMode: GoldenRecordMode? = nil, filePath: String = #filePath
 ) throws(GoldenFailure) {
-  let mode: GoldenRecordMode
-  if let recordMode { mode = recordMode } else { mode = try GoldenRecordMode.fromEnvironment() }
-  func root() throws(GoldenFailure) -> String { try PackageRoot.containing(filePath) }
-  let goldens: String
-  if let goldensDirectory { goldens = goldensDirectory } else { goldens = try root() + "/Goldens" }
-  let environmentArtifacts = Platform.environment("TRANSIT_ARTIFACTS")
-  let artifacts: String
-  if let artifactsDirectory {
-    artifacts = artifactsDirectory
-  } else if let environmentArtifacts, !environmentArtifacts.isEmpty {
-    artifacts = environmentArtifacts
-  } else {
-    artifacts = try root() + "/.artifacts"
-  }
+  let mode = try GoldenLocations.mode(recordMode)
+  let goldens = try GoldenLocations.goldens(goldensDirectory, filePath: filePath)
+  let artifacts = try GoldenLocations.artifacts(artifactsDirectory, filePath: filePath)
   let check = GoldenCheck(
     goldenPath: "\(goldens)/\(suite)/\(name).png", artifactsStem: "\(artifacts)/\(suite)/\(name)",
     recordMode: mode, allowance: allowance, threshold: threshold)
   try check.verify(image)
+}
+
+/// The record mode, and where goldens and artifacts live, when a call does
+/// not say: the package
+/// root's `Goldens/` and `.artifacts/` (or `TRANSIT_ARTIFACTS`).
+enum GoldenLocations {
+  /// `given`, or the mode `TRANSIT_RECORD` selects.
+  static func mode(_ given: GoldenRecordMode?) throws(GoldenFailure) -> GoldenRecordMode {
+    if let given { return given }
+    return try GoldenRecordMode.fromEnvironment()
+  }
+
+  /// `given`, or `Goldens` at the root of the package holding `filePath`.
+  static func goldens(_ given: String?, filePath: String) throws(GoldenFailure) -> String {
+    if let given { return given }
+    return try PackageRoot.containing(filePath) + "/Goldens"
+  }
+
+  /// `given`, else `TRANSIT_ARTIFACTS` when set and not empty, else
+  /// `.artifacts` at the root of the package holding `filePath`.
+  static func artifacts(_ given: String?, filePath: String) throws(GoldenFailure) -> String {
+    if let given { return given }
+    if let environment = Platform.environment("TRANSIT_ARTIFACTS"), !environment.isEmpty {
+      return environment
+    }
+    return try PackageRoot.containing(filePath) + "/.artifacts"
+  }
 }

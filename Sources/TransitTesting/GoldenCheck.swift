@@ -12,7 +12,8 @@ import TransitRender
 public struct GoldenCheck: Sendable {
   /// The golden PNG.
   public var goldenPath: String
-  /// Artifacts go to `<stem>.actual.png` and `<stem>.diff.png`.
+  /// Where a failure's artifacts go: `<stem>.expected.png`,
+  /// `<stem>.actual.png` and `<stem>.compare.png`.
   public var artifactsStem: String
   /// When to write the golden.
   public var recordMode: GoldenRecordMode
@@ -33,16 +34,28 @@ public struct GoldenCheck: Sendable {
     self.threshold = threshold
   }
 
-  /// The path the actual image is written to on failure.
+  /// The path a failure writes the golden's pixels to, as they were
+  /// before any re-recording: open it beside ``actualPath``.
+  public var expectedPath: String { artifactsStem + ".expected.png" }
+  /// The path a failure writes the actual image to.
   public var actualPath: String { artifactsStem + ".actual.png" }
-  /// The path the diff image is written to on failure.
-  public var diffPath: String { artifactsStem + ".diff.png" }
+  /// The path a failure writes the side-by-side comparison to: expected,
+  /// actual and difference (differing pixels in red, anti-aliasing in
+  /// yellow, the rest of the golden in faded grey), each under its title.
+  /// Images of different sizes get the first two panels only; a sheet that
+  /// would be beyond Cairo's 32,767 pixels is not written, and the failure
+  /// says so.
+  public var comparePath: String { artifactsStem + ".compare.png" }
+  /// The comparison's path: the difference is the third panel of the
+  /// side-by-side image.
+  @available(*, deprecated, renamed: "comparePath")
+  public var diffPath: String { comparePath }
 
   /// Passes when `image` matches the golden; otherwise writes what the mode
   /// says and throws.
   ///
-  /// - Throws: ``GoldenFailure`` naming the golden, and the actual and diff
-  ///   images when they were written.
+  /// - Throws: ``GoldenFailure`` naming the golden, and the expected,
+  ///   actual and comparison images when they were written.
   public func verify(_ image: Image) throws(GoldenFailure) {
     guard BinaryFile.exists(goldenPath) else {
       if recordMode == .never {
@@ -73,13 +86,14 @@ public struct GoldenCheck: Sendable {
       throw GoldenFailure(.unreadable, "cannot read the golden: \(error.message)")
     }
     guard golden.width == image.width, golden.height == image.height else {
-      try writeArtifact(image, to: actualPath)
+      let written = try writeArtifacts(expected: golden, actual: image, comparison: nil)
       let rewritten = try recordIfFailedMode(image)
       throw GoldenFailure(
         .sizeMismatch,
         "the golden \(goldenPath) is \(golden.width)×\(golden.height) but the actual image is "
-          + "\(image.width)×\(image.height); actual: \(actualPath)\(rewritten)",
-        goldenPath: goldenPath, actualPath: actualPath)
+          + "\(image.width)×\(image.height); \(written.list)\(rewritten)",
+        goldenPath: goldenPath, expectedPath: expectedPath, actualPath: actualPath,
+        comparePath: written.comparePath)
     }
     if golden == image { return }
     let result: ImageComparison.Result
@@ -89,15 +103,39 @@ public struct GoldenCheck: Sendable {
       throw GoldenFailure(.configuration, error.message, goldenPath: goldenPath)
     }
     if result.differing <= allowance { return }
-    try writeArtifact(image, to: actualPath)
-    try writeArtifact(result.diffImage, to: diffPath)
+    let written = try writeArtifacts(expected: golden, actual: image, comparison: result)
     let rewritten = try recordIfFailedMode(image)
     throw GoldenFailure(
       .differs,
       "\(result.differing) pixels differ from the golden \(goldenPath) (allowance \(allowance), "
         + "threshold \(threshold), \(result.antiAliased) anti-aliased pixels ignored); "
-        + "actual: \(actualPath), diff: \(diffPath)\(rewritten)",
-      goldenPath: goldenPath, actualPath: actualPath, diffPath: diffPath)
+        + "\(written.list)\(rewritten)",
+      goldenPath: goldenPath, expectedPath: expectedPath, actualPath: actualPath,
+      comparePath: written.comparePath)
+  }
+
+  /// Writes the expected and actual images and their side-by-side
+  /// comparison, before a re-recording can replace the golden.
+  ///
+  /// - Returns: the artifacts as the failure message names them, and the
+  ///   comparison's path, `nil` when it could not be drawn (a sheet beyond
+  ///   Cairo's limits): the message says so rather than hiding the failure
+  ///   it reports.
+  private func writeArtifacts(
+    expected: Image, actual: Image, comparison: ImageComparison.Result?
+  ) throws(GoldenFailure) -> (list: String, comparePath: String?) {
+    try writeArtifact(expected, to: expectedPath)
+    try writeArtifact(actual, to: actualPath)
+    let files = "expected: \(expectedPath), actual: \(actualPath)"
+    let sheet: Image
+    do {
+      sheet = try ComparisonSheet.image(
+        of: ComparisonSheet.panels(expected: expected, actual: actual, comparison: comparison))
+    } catch {
+      return ("\(files) (no side-by-side image: \(error.message))", nil)
+    }
+    try writeArtifact(sheet, to: comparePath)
+    return ("\(files), side by side: \(comparePath)", comparePath)
   }
 
   private func record(_ image: Image) throws(GoldenFailure) {

@@ -2,7 +2,8 @@ import Testing
 import Transit
 import TransitRender
 import TransitTestSupport
-import TransitTesting
+
+@testable import TransitTesting
 
 // The code of the TransitRender and TransitTesting documentation catalogs
 // (Sources/TransitRender/TransitRender.docc, Sources/TransitTesting/
@@ -134,16 +135,79 @@ struct RenderingDocumentationExamplesTests {
     let result = try ImageComparison.compare(golden, actual)
 
     #expect(failure?.kind == .differs)
-    #expect(failure?.diffPath == check.diffPath)
     #expect(result.differing == 1)
-    let diff = try Image(contentsOfPNGFile: check.diffPath)
-    #expect(diff == result.diffImage)
-    // Differences are drawn red.
-    #expect(diff[50, 50] == Color(red: 1, green: 0, blue: 0).premultipliedARGB32)
+    for path in [check.expectedPath, check.actualPath, check.comparePath] {
+      #expect(failure?.message.contains(path) == true, "\(path)")
+    }
+    #expect(try Image(contentsOfPNGFile: check.expectedPath) == golden)
+    // The comparison's third panel is the diff: that one pixel in red.
+    let compare = try Image(contentsOfPNGFile: check.comparePath)
+    let panels = ComparisonSheet.panels(expected: golden, actual: actual, comparison: result)
+    let difference = try ComparisonSheet.imageOrigin(ofPanel: 2, in: panels)
+    #expect(
+      compare[difference.x + 50, difference.y + 50]
+        == Color(red: 1, green: 0, blue: 0).premultipliedARGB32)
     // An allowance of one pixel lets the same image pass.
     try GoldenCheck(
       goldenPath: check.goldenPath, artifactsStem: check.artifactsStem, recordMode: .never,
       allowance: 1
     ).verify(actual)
+  }
+
+  /// The golden failure `body` throws, or `nil` when it passes.
+  func goldenFailure(_ body: () throws -> Void) -> GoldenFailure? {
+    do {
+      try body()
+      return nil
+    } catch let error as GoldenFailure {
+      return error
+    } catch {
+      Issue.record("unexpected error \(error)")
+      return nil
+    }
+  }
+
+  @Test("Golden article: a container's transition in one call")
+  func containerTransitionInOneCall() throws {
+    let goldens = TemporaryDirectory.make().path
+    let artifacts = TemporaryDirectory.make().path
+    // GoldenImageTests.md, "Picture a container's transition in one call",
+    // with the directories and record mode spelt out, run twice: the first
+    // run records, the second compares.
+    for mode in [GoldenRecordMode.missing, .never] {
+      let bounds = Rect(x: 0, y: 0, width: 120, height: 200)
+      let stack = StackContainer(size: bounds.size, clock: ManualClock())
+      stack.push(
+        PlaceholderScreen.red.view(id: "list", bounds: bounds), style: NoneStyle(),
+        animated: false)
+
+      let push = goldenFailure {
+        try assertGolden(
+          of: stack, scene: \.scene, named: "push-detail", suite: "stack",
+          goldensDirectory: goldens, artifactsDirectory: artifacts, recordMode: mode
+        ) {
+          $0.push(
+            PlaceholderScreen.blue.view(id: "detail", bounds: bounds),
+            style: PushStyle(from: .right))
+        }
+      }
+      let pop = goldenFailure {
+        try assertGolden(
+          of: stack, scene: \.scene, frames: 4, named: "pop-detail", suite: "stack",
+          goldensDirectory: goldens, artifactsDirectory: artifacts, recordMode: mode
+        ) { $0.pop() }
+      }
+      if mode == .missing {
+        #expect(push?.kind == .recorded && pop?.kind == .recorded)
+      } else {
+        #expect(push == nil && pop == nil)
+      }
+      #expect(stack.childIDs == ["list"] && !stack.isAnimating)
+    }
+    // Six frames and four, each 120 pixels wide, 4 apart, under a title.
+    let push = try Image(contentsOfPNGFile: goldens + "/stack/push-detail.png")
+    let pop = try Image(contentsOfPNGFile: goldens + "/stack/pop-detail.png")
+    #expect(push.width == 6 * 124 + 4 && push.height == 200 + 22 + 8)
+    #expect(pop.width == 4 * 124 + 4)
   }
 }

@@ -41,9 +41,10 @@ extension SceneFile {
       content: spec.image.map { .named($0) },
       text: spec.text.map {
         TextContent(
-          $0.string, size: $0.size ?? 17, color: $0.color.flatMap(ColorText.parse) ?? .black,
+          string: $0.string, size: $0.size ?? 17,
+          color: $0.color.flatMap(ColorText.parse) ?? .black,
           weight: $0.weight.flatMap(TextContent.Weight.init) ?? .regular,
-          alignment: $0.align.flatMap(TextContent.Alignment.init) ?? .left)
+          align: $0.align.flatMap(TextContent.Alignment.init) ?? .left)
       }, children: children)
   }
 

@@ -11,7 +11,7 @@
 /// ```swift
 /// let title = View(
 ///   id: "title", frame: Rect(x: 0, y: 44, width: 390, height: 44),
-///   text: TextContent("Inbox", size: 17, weight: .bold, alignment: .center))
+///   text: TextContent(string: "Inbox", size: 17, weight: .bold, align: .center))
 /// ```
 public struct TextContent: Hashable, Codable, Sendable {
   /// How heavy the strokes are.
@@ -37,14 +37,42 @@ public struct TextContent: Hashable, Codable, Sendable {
 
   /// Creates text; 17-point regular black, left-aligned, by default (UIKit's
   /// body text).
+  ///
+  /// The labels are the keys of a scene file's `text` object (`string`,
+  /// `size`, `color`, `weight`, `align`), so a label written in Swift and
+  /// one written in a scene file read alike:
+  ///
+  /// ```swift
+  /// TextContent(string: "Inbox", size: 17, weight: .bold, align: .center)
+  /// // {"string": "Inbox", "size": 17, "weight": "bold", "align": "center"}
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - string: the text; `\n` starts a new paragraph.
+  ///   - size: the font size in points (the em's height, as in UIKit).
+  ///   - color: the glyphs' colour; its alpha fades the text.
+  ///   - weight: regular or bold.
+  ///   - align: where lines sit between the view's edges; stored as
+  ///     ``alignment``.
   public init(
-    _ string: String, size: Double = 17, color: Color = .black, weight: Weight = .regular,
-    alignment: Alignment = .left
+    string: String, size: Double = 17, color: Color = .black, weight: Weight = .regular,
+    align: Alignment = .left
   ) {
     self.string = string
     self.size = size
     self.color = color
     self.weight = weight
-    self.alignment = alignment
+    self.alignment = align
+  }
+
+  /// Creates text with the labels of earlier releases; the same as
+  /// ``init(string:size:color:weight:align:)``, whose labels match the
+  /// scene file's keys.
+  @available(*, deprecated, renamed: "init(string:size:color:weight:align:)")
+  public init(
+    _ string: String, size: Double = 17, color: Color = .black, weight: Weight = .regular,
+    alignment: Alignment = .left
+  ) {
+    self.init(string: string, size: size, color: color, weight: weight, align: alignment)
   }
 }

@@ -169,7 +169,7 @@ public enum FrameSheet {
         View(
           id: "title", frame: Rect(x: 2, y: 0, width: size.width - 2, height: size.height - 4),
           text: TextContent(
-            title, size: 13, color: Color(red: 0.9, green: 0.9, blue: 0.92), weight: .bold))
+            string: title, size: 13, color: Color(red: 0.9, green: 0.9, blue: 0.92), weight: .bold))
       ])
   }
 

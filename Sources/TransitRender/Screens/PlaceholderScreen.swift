@@ -82,7 +82,7 @@ public struct PlaceholderScreen: Hashable, Sendable {
     let titleBar = View(
       id: "\(id)-title", frame: Rect(x: 0, y: 0, width: w, height: 0.13 * h),
       backgroundColor: color,
-      text: TextContent(title, size: 0.1 * m, color: .white, weight: .bold, alignment: .center))
+      text: TextContent(string: title, size: 0.1 * m, color: .white, weight: .bold, align: .center))
     let rowViews = (0..<barCount).map { i -> View in
       let frame = Rect(
         x: 0.05 * w, y: (0.17 + Double(i) * 0.1) * h, width: 0.9 * w, height: 0.08 * h)
@@ -102,7 +102,7 @@ public struct PlaceholderScreen: Hashable, Sendable {
               x: 2 * inset + dot, y: 0, width: max(0, frame.width - 3 * inset - dot),
               height: frame.height),
             text: TextContent(
-              text, size: 0.075 * m, color: Color(red: 0.15, green: 0.15, blue: 0.17))),
+              string: text, size: 0.075 * m, color: Color(red: 0.15, green: 0.15, blue: 0.17))),
         ])
     }
     return [titleBar] + rowViews

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Transit
 
 @testable import AnimRenderCLI
 
@@ -194,5 +195,26 @@ struct SceneFileShapeTests {
     #expect(a.frame == nil && a.relative == nil && a.color == nil && a.alpha == nil)
     #expect(a.cornerRadius == nil && a.border == nil && a.clipsToBounds == nil)
     #expect(a.hidden == nil && a.image == nil && a.text == nil && a.children == nil)
+  }
+
+  @Test("a text object's keys are TextContent's initialiser labels, value for value")
+  func textKeysAreTheInitialiserLabels() throws {
+    // The keys, in the order TextContent(string:size:color:weight:align:)
+    // takes them: a key renamed on either side fails here.
+    #expect(SceneFile.TextSpec.fields.map(\.key) == ["string", "size", "color", "weight", "align"])
+    let file = try SceneFile.decode(
+      Data(
+        ##"""
+        {"container": {"width": 10, "height": 20}, "frames": 2,
+         "views": [{"id": "a", "text": {"string": "Hi", "size": 12, "color": "#ff0000",
+                                         "weight": "bold", "align": "right"}}],
+         "script": [{"show": "a"}]}
+        """##.utf8), name: "s.json")
+    let view = try #require(file.screen("a", bounds: Rect(x: 0, y: 0, width: 10, height: 20)))
+    #expect(
+      view.text
+        == TextContent(
+          string: "Hi", size: 12, color: Color(red: 1, green: 0, blue: 0), weight: .bold,
+          align: .right))
   }
 }

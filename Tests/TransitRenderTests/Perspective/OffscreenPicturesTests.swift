@@ -28,7 +28,7 @@ import TransitTestSupport
           backgroundColor: Color(red: 0.2, green: 0.3, blue: 0.9, alpha: 0.7), cornerRadius: 5),
         View(
           id: "label", frame: Rect(x: 10, y: 30, width: 80, height: 20),
-          text: TextContent("Card", size: 12)),
+          text: TextContent(string: "Card", size: 12)),
       ])
     edit(&card)
     return Scene(
@@ -53,7 +53,7 @@ import TransitTestSupport
   @Test func aChangedContentIsDrawnAfresh() throws {
     let edits: [(String, (inout View) -> Void)] = [
       ("child colour", { $0.children[0].backgroundColor = Color(red: 0, green: 1, blue: 0) }),
-      ("text", { $0.children[1].text = TextContent("Dard", size: 12) }),
+      ("text", { $0.children[1].text = TextContent(string: "Dard", size: 12) }),
       ("child transform", { $0.children[0].transform = .translation(x: 3, y: 0) }),
       ("background", { $0.backgroundColor = Color(red: 0.2, green: 0.2, blue: 0.9) }),
       ("corner radius", { $0.cornerRadius = 20 }),
@@ -106,7 +106,7 @@ import TransitTestSupport
     let edits: [(inout View) -> Void] = [
       { _ in },
       { $0.children[0].backgroundColor = Color(red: 0, green: 0.8, blue: 0.1) },
-      { $0.children[1].text = TextContent("Back", size: 12) },
+      { $0.children[1].text = TextContent(string: "Back", size: 12) },
       { $0.children[0].isHidden = true },
       { $0.children[1].alpha = 0.4 },
       { $0.frame.size.height = 64 },

@@ -1,4 +1,3 @@
-import Foundation
 import Testing
 import Transit
 import TransitRender
@@ -27,28 +26,30 @@ import TransitTesting
     return Scene(
       size: Size(width: 200, height: 260), backgroundColor: grey,
       views: [
-        label("left", Rect(x: 10, y: 10, width: 180, height: 30), TextContent("Left", size: 15)),
+        label(
+          "left", Rect(x: 10, y: 10, width: 180, height: 30), TextContent(string: "Left", size: 15)),
         label(
           "center", Rect(x: 10, y: 50, width: 180, height: 30),
-          TextContent("Centre, bold", size: 15, weight: .bold, alignment: .center)),
+          TextContent(string: "Centre, bold", size: 15, weight: .bold, align: .center)),
         label(
           "right", Rect(x: 10, y: 90, width: 180, height: 30),
           TextContent(
-            "Right", size: 15, color: Color(red: 0.8, green: 0.1, blue: 0.1), alignment: .right)),
+            string: "Right", size: 15, color: Color(red: 0.8, green: 0.1, blue: 0.1), align: .right)
+        ),
         label(
           "wrap", Rect(x: 10, y: 130, width: 90, height: 70),
-          TextContent("Wrapped between words inside the view", size: 12)),
+          TextContent(string: "Wrapped between words inside the view", size: 12)),
         label(
           "clipped", Rect(x: 110, y: 130, width: 80, height: 40),
-          TextContent("One\nTwo\nThree\nFour", size: 13, alignment: .center),
+          TextContent(string: "One\nTwo\nThree\nFour", size: 13, align: .center),
           color: Color(red: 1, green: 0.95, blue: 0.8)),
         label(
           "faded", Rect(x: 110, y: 180, width: 80, height: 20),
-          TextContent("Faded", size: 12, color: ink, weight: .bold, alignment: .center),
+          TextContent(string: "Faded", size: 12, color: ink, weight: .bold, align: .center),
           alpha: 0.5),
         label(
           "big", Rect(x: 10, y: 210, width: 180, height: 40),
-          TextContent("Ág 30", size: 30, color: .white, weight: .bold, alignment: .center),
+          TextContent(string: "Ág 30", size: 30, color: .white, weight: .bold, align: .center),
           color: Color(red: 0.2, green: 0.3, blue: 0.9)),
       ])
   }
@@ -62,7 +63,7 @@ import TransitTesting
       views: [
         label(
           "turned", Rect(x: 20, y: 20, width: 160, height: 60),
-          TextContent("Turned in 3-D", size: 18, weight: .bold, alignment: .center),
+          TextContent(string: "Turned in 3-D", size: 18, weight: .bold, align: .center),
           transform: rotation)
       ])
   }
@@ -76,14 +77,7 @@ import TransitTesting
   }
 
   @Test func theVersionsBesideTheGoldensAreTheOnesInUse() throws {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    let recorded = try String(
-      contentsOf: root.appendingPathComponent("Goldens/text/VERSIONS"), encoding: .utf8)
-    #expect(
-      recorded.contains(Renderer.textEngineVersions),
-      "the text goldens were drawn with other versions; re-record them with TRANSIT_RECORD=all and update Goldens/text/VERSIONS to: \(Renderer.textEngineVersions)"
-    )
+    try GoldenEnvironment.check(suite: "text")
   }
 
   @Test func textIsDrawnOnlyWhereTheViewIs() throws {

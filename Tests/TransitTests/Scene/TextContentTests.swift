@@ -9,8 +9,8 @@ struct TextContentTests {
     let view = View(
       id: "title", frame: Rect(x: 0, y: 0, width: 100, height: 44),
       text: TextContent(
-        "Inbox", size: 17, color: Color(red: 0.1, green: 0.2, blue: 0.3), weight: .bold,
-        alignment: .center))
+        string: "Inbox", size: 17, color: Color(red: 0.1, green: 0.2, blue: 0.3), weight: .bold,
+        align: .center))
     let decoded = try JSONRoundTrip.decode(View.self, JSONRoundTrip.encode(view))
     #expect(decoded == view)
     #expect(decoded.text?.weight == .bold && decoded.text?.alignment == .center)
@@ -30,18 +30,20 @@ struct TextContentTests {
     for size in [0, -1, .nan, .infinity, 1_001] {
       let scene = Scene(
         size: Size(width: 10, height: 10),
-        views: [View(id: "t", frame: .zero, text: TextContent("x", size: size))])
+        views: [View(id: "t", frame: .zero, text: TextContent(string: "x", size: size))])
       #expect(throws: TransitError.self, "size \(size)") { try scene.validate() }
     }
     let badColor = Scene(
       size: Size(width: 10, height: 10),
       views: [
-        View(id: "t", frame: .zero, text: TextContent("x", color: Color(red: 2, green: 0, blue: 0)))
+        View(
+          id: "t", frame: .zero,
+          text: TextContent(string: "x", color: Color(red: 2, green: 0, blue: 0)))
       ])
     #expect(throws: TransitError.self) { try badColor.validate() }
     let good = Scene(
       size: Size(width: 10, height: 10),
-      views: [View(id: "t", frame: .zero, text: TextContent("x", size: 1_000))])
+      views: [View(id: "t", frame: .zero, text: TextContent(string: "x", size: 1_000))])
     #expect(throws: Never.self) { try good.validate() }
   }
 }
