@@ -294,7 +294,8 @@ extension SceneFile {
         if let index = key.intValue {
           text += "[\(index)]"
         } else {
-          text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
+          let name = CLIError.echoed(key.stringValue)
+          text += text.isEmpty ? name : ".\(name)"
         }
       }
       return text.isEmpty ? "top level" : text

@@ -224,6 +224,11 @@ struct JSONSyntaxTests {
       twice.message.contains(
         #"the key ""# + String(repeating: "k", count: 79) + #"…" is given twice"#))
     #expect(twice.excerpt.allSatisfy { $0.count <= 82 })
+    // So is an unknown key, in its place and in its words.
+    let unknown = try #require(Self.error(#"{"\#(key)": 1}"#))
+    #expect(unknown.message.count < 400, "\(unknown.message.prefix(200))")
+    #expect(
+      unknown.message.hasPrefix("s.json: " + String(repeating: "k", count: 79) + "…: unknown key"))
   }
 
   @Test("valid JSON passes the scan: every escape, surrogate pairs, numbers, a byte order mark")
