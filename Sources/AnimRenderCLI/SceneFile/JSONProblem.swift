@@ -16,7 +16,8 @@
 /// ``CLIError/escaped(_:)``), so a hostile file shows as text and the caret
 /// stays under the character it points at.
 struct JSONProblem: Error, Equatable {
-  /// The byte offset the problem is at (the text's length for its end).
+  /// The byte offset the problem is at; a text that ends too soon has it
+  /// just after its last character that is not white space.
   var offset: Int
   /// What is wrong, as the message says it.
   var detail: String

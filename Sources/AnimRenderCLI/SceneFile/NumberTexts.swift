@@ -286,8 +286,9 @@ struct NumberTexts: Sendable {
     }
   }
 
-  /// What stands at `i`, as "found …" says it: the end of the file, a
-  /// word or number whole (up to 40 characters), or one character.
+  /// What stands at `i`, as "found …" says it: the end of the file, the
+  /// start of a string, a word or number (cut to
+  /// ``CLIError/echoedCharacters``), or one character.
   private static func found(_ bytes: [UInt8], _ i: Int) -> String {
     guard i < bytes.count else { return "the end of the file" }
     if bytes[i] == UInt8(ascii: "\"") { return "the start of a string" }
@@ -384,12 +385,17 @@ struct NumberTexts: Sendable {
       case UInt8(ascii: "\\"):
         guard i + 1 < bytes.count else { break }
         let escape = bytes[i + 1]
-        let simple: [UInt8: Unicode.Scalar] = [
-          UInt8(ascii: "\""): "\"", UInt8(ascii: "\\"): "\\", UInt8(ascii: "/"): "/",
-          UInt8(ascii: "b"): "\u{8}", UInt8(ascii: "f"): "\u{C}", UInt8(ascii: "n"): "\n",
-          UInt8(ascii: "r"): "\r", UInt8(ascii: "t"): "\t",
-        ]
-        if let scalar = simple[escape] {
+        let simple: Unicode.Scalar? =
+          switch escape {
+          case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): Unicode.Scalar(escape)
+          case UInt8(ascii: "b"): "\u{8}"
+          case UInt8(ascii: "f"): "\u{C}"
+          case UInt8(ascii: "n"): "\n"
+          case UInt8(ascii: "r"): "\r"
+          case UInt8(ascii: "t"): "\t"
+          default: nil
+          }
+        if let scalar = simple {
           if decoding { text.append(scalar) }
           i += 2
           continue
