@@ -1,13 +1,14 @@
 import ArgumentParser
 
 /// Runs a command's body and turns every failure into one line on stderr
-/// and a sysexits status.
+/// (and the lines of its excerpt, if it has one) and a sysexits status.
 enum CommandRunner {
   static func run(_ body: () throws -> Void) throws {
     do {
       try body()
     } catch let error as CLIError {
-      Terminal.writeError("animrender: \(error.message)\n")
+      let excerpt = error.excerpt.map { "\($0)\n" }.joined()
+      Terminal.writeError("animrender: \(error.message)\n\(excerpt)")
       throw ExitCode(error.status.rawValue)
     } catch let error as ExitCode {
       throw error

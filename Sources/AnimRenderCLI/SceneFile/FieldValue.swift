@@ -155,7 +155,9 @@ extension Int: FieldValue {
 
 extension String: FieldValue {
   /// Any JSON string whose `\u` escapes make Unicode text (a lone half of
-  /// a surrogate pair does not).
+  /// a surrogate pair does not; the scan before decoding, ``NumberTexts``,
+  /// already refuses one with its line and column, so this place-keeping
+  /// refusal is a second guard).
   static func read(from decoder: any Decoder) throws -> String {
     try decoder.primitive(
       String.self, unconvertible: #"expected a string, got one whose \u escapes are not Unicode"#)

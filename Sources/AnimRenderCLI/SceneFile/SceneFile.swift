@@ -116,7 +116,8 @@ struct ScriptOperation: FieldValue {
     case show(String)
     /// Pushes a screen with a style.
     case push(String)
-    /// Pops the top screen with the reverse of the style it was pushed with.
+    /// Pops the top screen with the reverse of the style it was pushed
+    /// with, or of the operation's own `style`.
     case pop
     /// Pops down to the screen with this id.
     case popTo(String)
@@ -154,18 +155,54 @@ struct ScriptOperation: FieldValue {
     case style, duration, curve, frames, interactive, after
   }
 
+  /// The verbs, in the order messages list them.
+  private static let verbs: [Keys] = [
+    .show, .push, .pop, .popTo, .popToRoot, .insert, .remove, .rotate, .wait,
+  ]
+
+  /// The keys each verb takes besides itself, in the order messages list
+  /// them: the one place that says which key applies to which verb. Any
+  /// other key is an error naming it and the verb, so that `{"push": "b",
+  /// "at": 1}` or `{"wait": 0.2, "style": "fade-in"}` is never read as
+  /// though the key did something.
+  ///
+  /// `style`, `curve` and `duration` go with every operation that builds a
+  /// transition or keeps one for a later pop (`show` and `insert` below the
+  /// top keep them for the screen's pop); `remove` pops with the screen's
+  /// own style; `rotate` and `wait` draw no transition.
+  static func keys(of verb: String) -> [String] {
+    let transition: [Keys] = [.style, .curve, .duration, .frames]
+    let keys: [Keys] =
+      switch Keys(rawValue: verb) {
+      case .show, .popToRoot: transition + [.after]
+      case .push, .pop, .popTo: transition + [.interactive, .after]
+      case .insert: [.at] + transition + [.after]
+      case .remove: [.duration, .frames, .after]
+      case .rotate, .wait: [.frames, .after]
+      default: []
+      }
+    return keys.map(\.rawValue)
+  }
+
   init(from decoder: any Decoder) throws {
     let c = try decoder.strictContainer(keyedBy: Keys.self)
-    let verbs: [Keys] = [.show, .push, .pop, .popTo, .popToRoot, .insert, .remove, .rotate, .wait]
-    let present = verbs.filter { c.contains($0) }
+    let present = Self.verbs.filter { c.contains($0) }
     guard present.count == 1, let verb = present.first else {
       throw DecodingError.dataCorrupted(
         DecodingError.Context(
           codingPath: c.codingPath,
           debugDescription: present.isEmpty
-            ? "expected one of show, push, pop, popTo, popToRoot, insert, remove, rotate, wait"
+            ? "expected one of \(Self.verbs.map(\.rawValue).joined(separator: ", "))"
             : "expected one operation, found \(present.map(\.rawValue).joined(separator: " and "))")
       )
+    }
+    let takes = Self.keys(of: verb.rawValue)
+    for key in Keys.allCases where c.contains(key) && key != verb && !takes.contains(key.rawValue) {
+      throw DecodingError.dataCorruptedError(
+        forKey: key, in: c,
+        debugDescription:
+          "\"\(key.rawValue)\" does not apply to \(verb.rawValue) (\(verb.rawValue) takes "
+          + "\(takes.joined(separator: ", ")))")
     }
     switch verb {
     case .show: kind = .show(try c.read(String.self, forKey: .show))
@@ -198,11 +235,6 @@ struct ScriptOperation: FieldValue {
     interactive = try c.readIfPresent(InteractiveSpec.self, forKey: .interactive)
     after = try c.readIfPresent(Double.self, forKey: .after)
     try c.check(after, in: Self.seconds, forKey: .after, expected: Self.secondsExpected)
-    if interactive != nil, ![.push, .pop, .popTo].contains(verb) {
-      throw DecodingError.dataCorruptedError(
-        forKey: .interactive, in: c,
-        debugDescription: "only push, pop and popTo can be interactive, not \(verb.rawValue)")
-    }
     try c.check(duration, in: Self.seconds, forKey: .duration, expected: Self.secondsExpected)
     try c.check(
       frames, in: 0...RenderLimits.maximumFrames, forKey: .frames,
@@ -221,18 +253,20 @@ extension SceneFile {
 
   /// Decodes scene-file JSON; `name` is used in messages.
   ///
-  /// The text is read once without recursion first (``NumberTexts``): it
-  /// finds the numbers as written and the nesting of arrays and objects,
-  /// refused beyond ``RenderLimits/maximumSceneNesting``, so the recursive
-  /// decoding and checking that follow have a bounded depth.
+  /// The text is read once without recursion first (``NumberTexts``): a
+  /// text that is not JSON, has a key twice in an object or nests deeper
+  /// than ``RenderLimits/maximumSceneNesting`` is refused there, naming the
+  /// line and column and showing the line (``JSONProblem``), so the
+  /// recursive decoding and checking that follow see only JSON of bounded
+  /// depth, and their errors name places in the file's structure. A UTF-8
+  /// byte order mark at the start is passed over, as RFC 8259 allows.
   static func decode(_ data: Data, name: String) throws(CLIError) -> SceneFile {
-    let limit = RenderLimits.maximumSceneNesting
-    let numbers = NumberTexts(Array(data), nestingLimit: limit)
-    guard numbers.deepest <= limit else {
-      throw CLIError.data("\(name): arrays and objects nested more than \(limit) deep")
-    }
+    var bytes = Array(data)
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+    let numbers = NumberTexts(bytes, nestingLimit: RenderLimits.maximumSceneNesting)
+    if let problem = numbers.problem { throw problem.error(in: bytes, name: name) }
     do {
-      var file = try SceneFile.read(json: data, numbers: numbers)
+      var file = try SceneFile.read(json: Data(bytes), numbers: numbers)
       for i in file.script.indices { file.script[i].place = "script[\(i)]" }
       try file.validate(name: name)
       return file
@@ -241,17 +275,18 @@ extension SceneFile {
     } catch let error as CLIError {
       throw error
     } catch {
-      throw CLIError.data("\(name): \(error)")
+      // Every value is read through FieldValue, which gives each failure
+      // its place: this is not reached, and the decoder's own words are
+      // not for users.
+      throw CLIError.data("\(name): cannot be read as a scene file")
     }
   }
 
   /// One line for a decoding error: the place (`views[0].frame[3]`) and
-  /// what was expected. Every value is read through ``FieldValue``, which
+  /// what was expected. The text is JSON by now (``NumberTexts`` refused
+  /// anything else), and every value is read through ``FieldValue``, which
   /// gives a value that is valid JSON but fits no field (`2.5` frames,
-  /// `1e400`) its place, so an error without a place is the text's syntax
-  /// — or a key whose `\u` escapes are not Unicode (`{"\ud800": 1}`, valid
-  /// JSON), which `JSONDecoder` refuses while it lists an object's keys,
-  /// before any of them is read, and reports without a place.
+  /// `1e400`) its place; an error without a place is about the top level.
   static func describe(_ error: DecodingError) -> String {
     func path(_ keys: [any CodingKey]) -> String {
       var text = ""
@@ -259,7 +294,8 @@ extension SceneFile {
         if let index = key.intValue {
           text += "[\(index)]"
         } else {
-          text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
+          let name = CLIError.echoed(key.stringValue)
+          text += text.isEmpty ? name : ".\(name)"
         }
       }
       return text.isEmpty ? "top level" : text
@@ -272,10 +308,12 @@ extension SceneFile {
     case .keyNotFound(let key, let context):
       return "\(path(context.codingPath + [key])): missing (required)"
     case .dataCorrupted(let context):
-      if context.codingPath.isEmpty { return "not valid JSON (\(context.debugDescription))" }
+      // The decoder's own syntax errors (no place) cannot happen after
+      // NumberTexts' check, and their words are not for users.
+      if context.codingPath.isEmpty { return "not valid JSON" }
       return "\(path(context.codingPath)): \(context.debugDescription)"
     @unknown default:
-      return "\(error)"
+      return "cannot be read as a scene file"
     }
   }
 

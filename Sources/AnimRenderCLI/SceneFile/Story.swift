@@ -114,12 +114,13 @@ final class Story {
         throw fail(operation, "cannot pop: only the root is on the stack")
       }
       poppedID = ids.last
+      let style = try popStyle(operation)
       if let interactive = operation.interactive {
         try drive(operation, interactive) { () throws(TransitError) in
-          try stack.beginInteractivePop()
+          try stack.beginInteractivePop(style: style)
         }
       } else {
-        stack.pop()
+        stack.pop(style: style)
         try animate(operation)
       }
     case .popTo(let id):
@@ -127,17 +128,18 @@ final class Story {
         throw fail(operation, "cannot pop to \"\(id)\": it is not on the stack")
       }
       guard index < ids.count - 1 else { throw fail(operation, "\"\(id)\" is already the top") }
+      let style = try popStyle(operation)
       if let interactive = operation.interactive {
         try drive(operation, interactive) { () throws(TransitError) in
-          try stack.beginInteractivePop(to: id)
+          try stack.beginInteractivePop(to: id, style: style)
         }
       } else {
-        stack.pop(to: id)
+        stack.pop(to: id, style: style)
         try animate(operation)
       }
     case .popToRoot:
       guard ids.count > 1 else { throw fail(operation, "cannot pop to the root: it is the top") }
-      stack.popToRoot()
+      stack.popToRoot(style: try popStyle(operation))
       try animate(operation)
     case .insert(let id, let index):
       guard !ids.contains(id) else { throw fail(operation, "\"\(id)\" is already on the stack") }
@@ -197,6 +199,18 @@ final class Story {
       }
     }
     return style
+  }
+
+  /// The style a pop gives of its own, whose reverse the stack plays
+  /// (built at the current bounds) instead of the top's push style: its
+  /// `style` along its `curve`, or the top's push style along the pop's
+  /// `curve`; nil when the pop gives neither.
+  private func popStyle(_ operation: ScriptOperation) throws(CLIError) -> (any TransitionStyle)? {
+    if operation.style != nil { return try style(operation) }
+    guard let text = operation.curve, let top = stack.children.last else { return nil }
+    do { return top.style.withCurve(try TimingCurve(parsing: text)) } catch {
+      throw fail(operation, "curve: \(error.message)")
+    }
   }
 
   /// Turns an operation the stack reported as failed into the CLI's error.
@@ -259,7 +273,9 @@ final class Story {
       after < duration, next.interactive == nil
     else { return nil }
     switch (operation.kind, next.kind) {
-    case (.push, .pop): return after
+    // A pop with a style of its own plays that style, not the mirror of
+    // the push: the stack queues it.
+    case (.push, .pop) where next.style == nil && next.curve == nil: return after
     case (.pop, .push(let id)) where id == poppedID: return after
     default: return nil
     }

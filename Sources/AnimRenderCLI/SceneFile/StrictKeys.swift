@@ -23,7 +23,7 @@ extension Decoder {
         DecodingError.Context(
           codingPath: codingPath + [key],
           debugDescription:
-            "unknown key \"\(key.stringValue)\"; \(Suggestions.didYouMean(closest, quote: "\""))"
+            "unknown key \"\(CLIError.echoed(key.stringValue))\"; \(Suggestions.didYouMean(closest, quote: "\""))"
             + " (known: \(known.joined(separator: ", ")))"
         ))
     }

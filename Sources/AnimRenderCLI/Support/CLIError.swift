@@ -18,33 +18,62 @@ enum ExitStatus: Int32 {
 
 /// An error animrender reports as one line on stderr before exiting with
 /// `status`: the line names the file, field or flag and what was expected.
+/// An error in a file's text may show the text under it (``excerpt``): a
+/// malformed scene file shows its line with a caret under the column.
 struct CLIError: Error, CustomStringConvertible {
   var status: ExitStatus
   var message: String
+  /// Lines printed under the message, each one line (escaped as `message`).
+  var excerpt: [String]
 
-  /// Control characters in `message` (a newline inside a view id, say)
-  /// are escaped, so the error is always one line.
-  init(_ status: ExitStatus, _ message: String) {
+  /// Control characters and bidirectional-text controls in `message` and
+  /// `excerpt` (a newline inside a view id, say) are escaped, so the error
+  /// is always one line, and its excerpt one line each, shown as written.
+  init(_ status: ExitStatus, _ message: String, excerpt: [String] = []) {
     self.status = status
     self.message = CLIError.oneLine(message)
+    self.excerpt = excerpt.map(CLIError.oneLine)
   }
 
+  /// `text` with every scalar that ``escaped(_:)`` escapes escaped.
   static func oneLine(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
-      return text
-    }
+    guard text.unicodeScalars.contains(where: needsEscape) else { return text }
     var result = ""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\n": result += "\\n"
-      case "\r": result += "\\r"
-      case "\t": result += "\\t"
-      case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-        result += "\\u{\(String(scalar.value, radix: 16))}"
-      default: result.unicodeScalars.append(scalar)
-      }
-    }
+    for scalar in text.unicodeScalars { result += escaped(scalar) }
     return result
+  }
+
+  /// A scalar as messages show it: C0 and C1 control characters, DEL, the
+  /// line and paragraph separators and the controls that reorder text
+  /// (U+061C, U+200E–U+200F, U+202A–U+202E, U+2066–U+2069) as an escape
+  /// (`\n`, `\u{202e}`), so a message can neither break its line nor be
+  /// shown in another order than its characters' (the "Trojan Source"
+  /// trick); any other scalar as itself.
+  static func escaped(_ scalar: Unicode.Scalar) -> String {
+    guard needsEscape(scalar) else { return String(scalar) }
+    switch scalar {
+    case "\n": return "\\n"
+    case "\r": return "\\r"
+    case "\t": return "\\t"
+    default: return "\\u{\(String(scalar.value, radix: 16))}"
+    }
+  }
+
+  private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0..<0x20, 0x7F...0x9F, 0x061C, 0x200E...0x200F, 0x2028...0x202E, 0x2066...0x2069: true
+    default: false
+    }
+  }
+
+  /// The most characters of the user's own text (a key, a word) a
+  /// message echoes.
+  static let echoedCharacters = 80
+
+  /// `text` as a message echoes it: whole up to ``echoedCharacters``,
+  /// else cut there with "…", so a key of megabytes is not printed.
+  static func echoed(_ text: String) -> String {
+    text.count <= echoedCharacters ? text : "\(text.prefix(echoedCharacters - 1))…"
   }
 
   var description: String { message }

@@ -6,7 +6,8 @@ import Transit
 /// would break its promises on them, however the input is formed.
 @_spi(Fuzzing) public enum FuzzEntry {
   /// A scene file decoded, counted, and its script played (no drawing):
-  /// it must either succeed or fail with a one-line data or usage error.
+  /// it must either succeed or fail with a one-line data or usage error
+  /// (with, for a text that is not JSON, the two lines of its excerpt).
   public static func sceneFile(_ bytes: [UInt8]) {
     let name = "fuzz.json"
     do {
@@ -19,6 +20,12 @@ import Transit
         error.status == .dataError || error.status == .usage,
         "status \(error.status) for \(error.message)")
       precondition(!error.message.contains("\n"), "a message of several lines: \(error.message)")
+      precondition(
+        error.excerpt.isEmpty || error.excerpt.count == 2,
+        "an excerpt of \(error.excerpt.count) lines")
+      for line in error.excerpt {
+        precondition(!line.contains("\n"), "an excerpt line of several lines: \(line)")
+      }
     }
   }
 }

@@ -25,20 +25,29 @@ extension StackContainer {
   /// Begins a pop of the top that a gesture drives (the swipe back); see
   /// ``beginInteractivePush(_:style:)``. A cancelled pop leaves the top where it was.
   ///
+  /// - Parameter style: the push whose reverse the gesture drives, instead
+  ///   of the top's own push style; `nil` for its own.
   /// - Throws: `.invalidState` while another transition runs or waits, or
   ///   on a stack of fewer than two children.
-  public func beginInteractivePop() throws(TransitError) {
-    try beginInteractive(.pop(to: .below, animated: true))
+  public func beginInteractivePop(style: (any TransitionStyle)? = nil) throws(TransitError) {
+    try beginInteractive(
+      .pop(to: .below, style: style.map(AnyTransitionStyle.init), animated: true))
   }
 
   /// Begins a pop to the child `id` that a gesture drives; see
   /// ``beginInteractivePush(_:style:)``. A cancelled pop-to brings back the
   /// children in between exactly as they were.
   ///
-  /// - Parameter id: the child to reveal.
+  /// - Parameters:
+  ///   - id: the child to reveal.
+  ///   - style: the push whose reverse the gesture drives, instead of the
+  ///     top's own push style; `nil` for its own.
   /// - Throws: `.invalidState` while another transition runs or waits;
   ///   `.unknownView` when `id` is not below the top.
-  public func beginInteractivePop(to id: String) throws(TransitError) {
-    try beginInteractive(.pop(to: .id(id), animated: true))
+  public func beginInteractivePop(
+    to id: String, style: (any TransitionStyle)? = nil
+  ) throws(TransitError) {
+    try beginInteractive(
+      .pop(to: .id(id), style: style.map(AnyTransitionStyle.init), animated: true))
   }
 }

@@ -9,7 +9,8 @@ extension StackContainer {
   /// A queued operation, as the user issued it.
   enum Operation {
     case insert(View, index: Int?, style: AnyTransitionStyle, animated: Bool)
-    case pop(to: PopTarget, animated: Bool)
+    /// `style`: the push whose reverse plays, or nil for the top's own.
+    case pop(to: PopTarget, style: AnyTransitionStyle?, animated: Bool)
     case remove(index: Int, animated: Bool)
   }
 
@@ -42,7 +43,7 @@ extension StackContainer {
         updateLoading(topIndex: children.count - 1)
         relayout()
       }
-    case .pop(let target, let animated):
+    case .pop(let target, let style, let animated):
       guard children.count >= 2 else {
         throw TransitError(.invalidState, "a stack of \(children.count) children cannot pop")
       }
@@ -57,14 +58,14 @@ extension StackContainer {
         }
         targetIndex = index
       }
-      try popTop(revealing: targetIndex, animated: animated)
+      try popTop(revealing: targetIndex, style: style, animated: animated)
     case .remove(let index, let animated):
       guard children.indices.contains(index) else {
         throw TransitError(
           .invalidValue, "cannot remove at \(index) in a stack of \(children.count) children")
       }
       if index == children.count - 1 {
-        try popTop(revealing: index - 1, animated: animated)
+        try popTop(revealing: index - 1, style: nil, animated: animated)
       } else {
         let child = children.remove(at: index)
         if child.isLoaded { syncScene() }
@@ -108,21 +109,23 @@ extension StackContainer {
     }
   }
 
-  /// Removes the top with the reverse of its push style, revealing the child
-  /// at `targetIndex` (−1: none, the stack becomes empty); children in
-  /// between leave at once, without appearance events.
-  private func popTop(revealing targetIndex: Int, animated: Bool) throws(TransitError) {
+  /// Removes the top with the reverse of its push style (or of `style`),
+  /// revealing the child at `targetIndex` (−1: none, the stack becomes
+  /// empty); children in between leave at once, without appearance events.
+  private func popTop(
+    revealing targetIndex: Int, style: AnyTransitionStyle?, animated: Bool
+  ) throws(TransitError) {
     let snapshot = Snapshot(children: children, scene: scene)
     // Bind once before changing anything, so that a style that throws leaves
     // the stack as it was.
-    _ = try popRequest(revealing: targetIndex, animated: animated).timeline()
+    _ = try popRequest(revealing: targetIndex, style: style, animated: animated).timeline()
     children.removeSubrange((targetIndex + 1)..<(children.count - 1))
     syncScene()
     // Load what the pop will reveal, and what comes within the capacity
     // after it. The events this sends may rotate the container (nothing is
     // running): the pop is built afterwards, at the bounds it will play at.
     updateLoading(topIndex: targetIndex)
-    var request = popRequest(revealing: children.count - 2, animated: animated)
+    var request = popRequest(revealing: children.count - 2, style: style, animated: animated)
     request.rollback = { [unowned self] in restore(snapshot) }
     try driver.run(request)
   }
@@ -160,11 +163,15 @@ extension StackContainer {
   }
 
   /// The pop of the top revealing the child at `targetIndex` (−1: none),
-  /// built at the current bounds from the live views.
-  private func popRequest(revealing targetIndex: Int, animated: Bool) -> TransitionRequest {
+  /// built at the current bounds from the live views: the reverse of the
+  /// top's push with its own style, or with `style` when given.
+  private func popRequest(
+    revealing targetIndex: Int, style: AnyTransitionStyle?, animated: Bool
+  ) -> TransitionRequest {
     let topID = children[children.count - 1].id
     // The transition undone is the top's push over the child it will reveal.
     var transition = pushTransition(of: children.count - 1)
+    if let style { transition.style = style }
     transition.disappearingViewID = targetIndex >= 0 ? children[targetIndex].id : nil
     var views = [liveView(children.count - 1)]
     if targetIndex >= 0 { views.append(liveView(targetIndex)) }

@@ -140,20 +140,34 @@ public final class StackContainer: DrivenContainer {
     enqueue(.insert(view, index: nil, style: AnyTransitionStyle(style), animated: animated))
   }
 
-  /// Pops the top child with the reverse of its push style; does nothing
-  /// on a stack of one child (there would be nothing to show) but report
-  /// ``ContainerEvent/operationFailed(_:)``. With ``interruptions`` set to
-  /// ``TransitionInterruption/reverse``, an animated pop issued while the
-  /// top's push runs turns that push back from where it is.
+  /// Pops the top child with the reverse of its push style, or of `style`
+  /// when given; does nothing on a stack of one child (there would be
+  /// nothing to show) but report ``ContainerEvent/operationFailed(_:)``.
+  /// With ``interruptions`` set to ``TransitionInterruption/reverse``, an
+  /// animated pop without a style of its own issued while the top's push
+  /// runs turns that push back from where it is; one with a style queues,
+  /// as its animation is not the mirror of what is running.
   ///
-  /// - Parameter animated: `false` completes the pop at once.
-  public func pop(animated: Bool = true) {
-    if interruptions == .reverse, animated, let top = topID,
+  /// Either way the pop is the reverse of a push *built now*: the push of
+  /// the top over the child it reveals, in the current bounds, so after a
+  /// rotation it lands on the layout at the new size.
+  ///
+  /// ```swift
+  /// stack.push(detail, style: slide)
+  /// stack.pop(style: fade)  // detail leaves as a fade-in played backwards
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - style: the push whose reverse plays, instead of the top's own push
+  ///     style; `nil` for the top's own.
+  ///   - animated: `false` completes the pop at once.
+  public func pop(style: (any TransitionStyle)? = nil, animated: Bool = true) {
+    if style == nil, interruptions == .reverse, animated, let top = topID,
       driver.reverseRunning(where: { !$0.isReversed && $0.shownID == top })
     {
       return
     }
-    enqueue(.pop(to: .below, animated: animated))
+    enqueue(.pop(to: .below, style: style.map(AnyTransitionStyle.init), animated: animated))
   }
 
   /// Pops every child above `id` in one transition (the top's reverse);
@@ -162,16 +176,21 @@ public final class StackContainer: DrivenContainer {
   /// - Parameters:
   ///   - id: the child to reveal; an id that is not below the top fails the
   ///     operation with ``ContainerEvent/operationFailed(_:)``.
+  ///   - style: the push whose reverse plays (the top's push over `id`,
+  ///     built now), instead of the top's own push style; `nil` for its own.
   ///   - animated: `false` completes the pop at once.
-  public func pop(to id: String, animated: Bool = true) {
-    enqueue(.pop(to: .id(id), animated: animated))
+  public func pop(to id: String, style: (any TransitionStyle)? = nil, animated: Bool = true) {
+    enqueue(.pop(to: .id(id), style: style.map(AnyTransitionStyle.init), animated: animated))
   }
 
   /// Pops every child above the root in one transition.
   ///
-  /// - Parameter animated: `false` completes the pop at once.
-  public func popToRoot(animated: Bool = true) {
-    enqueue(.pop(to: .root, animated: animated))
+  /// - Parameters:
+  ///   - style: the push whose reverse plays, instead of the top's own push
+  ///     style; `nil` for its own.
+  ///   - animated: `false` completes the pop at once.
+  public func popToRoot(style: (any TransitionStyle)? = nil, animated: Bool = true) {
+    enqueue(.pop(to: .root, style: style.map(AnyTransitionStyle.init), animated: animated))
   }
 
   /// Inserts `view` at `index` (0 is the bottom). Inserting at the top index

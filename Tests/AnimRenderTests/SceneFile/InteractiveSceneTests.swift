@@ -32,7 +32,10 @@ struct InteractiveSceneTests {
       #"[{"show": "a"}, {"rotate": "landscape", "interactive": {"progress": [0.5], "release": "cancel"}}]"#
     )
     #expect(rotate.status == 65)
-    #expect(rotate.stderr.contains("only push, pop and popTo can be interactive"))
+    #expect(
+      rotate.stderr.contains(
+        #"script[1].interactive: "interactive" does not apply to rotate (rotate takes frames, after)"#
+      ))
   }
 
   @Test func aCancelledPushDrawsItsDragAndLandsOnTheStart() throws {

@@ -6,12 +6,12 @@ import Testing
 /// names, the way `JSONDecoder` reads the file.
 @Suite("Scene files: numbers as written, by place")
 struct NumberTextsTests {
-  @Test func placesEscapesRepeatsAndPlainIntegers() {
+  @Test func placesEscapesAndPlainIntegers() {
     let texts = NumberTexts(
       Array(
         #"""
         {"a": [1.5, [], {"b": -2e3, "c": [7, 123456789012345678, 1234567890123456789]}],
-         "d": {"x": 1, "x": 2.5, "y": 0.25}, "d": 9.5, "\u0066": 3.0, "s": "1.5, 2.5",
+         "d": {"x": 1, "w": 2.5, "y": 0.25}, "\u0066": 3.0, "s": "1.5, 2.5",
          "e": {"\"q\"": [0.5, {"z": 1E2}]}}
         """#.utf8))
     let cases: [([NumberTexts.Step], String?)] = [
@@ -21,8 +21,8 @@ struct NumberTextsTests {
       ([.key("a"), .index(2), .key("c"), .index(0)], nil),
       ([.key("a"), .index(2), .key("c"), .index(1)], nil),
       ([.key("a"), .index(2), .key("c"), .index(2)], "1234567890123456789"),
-      // A repeated key's value is passed over, as the decoder does.
       ([.key("d"), .key("x")], nil),
+      ([.key("d"), .key("w")], "2.5"),
       ([.key("d"), .key("y")], "0.25"),
       ([.key("d")], nil),
       ([.key("f")], "3.0"),
@@ -35,10 +35,17 @@ struct NumberTextsTests {
     }
   }
 
-  @Test func textThatIsNotJSONGivesSomeTableAndNoCrash() {
-    for text in ["]]]}}", "{\"a\": 1.5,,]", "[\"abc", "{{{", "-", "{\"a\" 1.5}"] {
-      _ = NumberTexts(Array(text.utf8))
+  @Test func textThatIsNotJSONIsAProblemAndNoCrash() {
+    for text in ["]]]}}", "{\"a\": 1.5,,]", "[\"abc", "{{{", "-", "{\"a\" 1.5}", "\"\\", "\"\\u12"]
+    {
+      #expect(NumberTexts(Array(text.utf8)).problem != nil, "\(text)")
     }
+  }
+
+  @Test func aKeyGivenTwiceIsAProblemAtTheSecond() {
+    let texts = NumberTexts(Array(#"{"d": {"x": 1, "x": 2.5}}"#.utf8))
+    #expect(texts.problem?.offset == 15)
+    #expect(texts.problem?.related?.offset == 7)
   }
 
   @Test func messagesShowAtMost40Characters() {

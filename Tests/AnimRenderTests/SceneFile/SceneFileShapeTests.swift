@@ -130,7 +130,7 @@ struct SceneFileShapeTests {
     ),
     (
       ##"{"container": {"width": 10, "height": 10}, "frames": 2, "views": [{"id": "a"}], "script": [{"show": "a"} {"show": "a"}]}"##,
-      #"s.json: not valid JSON (The given data was not valid JSON.)"#
+      #"s.json: line 1, column 106: expected "," or "]" after a list's element, found "{""#
     ),
     (
       ##"{"container": {"width": 10, "height": 10}, "views": [{"id": "a"}], "script": [{"show": "a"}], "interruptions": "wait"}"##,

@@ -91,17 +91,19 @@ struct SceneGenerator {
   mutating func script(screens: [String]) -> [[String: Any]] {
     var stack: [String] = []
     var operations: [[String: Any]] = []
-    func decorate(_ op: inout [String: Any], animated: Bool, _ g: inout SceneGenerator) {
+    /// Adds the keys the verb takes (see `ScriptOperation.keys(of:)`):
+    /// `styled` a style and curve, `timed` a duration.
+    func decorate(
+      _ op: inout [String: Any], styled: Bool, timed: Bool, _ g: inout SceneGenerator
+    ) {
       if g.chance(0.3) { op["frames"] = g.int(0...3) }
-      if animated {
-        if g.chance(0.7) { op["style"] = g.pick(g.styles) }
-        if g.chance(0.4) { op["duration"] = g.double(0...0.8) }
-        if g.chance(0.4) { op["curve"] = g.curve() }
-      }
+      if styled, g.chance(0.7) { op["style"] = g.pick(g.styles) }
+      if timed, g.chance(0.4) { op["duration"] = g.double(0...0.8) }
+      if styled, g.chance(0.4) { op["curve"] = g.curve() }
     }
     let first = pick(screens)
     var show: [String: Any] = ["show": first]
-    decorate(&show, animated: false, &self)
+    decorate(&show, styled: false, timed: false, &self)
     operations.append(show)
     stack = [first]
     for _ in 0..<int(1...6) {
@@ -112,37 +114,37 @@ struct SceneGenerator {
         let id = pick(off)
         op = ["push": id]
         stack.append(id)
-        decorate(&op, animated: true, &self)
+        decorate(&op, styled: true, timed: true, &self)
       case 2 where stack.count > 1:
         op = ["pop": true]
         stack.removeLast()
-        decorate(&op, animated: true, &self)
+        decorate(&op, styled: true, timed: true, &self)
       case 3 where stack.count > 2:
         let index = int(0...(stack.count - 2))
         op = ["popTo": stack[index]]
         stack.removeSubrange((index + 1)...)
-        decorate(&op, animated: true, &self)
+        decorate(&op, styled: true, timed: true, &self)
       case 4 where stack.count > 1:
         op = ["popToRoot": true]
         stack = [stack[0]]
-        decorate(&op, animated: true, &self)
+        decorate(&op, styled: true, timed: true, &self)
       case 5 where !off.isEmpty:
         let id = pick(off)
         let at = int(0...stack.count)
         op = ["insert": id, "at": at]
         stack.insert(id, at: at)
-        decorate(&op, animated: at == stack.count - 1, &self)
+        decorate(&op, styled: at == stack.count - 1, timed: at == stack.count - 1, &self)
       case 6 where stack.count > 1:
         let at = int(0...(stack.count - 1))
         op = ["remove": at]
         stack.remove(at: at)
-        decorate(&op, animated: at == stack.count, &self)
+        decorate(&op, styled: false, timed: at == stack.count, &self)
       case 7:
         op = ["rotate": pick(["landscape", "portrait"])]
-        decorate(&op, animated: false, &self)
+        decorate(&op, styled: false, timed: false, &self)
       default:
         op = ["wait": double(0...0.5)]
-        decorate(&op, animated: false, &self)
+        decorate(&op, styled: false, timed: false, &self)
       }
       operations.append(op)
     }

@@ -90,4 +90,98 @@ struct StoryTests {
       #expect(error.message.hasPrefix("s.json: script[1]: style:"))
     }
   }
+  /// The states of `timeline` at frame k of `count` for every k.
+  static func frames(_ timeline: Timeline, count: Int) -> [[String: ViewState]] {
+    (0..<count).map { states(timeline.sample(frame: $0, of: count)) }
+  }
+
+  @Test(
+    "a pop, popTo or popToRoot with its own style plays that style's reverse, built at the current bounds",
+    arguments: ["pop\": true", "popTo\": \"home\"", "popToRoot\": true"])
+  func popWithItsOwnStyle(verb: String) throws {
+    let json = """
+      {"container": {"width": 390, "height": 844}, "frames": 5,
+       "views": [{"id": "home", "color": "#ff0000"}, {"id": "detail", "color": "#0000ff"}],
+       "script": [{"show": "home"},
+                  {"push": "detail", "style": "push-from-right", "duration": 0.4},
+                  {"rotate": "landscape"},
+                  {"\(verb), "style": "STYLE", "frames": 4}]}
+      """
+    let landscape = Rect(x: 0, y: 0, width: 844, height: 390)
+    let base = Scene(
+      size: landscape.size,
+      views: [View(id: "home", frame: landscape), View(id: "detail", frame: landscape)])
+    for name in ["cover-from-bottom-push-to-back", "flip-horizontally", "fade-in"] {
+      let text = json.replacingOccurrences(of: "STYLE", with: name)
+      let story = try Story.play(
+        try SceneFile.decode(Data(text.utf8), name: "s.json"), name: "s.json")
+      // The style's push of detail over home, built at the landscape bounds,
+      // at the push's duration, reversed.
+      let transition = Transition(
+        style: try TransitionStyles.builtIn.style(named: name), appearingViewID: "detail",
+        disappearingViewID: "home", duration: 0.4)
+      let expected = Self.frames(
+        try transition.reverseTimeline(from: base, bounds: landscape), count: 4)
+      let played = story.frames.suffix(4).map { Self.states($0.scene()) }
+      #expect(played.count == 4)
+      for (k, (actual, wanted)) in zip(played, expected).enumerated() {
+        for id in ["home", "detail"] {
+          #expect(bitIdentical(actual[id], wanted[id]), "\(name) frame \(k), \(id)")
+        }
+      }
+    }
+  }
+
+  @Test("a pop with a curve and no style plays the top's own push style along that curve")
+  func popWithACurveOnly() throws {
+    let json = """
+      {"container": {"width": 390, "height": 844}, "frames": 5,
+       "views": [{"id": "home"}, {"id": "detail"}],
+       "script": [{"show": "home"}, {"push": "detail", "style": "push-from-left"},
+                  {"pop": true, "curve": "linear", "frames": 5}]}
+      """
+    let story = try Story.play(
+      try SceneFile.decode(Data(json.utf8), name: "s.json"), name: "s.json")
+    let bounds = Rect(x: 0, y: 0, width: 390, height: 844)
+    let base = Scene(
+      size: bounds.size,
+      views: [View(id: "home", frame: bounds), View(id: "detail", frame: bounds)])
+    let style = try TransitionStyles.builtIn.style(named: "push-from-left")
+    let curved = Transition(
+      style: style.withCurve(.linear), appearingViewID: "detail", disappearingViewID: "home")
+    let plain = Transition(style: style, appearingViewID: "detail", disappearingViewID: "home")
+    let expected = Self.frames(try curved.reverseTimeline(from: base, bounds: bounds), count: 5)
+    let uncurved = Self.frames(try plain.reverseTimeline(from: base, bounds: bounds), count: 5)
+    #expect(expected != uncurved)
+    let played = story.frames.suffix(5).map { Self.states($0.scene()) }
+    #expect(played == expected)
+  }
+  @Test(
+    "through animrender, a pop with a style draws what the pop of a screen pushed with it draws")
+  func popStyleEndToEnd() throws {
+    let folder = TemporaryDirectory.make()
+    func frames(push: String, pop: String) throws -> [Data] {
+      let text = """
+        {"container": {"width": 40, "height": 60, "color": "#202020"}, "frames": 4,
+         "views": [{"id": "a", "color": "#ff0000"},
+                   {"id": "b", "color": "#0000ff", "children": [
+                     {"id": "bar", "frame": [0.1, 0.1, 0.5, 0.2], "relative": true, "color": "#ffffff"}]}],
+         "script": [{"show": "a"}, {"push": "b", "style": "\(push)"}, {"rotate": "landscape"},
+                    {"pop": true\(pop)}]}
+        """
+      try Data(text.utf8).write(to: folder.appendingPathComponent("s.json"))
+      let result = try animrender.run(
+        ["play", "s.json", "--layout", "frames", "-o", "f-%02d.png", "--quiet"], in: folder)
+      #expect(result.status == 0, "\(result.stderr)")
+      // show, four push frames, the rotation, then the four pop frames.
+      return try (6..<10).map {
+        try Data(contentsOf: folder.appendingPathComponent(String(format: "f-%02d.png", $0)))
+      }
+    }
+    let styled = try frames(push: "push-from-right", pop: #", "style": "fade-in""#)
+    let pushedWithIt = try frames(push: "fade-in", pop: "")
+    let ownStyle = try frames(push: "push-from-right", pop: "")
+    #expect(styled == pushedWithIt)
+    #expect(styled != ownStyle)
+  }
 }
