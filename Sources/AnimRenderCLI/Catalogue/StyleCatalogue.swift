@@ -41,6 +41,7 @@ enum StyleCatalogue {
 
   /// Draws every style of `registry` and writes the sheet to `path`, a PNG.
   static func write(_ registry: TransitionStyles, to path: String, quiet: Bool) throws(CLIError) {
+    if path == "-" { throw CLIError.usage("--catalogue: expected a file name, e.g. styles.png") }
     if let ext = OutputFormat.pathExtension(of: path), OutputFormat(extension: ext) != .png {
       throw CLIError.usage("--catalogue \(path): the catalogue is a PNG; name it .png")
     }

@@ -65,6 +65,28 @@ struct HelpAndStylesTests {
   }
 }
 
+/// `styles --catalogue` writes a PNG of every style, and nothing else.
+@Suite("Style catalogue")
+struct StyleCatalogueTests {
+  @Test func theCatalogueIsAPNGOfEveryStyle() throws {
+    let folder = TemporaryDirectory.make()
+    let drawn = try animrender.run(["styles", "--catalogue", "all.png", "--quiet"], in: folder)
+    #expect(drawn.status == 0, "\(drawn.stderr)")
+    #expect(drawn.stdout == "all.png\n")
+    let sheet = try PNGDecoder.decode(contentsOf: folder.appendingPathComponent("all.png").path)
+    let size = try StyleCatalogue.sheetSize(count: 48)
+    #expect(sheet.width == size.width && sheet.height == size.height)
+    for arguments in [
+      ["--catalogue", "all.gif"], ["--catalogue", "-"], ["--catalogue", "x.png", "--json"],
+    ] {
+      let refused = try animrender.run(["styles"] + arguments, in: folder)
+      #expect(refused.status == 64, "\(arguments): \(refused.stderr)")
+    }
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+    #expect(files == ["all.png"])
+  }
+}
+
 /// The catalogue's words about each style say what its frames show.
 @Suite("Style motion")
 struct StyleMotionTests {
