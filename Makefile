@@ -36,11 +36,16 @@ demo: deps
 test: deps
 	$(SWIFT) test
 
-# The pictures README.md shows, drawn by the project itself.
+# Every picture under Docs/, drawn by the project's own animrender: the demo, the
+# gallery of twelve styles, a swipe back dragged by hand, and the catalogue of every
+# style. Tests/AnimRenderTests/Commands/DocsPicturesTests.swift runs these same lines
+# and fails when a committed picture differs from what the build draws.
 pictures: deps
 	$(SWIFT) run animrender demo -o Docs/demo.png --quiet
 	$(SWIFT) run animrender demo -o Docs/gallery.png --quiet --styles \
 	  cross-dissolve,cover-from-right,cover-from-top-left-push-to-back,fade-in-push-to-back,push-from-bottom,push-from-left-fade-in,push-to-back-from-right,flow-from-bottom,emerge-from-center-push-to-back,flip-vertically,rotate-horizontally-from-bottom-clockwise,rotate-vertically-from-right-counterclockwise
+	$(SWIFT) run animrender play Examples/interactive-pop.json --layout grid --columns 7 --labels -o Docs/interactive-pop.png --quiet
+	$(SWIFT) run animrender styles --catalogue Docs/styles.png --quiet
 
 docs: deps
 	Scripts/build-docs.sh

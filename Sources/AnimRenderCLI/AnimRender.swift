@@ -45,8 +45,13 @@ public struct AnimRender: ParsableCommand {
 
   public static let configuration = CommandConfiguration(
     commandName: "animrender",
-    abstract: "Draw Transit transitions as frame strips, grids, PNG frames and animated PNGs.",
-    discussion: "With no subcommand, draws the built-in demo to animrender-demo.png.",
+    abstract:
+      "Draw Transit transitions as strips, grids, frame sets, animations, videos and vector sheets.",
+    discussion: """
+      With no subcommand, draws the built-in demo to animrender-demo.png.
+
+      \(OutputFormat.helpLines)
+      """,
     version: version,
     subcommands: [
       DemoCommand.self, RenderCommand.self, PlayCommand.self, StylesCommand.self,

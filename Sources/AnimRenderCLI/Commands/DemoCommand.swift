@@ -8,7 +8,14 @@ struct DemoCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "demo",
     abstract: "Draw the built-in demo (the default when no subcommand is given).",
-    discussion: "Example: animrender demo -o demo.png")
+    discussion: """
+      A grid of styles, one row each, titled with the style's name: \(framesPerDirection) frames \
+      forward, then \(framesPerDirection) in reverse. The grid is written as \
+      \(OutputFormat.names(holding: .grid)), chosen by the extension of -o.
+      Examples:
+        animrender demo -o demo.png
+        animrender demo --styles cross-dissolve,flip-vertically -o two.svg
+      """)
 
   /// The styles shown, one per row.
   static let styles = [

@@ -8,12 +8,16 @@ struct PlayCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "play",
     abstract:
-      "Draw a scene file's script of container operations as one strip, grid, frame set or APNG.",
+      "Draw a scene file's script of container operations as one strip, grid, frame set, animation or video.",
     discussion: """
       The scene-file format is described in README.md; Examples/ has complete files.
+
+      \(OutputFormat.helpLines)
+
       Examples:
         animrender play Examples/push-rotate-pop.json --layout grid --columns 6 -o story.png
         animrender play Examples/flip-cards.json --layout apng -o flip.png
+        animrender play Examples/interactive-pop.json --labels -o drag.gif
       """)
 
   @Argument(help: "The scene file (JSON).")

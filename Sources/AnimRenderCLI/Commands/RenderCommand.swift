@@ -7,12 +7,17 @@ import TransitRender
 struct RenderCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "render",
-    abstract: "Draw one transition between two screens.",
+    abstract:
+      "Draw one transition between two screens (screenshots or placeholders), forward or reversed.",
     discussion: """
+      \(OutputFormat.helpLines)
+
       Examples:
         animrender render --style cover-from-bottom --frames 6 -o cover.png
         animrender render --from a.png --to b.png --style flip-horizontally --layout apng -o flip.png
         animrender render --style push-from-right --reverse --layout frames -o pop-%03d.png
+        animrender render --style cross-dissolve --frames 12 --size 80x120 -o fade.mp4
+        animrender render --style flip-vertically --size 120x200 --frames 5 -o flip.svg
       """)
 
   @Option(help: "The transition style (see `animrender styles`).")

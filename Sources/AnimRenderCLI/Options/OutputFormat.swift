@@ -53,7 +53,57 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
     return ext.isEmpty ? nil : String(ext)
   }
 
-  static let extensionList = ".png, .gif, .webp, .mp4, .webm, .svg and .pdf"
+  /// The format's usual name, as the help prints it.
+  var displayName: String {
+    switch self {
+    case .png: "PNG"
+    case .gif: "GIF"
+    case .webp: "WebP"
+    case .mp4: "MP4"
+    case .webm: "WebM"
+    case .svg: "SVG"
+    case .pdf: "PDF"
+    }
+  }
+
+  /// What a file of this format holds, for the help.
+  var contents: String {
+    switch self {
+    case .png:
+      "a strip, a grid, one file per frame or an animation (APNG)"
+    case .gif: "an animation, 256 colours a frame"
+    case .webp: "a lossless animation"
+    case .mp4: "an H.264 video (written by ffmpeg)"
+    case .webm: "a VP9 video (written by ffmpeg)"
+    case .svg, .pdf: "a strip or a grid drawn as vectors"
+    }
+  }
+
+  /// The extensions animrender writes, in the table's order: `.png, .gif,
+  /// … and .pdf`.
+  static var extensionList: String {
+    let names = allCases.map { ".\($0.rawValue)" }
+    return names.dropLast().joined(separator: ", ") + " and " + names.last!
+  }
+
+  /// Every format, one line each (`  .gif   GIF: an animation, …`), for
+  /// the help of the commands that write them all.
+  static var helpLines: String {
+    let lines = allCases.map { format in
+      let ext = ".\(format.rawValue)"
+      let pad = String(repeating: " ", count: max(1, 7 - ext.count))
+      return "  \(ext)\(pad)\(format.displayName): \(format.contents)"
+    }
+    return "Output formats, chosen by the extension of -o (.apng is PNG) or by --format:\n"
+      + lines.joined(separator: "\n")
+  }
+
+  /// The names of the formats that can hold `layout`, as `PNG, SVG or PDF`.
+  static func names(holding layout: OutputOptions.Layout) -> String {
+    let names = allCases.filter { $0.layouts.contains(layout) }.map(\.displayName)
+    guard names.count > 1 else { return names.joined() }
+    return names.dropLast().joined(separator: ", ") + " or " + names.last!
+  }
 }
 
 extension OutputOptions {

@@ -44,7 +44,7 @@ struct OutputOptions: ParsableArguments {
   @Option(help: "Colour behind and between frames (#rrggbb, rgb(r,g,b), a name) or transparent.")
   var background: String = "transparent"
 
-  @Flag(help: "Print each frame's time under it.")
+  @Flag(help: "Print each frame's time under it (a dragged frame's progress: p 0.40).")
   var labels = false
 
   @Option(

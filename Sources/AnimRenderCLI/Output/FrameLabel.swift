@@ -1,34 +1,20 @@
+import Transit
 import TransitRender
 
-/// `--labels`: the frame's time, e.g. `0.133s`, drawn under the frame in a
-/// built-in 5×7 pixel font. A bitmap font, not a system one, so that labelled
-/// output is the same on every machine.
+/// `--labels`: a band under each frame saying where it is, drawn with the
+/// bundled DejaVu Sans as the rest of animrender's text is, so labelled
+/// output is the same on every machine. A frame of the clock shows its time
+/// (`0.133s`); a frame of a drag, where the finger and not the clock sets
+/// the picture, shows its progress (`p 0.40`).
 enum FrameLabel {
-  /// The font, drawn: one 5×7 glyph per character of ``characters``, side by
-  /// side and a space apart, `#` for ink and `.` for none.
-  static let characters = "0123456789.s"
-  static let font = [
-    ".###. ..#.. .###. ##### ...#. ##### ..##. ##### .###. .###. ..... .....",
-    "#...# .##.. #...# ...#. ..##. #.... .#... ....# #...# #...# ..... .....",
-    "#..## ..#.. ....# ..#.. .#.#. ####. #.... ...#. #...# #...# ..... .###.",
-    "#.#.# ..#.. ...#. ...#. #..#. ....# ####. ..#.. .###. .#### ..... #....",
-    "##..# ..#.. ..#.. ....# ##### ....# #...# .#... #...# ....# ..... .###.",
-    "#...# ..#.. .#... #...# ...#. #...# #...# .#... #...# ...#. .##.. ....#",
-    ".###. .###. ##### .###. ...#. .###. .###. .#... .###. .##.. .##.. ####.",
-  ]
+  /// The band behind the text and the text's colour.
+  static let bandColor = Color(red: 0x20 / 255, green: 0x20 / 255, blue: 0x20 / 255)
+  static let inkColor = Color(red: 0xE8 / 255, green: 0xE8 / 255, blue: 0xE8 / 255)
 
-  /// Rows of each glyph, top to bottom, 5 bits each (bit 4 = leftmost),
-  /// read once from ``font``.
-  static let glyphs: [Character: [UInt8]] = {
-    let rows = font.map { $0.split(separator: " ") }
-    return Dictionary(
-      uniqueKeysWithValues: characters.enumerated().map { index, character in
-        (character, rows.map { $0[index].reduce(0) { $0 << 1 | ($1 == "#" ? 1 : 0) } })
-      })
-  }()
-
-  static let bandColor: UInt32 = 0xFF20_2020
-  static let inkColor: UInt32 = 0xFFE8_E8E8
+  /// The text for `frame`: its progress when it was dragged there, else its time.
+  static func text(for frame: FrameSpec) -> String {
+    frame.progress.map(text(forProgress:)) ?? text(for: frame.time)
+  }
 
   /// The text for a time: three decimals and a unit, e.g. `0.400s`.
   static func text(for time: Double) -> String {
@@ -40,43 +26,44 @@ enum FrameLabel {
     return "\(millis / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)s"
   }
 
-  /// The size of a dot of the font under a frame of `width` × `height`.
-  static func dot(width: Int, height: Int, time: Double) -> Int {
-    max(1, min(width / (text(for: time).count * 6 + 2), height / 60, 4))
+  /// The text for a drag's progress: `p` and two decimals, e.g. `p 0.40`.
+  static func text(forProgress progress: Double) -> String {
+    let hundredths = Int(((progress.isFinite ? min(max(progress, 0), 1) : 0) * 100).rounded())
+    let fraction = String(hundredths % 100)
+    return "p \(hundredths / 100).\(String(repeating: "0", count: 2 - fraction.count))\(fraction)"
   }
 
-  /// The height of the band added under a frame of `width` × `height`.
-  static func bandHeight(width: Int, height: Int, time: Double) -> Int {
-    9 * dot(width: width, height: height, time: time)
+  /// The height of the band added under a frame of `width` × `height`
+  /// pixels: a tenth of the frame, within 12…36 pixels.
+  static func bandHeight(width: Int, height: Int) -> Int {
+    min(max(height / 10, 12), 36)
   }
 
-  /// `image` with a band under it showing `time`.
-  static func attach(time: Double, below image: Image) throws -> Image {
-    let text = Array(self.text(for: time))
-    let dot = dot(width: image.width, height: image.height, time: time)
-    let band = 9 * dot
-    let width = image.width
-    let height = image.height + band
+  /// The band for `text` under a frame `width` pixels wide: the text
+  /// centred, 0.6 of the band tall, smaller when the frame is too narrow
+  /// for it.
+  static func band(_ text: String, width: Int, height: Int) -> Scene {
+    let band = Double(bandHeight(width: width, height: height))
+    // DejaVu Sans's digits are 0.64 em wide; the rest of a label no wider.
+    let fitting = Double(width - 2) / (Double(text.count) * 0.64)
+    let size = max(1, min(band * 0.6, fitting))
+    let bounds = Rect(x: 0, y: 0, width: Double(width), height: band)
+    return Scene(
+      size: bounds.size, backgroundColor: bandColor,
+      views: [
+        View(
+          id: "label", frame: bounds,
+          text: TextContent(text, size: size, color: inkColor, alignment: .center))
+      ])
+  }
+
+  /// `image` with a band under it showing `text`, drawn by `renderer` (one
+  /// that draws at one pixel per point).
+  static func attach(_ text: String, below image: Image, renderer: Renderer) throws -> Image {
+    let band = try renderer.render(band(text, width: image.width, height: image.height))
     var pixels = image.pixels
-    pixels.reserveCapacity(width * height)
-    pixels.append(contentsOf: repeatElement(bandColor, count: width * band))
-    let textWidth = (text.count * 6 - 1) * dot
-    let left = max(0, (width - textWidth) / 2)
-    let top = image.height + dot
-    for (n, character) in text.enumerated() {
-      guard let rows = glyphs[character] else { continue }
-      for (row, bits) in rows.enumerated() {
-        for column in 0..<5 where bits & (0b10000 >> column) != 0 {
-          for dy in 0..<dot {
-            for dx in 0..<dot {
-              let x = left + (n * 6 + column) * dot + dx
-              let y = top + row * dot + dy
-              if x < width, y < height { pixels[y * width + x] = inkColor }
-            }
-          }
-        }
-      }
-    }
-    return try Image(width: width, height: height, pixels: pixels)
+    pixels.reserveCapacity(image.width * (image.height + band.height))
+    pixels.append(contentsOf: band.pixels)
+    return try Image(width: image.width, height: image.height + band.height, pixels: pixels)
   }
 }

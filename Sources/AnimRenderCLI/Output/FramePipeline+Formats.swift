@@ -49,13 +49,15 @@ extension FramePipeline {
   func encodeVector(progress: ProgressBar) throws(CLIError) -> [UInt8] {
     try checkLimits()
     var cells: [VectorSheet.Cell] = []
+    let labels = job.output.labels ? Renderer() : nil
     for frame in job.frames {
       let scene = frame.scene()
       var overlay: Image?
-      if job.output.labels {
+      if let labels {
         do {
           let blank = try Image(width: pixelWidth, height: pixelHeight)
-          overlay = try FrameLabel.attach(time: frame.time, below: blank)
+          overlay = try FrameLabel.attach(
+            FrameLabel.text(for: frame), below: blank, renderer: labels)
         } catch {
           throw CLIError(.software, "drawing a label failed: \(error)")
         }

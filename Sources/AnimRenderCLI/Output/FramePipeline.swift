@@ -102,7 +102,7 @@ struct FramePipeline {
         let index = indices[position]
         do {
           var image = try worker.draw(frames[index].scene())
-          if labels { image = try FrameLabel.attach(time: frames[index].time, below: image) }
+          if labels { image = try worker.label(FrameLabel.text(for: frames[index]), below: image) }
           try body(index, image)
           progress?.advance()
         } catch {

@@ -1,7 +1,7 @@
 import Transit
 
 /// One frame to draw: a still scene, or frame `index` of `count` of a
-/// timeline, with the time shown by `--labels`.
+/// timeline, with the time (or a drag's progress) shown by `--labels`.
 struct FrameSpec: Sendable {
   enum Source: Sendable {
     case still(Scene)
@@ -14,6 +14,10 @@ struct FrameSpec: Sendable {
   /// When set, the container is drawn centred on a canvas of this size, so
   /// that portrait and landscape frames of one story fit one sheet.
   var canvas: Size?
+  /// When set, the frame shows a drag held at this progress (0…1), which
+  /// its label shows instead of the time, which stands still while a
+  /// finger drags.
+  var progress: Double?
 
   /// The scene to draw.
   func scene() -> Scene {

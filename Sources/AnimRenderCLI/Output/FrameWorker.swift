@@ -27,6 +27,16 @@ final class FrameWorker {
     try renderer.render(scene, into: &frame)
     return frame
   }
+
+  /// The renderer of `--labels` bands, at one pixel per point whatever the
+  /// frames' scale; made for the first label, kept for the rest (its text
+  /// engine with it).
+  private lazy var labelRenderer = Renderer()
+
+  /// `image` with `text` in a band under it (``FrameLabel``).
+  func label(_ text: String, below image: Image) throws -> Image {
+    try FrameLabel.attach(text, below: image, renderer: labelRenderer)
+  }
 }
 
 /// The ``FrameWorker``s of one pipeline, kept for all its drawing: every

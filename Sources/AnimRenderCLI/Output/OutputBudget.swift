@@ -29,11 +29,7 @@ struct OutputBudget {
   /// The height of a frame with its label band, if any.
   var cellHeight: Int {
     guard labels else { return pixelHeight }
-    let band =
-      frames.map {
-        FrameLabel.bandHeight(width: pixelWidth, height: pixelHeight, time: $0.time)
-      }.max() ?? 0
-    return pixelHeight + band
+    return pixelHeight + FrameLabel.bandHeight(width: pixelWidth, height: pixelHeight)
   }
 
   /// Columns of the sheet for a strip or a grid.

@@ -314,7 +314,7 @@ final class Story {
     let count = operation.frames ?? animatedFrames
     for progress in interactive.progress {
       stack.updateInteraction(progress: progress)
-      frames.append(FrameSpec(source: .still(snapshot()), time: time))
+      frames.append(FrameSpec(source: .still(snapshot()), time: time, progress: progress))
     }
     let duration = stack.runningTransitionDuration ?? 0
     let last = interactive.progress.last ?? 0

@@ -13,11 +13,17 @@ extension Renderer {
   /// kept for the next frames (``OffscreenPictures``): while the view only
   /// turns or moves, it is not drawn again.
   ///
-  /// Not drawn: a back face (the projected quad winds the other way), a view
-  /// turned edge-on (the quad has no area), and a view that reaches the
-  /// camera plane (a corner with w ≤ 0, which has no projection). The
-  /// offscreen picture covers the view's bounds, so children that overflow a
-  /// 3D-transformed view are cut at its edge.
+  /// A view turned exactly edge-on projects to a line, which has no area
+  /// to draw the view in: it is drawn as its edge instead, its picture
+  /// squeezed into a sliver one device pixel thick centred on that line
+  /// (``EdgeOnSliver``), so that the middle frame of a flip shows the card
+  /// edge-on where the frames either side of it show it ever thinner, and
+  /// not an empty frame.
+  ///
+  /// Not drawn: a back face (the projected quad winds the other way) and a
+  /// view that reaches the camera plane (a corner with w ≤ 0, which has no
+  /// projection). The offscreen picture covers the view's bounds, so
+  /// children that overflow a 3D-transformed view are cut at its edge.
   func drawProjected(_ view: View, in context: CairoContext) throws(RenderError) {
     let (width, height) = (view.frame.width, view.frame.height)
     guard width > 0, height > 0 else { return }
@@ -34,15 +40,21 @@ extension Renderer {
     }
     // Front faces keep the winding of (0,0) → (w,0) → (w,h) → (0,h): a
     // positive shoelace area in y-down coordinates. Edge-on leaves ~0.
-    guard shoelaceArea(projected) > 1e-9 * width * height else { return }
+    let area = shoelaceArea(projected)
+    let flat = 1e-9 * width * height
+    guard area > -flat else { return }
 
-    let toDevice = placement.followed(by: context.matrix)
-    let quad = local.map { corner -> (x: Double, y: Double) in
+    var toDevice = placement.followed(by: context.matrix)
+    var quad = local.map { corner -> (x: Double, y: Double) in
       let w = toDevice.weight(corner)
       return (
         (toDevice.a * corner.x + toDevice.b * corner.y + toDevice.c) / w,
         (toDevice.d * corner.x + toDevice.e * corner.y + toDevice.f) / w
       )
+    }
+    if area <= flat {
+      guard let sliver = EdgeOnSliver(line: quad, width: width, height: height) else { return }
+      (toDevice, quad) = (sliver.toDevice, sliver.quad)
     }
     // Destination: the quad's bounding box inside the clip, whole pixels.
     let clip = context.deviceClipExtents

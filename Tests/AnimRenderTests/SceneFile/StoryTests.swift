@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Transit
+import TransitRender
 import TransitTestSupport
 
 @testable import AnimRenderCLI
@@ -183,5 +184,41 @@ struct StoryTests {
     let ownStyle = try frames(push: "push-from-right", pop: "")
     #expect(styled == pushedWithIt)
     #expect(styled != ownStyle)
+  }
+}
+
+/// `--labels` under the frames of a story: the clock's time, or, for the
+/// frames a finger holds, the drag's progress (the clock stands still
+/// while it drags, so every one of them would read the same time).
+@Suite("Frame labels")
+struct FrameLabelTests {
+  @Test func dragFramesAreLabelledWithTheirProgress() throws {
+    let path = PackageFiles.root.appendingPathComponent("Examples/interactive-pop.json").path
+    let story = try Story.play(try SceneFile.load(path), name: path)
+    let labels = story.frames.map(FrameLabel.text(for:))
+    #expect(
+      labels.filter { $0.hasPrefix("p ") } == ["p 0.20", "p 0.45", "p 0.60", "p 0.30", "p 0.55"])
+    // The rest read the clock, which moves on between them.
+    let times = story.frames.filter { $0.progress == nil }.map(\.time)
+    #expect(labels.filter { $0.hasSuffix("s") }.count == times.count)
+    #expect(zip(times, times.dropFirst()).allSatisfy { $0 <= $1 })
+    #expect(Set(labels.filter { $0.hasSuffix("s") }).count > 4)
+  }
+
+  @Test func theBandIsDrawnInTheBundledFont() throws {
+    let renderer = Renderer()
+    let frame = try Image(width: 120, height: 200, fill: .white)
+    let labelled = try FrameLabel.attach("p 0.40", below: frame, renderer: renderer)
+    let band = FrameLabel.bandHeight(width: 120, height: 200)
+    #expect(labelled.height == 200 + band && labelled.width == 120)
+    #expect(Array(labelled.pixels.prefix(120 * 200)) == frame.pixels)
+    // Antialiased text: ink, band and the greys between.
+    let shades = Set(labelled.pixels.dropFirst(120 * 200))
+    #expect(shades.count > 8)
+    #expect(shades.contains(FrameLabel.bandColor.premultipliedARGB32))
+    // The same text the text engine draws for a view: the band is a scene.
+    let scene = FrameLabel.band("p 0.40", width: 120, height: 200)
+    #expect(try renderer.render(scene).pixels == Array(labelled.pixels.dropFirst(120 * 200)))
+    #expect(scene.views.first?.text?.string == "p 0.40")
   }
 }

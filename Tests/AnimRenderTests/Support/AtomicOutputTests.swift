@@ -118,25 +118,16 @@ struct AtomicOutputTests {
     for time in [1e16, 1e300, .infinity, -.infinity, .nan, -5] {
       #expect(!FrameLabel.text(for: time).isEmpty)
     }
+    #expect(FrameLabel.text(forProgress: 0.4) == "p 0.40")
+    #expect(FrameLabel.text(forProgress: 0.05) == "p 0.05")
+    #expect(FrameLabel.text(forProgress: 1) == "p 1.00")
+    for progress in [1e300, .infinity, -.infinity, .nan, -5] {
+      #expect(!FrameLabel.text(forProgress: progress).isEmpty)
+    }
     for seconds in [1e17, 1e300, .infinity, .nan, 0, -1, 65_534.9, 65_535] {
       _ = FrameDelay.approximating(seconds: seconds)
     }
     #expect(FrameDelay.approximating(seconds: 1e17).numerator == 65_535)
-  }
-
-  /// The label font read from its drawing is the 5×7 font labels have
-  /// always used: each glyph's 7 rows of 5 bits, packed top row first, as
-  /// the table before the drawing held them.
-  @Test func theLabelFontIsTheFiveBySevenFont() {
-    let packed: [UInt64] = [
-      0x3_A33A_E62E, 0x1_1842_108E, 0x3_A211_111F, 0x7_C441_062E, 0x8CA9_7C42, 0x7_E1E0_862E,
-      0x1_910F_462E, 0x7_C222_2108, 0x3_A317_462E, 0x3_A317_844C, 0x18C, 0xE8383E,
-    ]
-    let font = FrameLabel.characters.map { character in
-      FrameLabel.glyphs[character].map { $0.reduce(UInt64(0)) { $0 << 5 | UInt64($1) } }
-    }
-    #expect(FrameLabel.glyphs.count == packed.count)
-    #expect(font == packed.map(Optional.some))
   }
 
   @Test func theBudgetCountsLabelsPaddingAndInputs() throws {

@@ -10,7 +10,8 @@ import TransitTesting
 /// 90°, in proportion to the turn on either side, as CoconutKit does), and
 /// seen by the camera at four times the bounds' larger side. Back faces are
 /// culled, so below 90° only red shows, above it only blue, and at exactly
-/// 90° nothing (edge-on).
+/// 90° both are edge-on, drawn as their edge: a sliver one pixel thick
+/// along the axis, blue (the later view) over red.
 @Suite("Flip stills")
 struct FlipStillTests {
   static let angles = [0, 30, 60, 89, 90, 120, 180]
@@ -55,10 +56,17 @@ struct FlipStillTests {
         Issue.record(error)
       }
     }
-    // Edge-on shows nothing but the background.
+    // Edge-on shows the card's edge, one pixel thick, on the axis through
+    // the centre: two rows (or columns) either side of it, nothing else.
     let black = Color.black.premultipliedARGB32
     let edgeOn = frames[Self.angles.firstIndex(of: 90)!]
-    #expect(edgeOn.pixels.allSatisfy { $0 == black })
+    let (width, height) = (edgeOn.width, edgeOn.height)
+    let inked = (0..<height).flatMap { y in
+      (0..<width).filter { edgeOn[$0, y] != black }.map { (x: $0, y: y) }
+    }
+    let across = Set(inked.map { axisIsX ? $0.y : $0.x })
+    #expect(across == (axisIsX ? [height / 2 - 1, height / 2] : [width / 2 - 1, width / 2]))
+    #expect(inked.count > (axisIsX ? width : height))
     // The style's own state at its quarter point is the 90° still's transform.
     let still90 = Self.still(axisX: axisIsX ? 1 : 0, axisY: axisIsX ? 0 : 1, degrees: 90).view(
       "from")!.transform

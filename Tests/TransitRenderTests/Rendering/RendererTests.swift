@@ -178,7 +178,22 @@ import TransitTestSupport
     let expected = top(left) + (top(left + 2 * third) - top(left)) / 2
     #expect(abs(middle - expected) <= 1.5)
     let blank = try Image(width: 200, height: 100, fill: .white)
-    #expect(try card(90) == blank)
+    // Edge-on, either way, the card is drawn as its edge: a sliver one pixel
+    // thick on the line x = 100 it turns about, as tall as its near edge
+    // (60 / (1 − 50/400) ≈ 68.6 points), in the card's blue.
+    for degrees in [90.0, -90] {
+      let edgeOn = try card(degrees)
+      let white: UInt32 = 0xFFFF_FFFF
+      let inked = (0..<200).filter { column in (0..<100).contains { edgeOn[column, $0] != white } }
+      #expect(inked == [99, 100], "\(degrees)°")
+      // Its sides slant from the near edge's height to the far edge's
+      // (53.3) across the pixel, so a few more rows are touched.
+      let rows = (0..<100).filter { edgeOn[99, $0] != white || edgeOn[100, $0] != white }
+      #expect((68...74).contains(rows.count), "\(degrees)°: \(rows.count) rows")
+      // Half the pixel each side of the line: as much blue as white.
+      let middle = edgeOn[99, 50]
+      #expect(middle & 0xFF > 0xC0 && (middle >> 16) & 0xFF < 0xA0, "\(String(middle, radix: 16))")
+    }
     #expect(try card(120) == blank)
     #expect(try card(180) == blank)
     #expect(try card(-180) == blank)
