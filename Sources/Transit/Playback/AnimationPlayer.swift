@@ -420,8 +420,10 @@ public final class AnimationPlayer<Target: AnimationTarget> {
   private var passCount: Int? {
     guard let limit = repetition.limit else { return nil }
     guard autoreverses else { return limit }
+    // Saturated at the largest even count: an autoreversed play still ends
+    // on the side it started from.
     let (twice, overflow) = limit.multipliedReportingOverflow(by: 2)
-    return overflow ? .max : twice
+    return overflow ? .max - 1 : twice
   }
 
   private func flipDirection() {

@@ -140,6 +140,23 @@ struct PlayerEndingPropertyTests {
     }
   }
 
+  /// `.count(Int.max)` autoreversed is `2 × Int.max` passes: the count
+  /// saturates rather than trapping, and the play runs as one that
+  /// practically never ends.
+  @Test func theLargestCountAutoreversedDoesNotOverflow() {
+    let clock = ManualClock()
+    let timeline = PlayerFixtures.twoSteps()
+    let player = AnimationPlayer(timeline: timeline, target: timeline.initialScene, clock: clock)
+    player.repetition = .count(.max)
+    player.autoreverses = true
+    player.play()
+    player.run(clock, for: 2.5)
+    #expect(player.isActive)
+    #expect(player.time == 0.5)
+    player.cancel()
+    #expect(player.time == 0)  // an odd number of passes left after the third: lands on 0
+  }
+
   /// A control of a running play, as the random cases draw them.
   enum Control: CustomStringConvertible {
     case tick(Double)
