@@ -7,7 +7,12 @@ extension Animation {
   /// without knowing the state they started from. What the result
   /// guarantees, bound to the state this animation ends on:
   ///
-  /// - the same duration, and every step's span mirrored in time;
+  /// - the same ``duration``, bit for bit, and every step's span mirrored
+  ///   in time to within rounding (step `k` of `n` becomes step `n − 1 − k`);
+  ///   when the forward starts after a delay, or when rounding leaves the
+  ///   reverse's last step ending short of the end (0.25 + 0.1 + 0.1 is
+  ///   0.44999999999999996, not 0.45), one empty step from 0 to the end
+  ///   follows them and holds the duration;
   /// - frames, alphas and transforms return to where they started exactly
   ///   when the inverse arithmetic is exact (translations by representable
   ///   amounts, scales by powers of two, fades), and otherwise to within
@@ -32,33 +37,83 @@ extension Animation {
   ///   is unknown without a scene), or scales by zero (no inverse exists).
   public func reversed() throws(TransitError) -> Animation {
     let (starts, total) = schedule
-    let ends = zip(starts, steps).map { $0 + $1.duration }
+    let earliest = starts.min() ?? 0
     var result: [AnimationStep] = []
-    result.reserveCapacity(steps.count)
+    result.reserveCapacity(steps.count + 1)
     var previousEnd = 0.0
+    var latest = 0.0
     for k in steps.indices.reversed() {
       let step = steps[k]
       let place = Animation.describe(step: k, tag: step.tag)
-      let start = total - ends[k]
       var changes: [Change] = []
       for change in step.changes.reversed() {
         changes.append(try change.inverse(at: place))
       }
+      // The mirror of [start, end] is [total − end, total − start]; the
+      // overlap that puts the step there is worked out against the same
+      // arithmetic ``schedule`` will do on the result.
+      let start = total - (starts[k] + step.duration)
+      let overlap = Animation.fittedOverlap(
+        previousEnd - start, after: previousEnd, duration: step.duration, endingBy: total)
       result.append(
         AnimationStep(
           duration: step.duration, curve: step.curve.mirrored, tag: step.tag,
-          overlap: previousEnd - start, changes: changes))
-      previousEnd = start + step.duration
+          overlap: overlap, changes: changes))
+      previousEnd = (previousEnd - overlap) + step.duration
+      latest = max(latest, previousEnd)
     }
     // A delay before the forward's first step becomes idle time after the
-    // reverse's last one: an empty step keeps the two durations equal.
-    if let earliest = starts.min(), earliest > 0 {
-      let start = total - earliest
+    // reverse's last one, and rounding may leave the step that should end
+    // the reverse a unit in the last place short of it (no double x makes
+    // x + 0.1 exactly 0.45: the sums round to either side): either way an
+    // empty step from 0 to the end keeps the two durations equal, bit for
+    // bit. It starts at `previousEnd − previousEnd`, exactly 0, and ends at
+    // `0 + total`, exactly `total`.
+    if latest != total, total.isFinite, earliest >= 0 {
       result.append(
-        AnimationStep(duration: earliest, curve: .linear, overlap: previousEnd - start, changes: [])
-      )
+        AnimationStep(duration: total, curve: .linear, overlap: previousEnd, changes: []))
     }
     return Animation(result)
+  }
+
+  /// `overlap`, unless with it a step of `duration` after `previousEnd`
+  /// would end after `limit` as ``schedule`` computes it: then the smallest
+  /// overlap that ends the step by `limit`.
+  ///
+  /// `(previousEnd − o) + duration` never increases as `o` grows, so a
+  /// binary search over the doubles, in their order, finds that overlap in
+  /// at most 64 halvings; it is within a few units in the last place of
+  /// `overlap`, which misses only by rounding.
+  static func fittedOverlap(
+    _ overlap: Double, after previousEnd: Double, duration: Double, endingBy limit: Double
+  ) -> Double {
+    func end(_ o: Double) -> Double { (previousEnd - o) + duration }
+    // Starting at 0 (an overlap of `previousEnd`) ends the step by `limit`
+    // in any valid animation; otherwise there is nothing to fit.
+    guard overlap.isFinite, previousEnd.isFinite, end(overlap) > limit, end(previousEnd) <= limit
+    else { return overlap }
+    var low = overlap
+    var high = previousEnd
+    while let middle = Double.between(low, high) {
+      if end(middle) <= limit { high = middle } else { low = middle }
+    }
+    return high
+  }
+}
+
+extension Double {
+  /// The double halfway between `low` and `high` in the order of all
+  /// doubles (not in value), or `nil` when they are adjacent or equal.
+  fileprivate static func between(_ low: Double, _ high: Double) -> Double? {
+    func key(_ x: Double) -> Int64 {
+      let bits = Int64(bitPattern: x.bitPattern)
+      return bits >= 0 ? bits : -(bits & Int64.max)
+    }
+    let a = key(low)
+    let b = key(high)
+    guard a < b, a + 1 < b else { return nil }
+    let m = (a >> 1) + (b >> 1) + (a & b & 1)  // the halfway point without overflow
+    return m >= 0 ? Double(bitPattern: UInt64(m)) : -Double(bitPattern: UInt64(-m))
   }
 }
 

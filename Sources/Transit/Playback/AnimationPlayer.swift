@@ -80,7 +80,9 @@ public final class AnimationPlayer<Target: AnimationTarget> {
   /// the time of the sample the target shows. During a play's delay
   /// nothing has been applied yet, and it is where the play will start
   /// (``seek(to:)`` during the delay moves that point); a play stopped
-  /// during its delay puts it back on the sample the target shows.
+  /// during its delay, or from its `willStart` handler, puts it back on the
+  /// sample the target shows. Whatever an event handler does, the two agree
+  /// again by the time the player's method returns.
   public private(set) var time: Double = 0
   /// The pass of the current play, counted from 0.
   public private(set) var pass = 0
@@ -103,6 +105,9 @@ public final class AnimationPlayer<Target: AnimationTarget> {
   private var activity: AnimationCounter.Activity?
   /// The time of the sample last applied to the target, if any.
   private var shownTime: Double?
+  /// From ``play(after:animated:)`` until the play first applies a sample:
+  /// `time` is where the play will start, not what the target shows.
+  private var isStarting = false
   /// Set while ``terminate()`` plays the rest out: controls that would
   /// move the playhead are ignored then, so the play always ends.
   private var isTerminating = false
@@ -190,6 +195,7 @@ public final class AnimationPlayer<Target: AnimationTarget> {
     reported = []
     leftBehind = []
     time = passDirection > 0 ? 0 : timeline.duration
+    isStarting = true
     delayRemaining = animated ? delay : 0
     playAnimated = animated
     lastTick = clock.now
@@ -277,6 +283,7 @@ public final class AnimationPlayer<Target: AnimationTarget> {
     timeline.sample(frame: index, of: count, into: &scratch)
     target.apply(scratch)
     shownTime = time
+    isStarting = false
     if phase == .running { _ = reportSteps(upTo: passTime, animated: false) }
   }
 
@@ -309,7 +316,9 @@ public final class AnimationPlayer<Target: AnimationTarget> {
   // MARK: Ending a play
 
   /// Jumps to the end of the play and ends it without firing any further
-  /// event. For use when whoever would listen is going away.
+  /// event: the target shows the sample ticking to the end, or
+  /// ``terminate()``, would land on, for the settings as they are now. For
+  /// use when whoever would listen is going away.
   public func cancel() {
     guard phase != .idle else { return }
     epoch &+= 1
@@ -366,8 +375,9 @@ public final class AnimationPlayer<Target: AnimationTarget> {
   public func stop() {
     guard phase != .idle else { return }
     epoch &+= 1
-    // Stopped during its delay, the play never touched the target.
-    if phase == .waiting { time = shownTime ?? 0 }
+    // Stopped during its delay or from `willStart`, the play never touched
+    // the target: `time` goes back to the sample the target shows.
+    if phase == .waiting || isStarting { time = shownTime ?? 0 }
     endPlay()
     emit(.didStop(at: .current, finished: false, animated: playAnimated))
   }
@@ -383,9 +393,20 @@ public final class AnimationPlayer<Target: AnimationTarget> {
     passDirection > 0 ? forwardSpans : backwardSpans
   }
 
-  /// Where the play ends if nothing interrupts it.
+  /// Where the play ends if nothing interrupts it: where ticking to the end
+  /// (or ``terminate()``) lands. The passes after this one each turn round
+  /// when autoreversing; how many there are depends on the settings now,
+  /// not on those the play started with (a play switched to autoreversing
+  /// during its second pass of two still has two to go).
   private var finalPosition: Double {
-    let last = autoreverses && !isReturning ? -passDirection : passDirection
+    let last: Double
+    if let passCount {
+      let remaining = passCount - pass - 1
+      last = autoreverses && remaining > 0 && remaining % 2 == 1 ? -passDirection : passDirection
+    } else {
+      // Terminating a play that repeats forever ends its current repetition.
+      last = autoreverses && !isReturning ? -passDirection : passDirection
+    }
     return last > 0 ? timeline.duration : 0
   }
 
@@ -398,7 +419,11 @@ public final class AnimationPlayer<Target: AnimationTarget> {
 
   private var passCount: Int? {
     guard let limit = repetition.limit else { return nil }
-    return autoreverses ? 2 * limit : limit
+    guard autoreverses else { return limit }
+    // Saturated at the largest even count: an autoreversed play still ends
+    // on the side it started from.
+    let (twice, overflow) = limit.multipliedReportingOverflow(by: 2)
+    return overflow ? .max - 1 : twice
   }
 
   private func flipDirection() {
@@ -425,6 +450,7 @@ public final class AnimationPlayer<Target: AnimationTarget> {
     timeline.sample(at: time, into: &scratch)
     target.apply(scratch)
     shownTime = time
+    isStarting = false
   }
 
   /// The delay has elapsed: announce the play and show its first sample.
@@ -432,7 +458,13 @@ public final class AnimationPlayer<Target: AnimationTarget> {
     phase = .running
     let current = epoch
     emit(.willStart(animated: playAnimated))
-    guard epoch == current else { return }
+    guard epoch == current else {
+      // The handler paused, reversed, seeked or ended the play. Whatever
+      // it did, the target must show the sample at `time` (a play stopped
+      // before its first sample has put `time` back on what it shows).
+      if phase == .running, shownTime != time { applySample() }
+      return
+    }
     applySample()
     // A seek during the delay may start the play further on: the steps it
     // skipped are jumped past, not played.
@@ -504,6 +536,7 @@ public final class AnimationPlayer<Target: AnimationTarget> {
 
   private func endPlay() {
     phase = .idle
+    isStarting = false
     isPaused = false
     delayRemaining = 0
     activity?.end()

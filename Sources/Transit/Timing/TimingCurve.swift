@@ -104,12 +104,22 @@ public struct TimingCurve: Hashable, Sendable {
   /// involution: `c.mirrored.mirrored == c`, with the same stored parameters,
   /// bit for bit.
   ///
-  /// The identity holds to rounding error, about 1e-15, for continuous
-  /// curves. For steps it is exact at the times ``steps(_:_:)`` names (using
-  /// the flipped before flag at jumps, see ``value(at:before:)``); elsewhere
-  /// a step computed as browsers compute it may round to the other side of a
-  /// jump. Exact reversal of a bound animation never relies on it:
-  /// ``Timeline/reversed()`` reads the forward's own curves at mirrored times.
+  /// How closely the identity holds depends on the family. Penner's
+  /// curves and springs hold it to rounding, about 1e-16: their mirrors
+  /// are computed by that very formula (ease-out is `1 − in(1 − t)`).
+  /// A cubic Bézier and its mirror are each solved for their curve
+  /// parameter to within 1e-14 in time, and an error in time comes out
+  /// multiplied by the curve's slope: the two agree to within about 2e-14
+  /// times the curve's steepness there (dy/dx, counted as at least 1). For
+  /// the CSS presets that is below 5e-14 (3.4e-14 at worst, for ease-in and
+  /// ease-out); it grows where a curve is nearly vertical.
+  ///
+  /// For steps it is exact at the times ``steps(_:_:)`` names (using the
+  /// flipped before flag at jumps, see ``value(at:before:)``); elsewhere a
+  /// step computed as browsers compute it may round to the other side of a
+  /// jump. Exact reversal of a bound animation never relies on the
+  /// identity: ``Timeline/reversed()`` reads the forward's own curves at
+  /// mirrored times.
   public var mirrored: TimingCurve {
     switch storage {
     case .linear: return self

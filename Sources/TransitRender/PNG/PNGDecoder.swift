@@ -6,8 +6,10 @@ import CTransitCairo
 /// images (with or without `tRNS` transparency), 1 to 16 bits per sample,
 /// interlaced or not. Samples below 8 bits are scaled to 0…255 exactly (a
 /// 2-bit 1 becomes 85); 16-bit samples are rounded to the nearest 8-bit value
-/// (`v × 255 / 65535`, so 0x8080 becomes 0x80); the decoder then
-/// premultiplies. A file without transparency reads as fully opaque. No gamma
+/// (`v × 255 / 65535`, so 0x8080 becomes 0x80), as the PNG specification
+/// recommends and ImageMagick's 8-bit conversion does (Pillow truncates to
+/// the high byte instead); the decoder then premultiplies those 8-bit
+/// values. A file without transparency reads as fully opaque. No gamma
 /// is applied: samples are taken as sRGB, as browsers do without colour
 /// management.
 ///

@@ -8,8 +8,10 @@ import TransitRender
 ///
 /// `Fixtures/suite/make-suite.py` wrote each `NAME.png` with pypng and its
 /// expected straight RGBA8 pixels `NAME.rgba` from pypng's own reading,
-/// cross-checked against Pillow. The 16-bit interlaced files are the ones
-/// libpng 1.6.39's simplified API decoded wrongly.
+/// cross-checked against Pillow; those of the 16-bit files with alpha named
+/// `*16-ref-*` come from ImageMagick's 8-bit conversion. The 16-bit
+/// interlaced files are the ones libpng 1.6.39's simplified API decoded
+/// wrongly.
 @Suite struct PNGSuiteTests {
   static let folder = PNGFixtures.path("suite")
 
@@ -35,10 +37,29 @@ import TransitRender
   @Test func theSuiteIsComplete() {
     // 5 grey depths and 4 palette depths with and without tRNS, grey + alpha,
     // RGB (also with tRNS) and RGBA at 8 and 16 bits; plain and interlaced;
-    // three sizes each.
-    #expect(Self.names.count == 156)
+    // three sizes each; and 8 files of 16-bit grey + alpha and RGBA checked
+    // against ImageMagick.
+    #expect(Self.names.count == 164)
     #expect(Self.names.contains("rgb16-i-11x7"))
     #expect(Self.names.contains("ga16-i-11x7"))
+  }
+
+  /// 16-bit grey + alpha and RGBA, plain and interlaced: gradients that
+  /// put every low byte next to every rounding boundary over alpha ramps,
+  /// and random samples. ImageMagick rounds each sample to the nearest 8-bit
+  /// value, and the decoder must then premultiply those: truncating to the
+  /// high byte (as Pillow does) or premultiplying the 16-bit samples first
+  /// changes hundreds of these pixels.
+  static let sixteenBitAlpha = ["ga16", "rgba16"].flatMap { kind in
+    ["", "-i"].flatMap { interlace in
+      ["32x32", "11x7"].map { size in "\(kind)-ref\(interlace)-\(size)" }
+    }
+  }
+
+  @Test(arguments: sixteenBitAlpha)
+  func sixteenBitAlphaDecodesLikeImageMagick(_ name: String) throws {
+    #expect(Self.names.contains(name))
+    try decodesLikeTheReference(name)
   }
 
   @Test(arguments: names)

@@ -11,9 +11,23 @@ pypng) and the conversion rules below, and are cross-checked against Pillow's
 decoder (exact for 8 bits and below; 16-bit samples Pillow truncates to the
 high byte, so there it must agree within 1).
 
-Needs `pip install pypng pillow`. Run from this folder: python3 make-suite.py
+The 16-bit files with alpha named `*16-ref-*` take their expected pixels
+from an outside decoder instead: ImageMagick (`convert NAME.png PNG32:-`,
+read back by pypng) converts each 16-bit sample to 8 bits rounding to
+nearest, as the PNG specification recommends and as Transit does. They
+are gradients that put every low byte next to every rounding boundary, over
+alpha ramps from 0 to 65535, plain and interlaced. Pillow truncates 16-bit
+samples to their high byte instead, so it is only checked to agree within 1
+(and to disagree somewhere, which shows the files tell the two apart).
+ImageMagick's raw `-depth 8 rgba:` export truncates too (6.9.11), so it is
+not used. ImageMagick applies a gAMA chunk, which Transit ignores by
+design; pypng writes none.
+
+Needs `pip install pypng pillow` and, for the reference files, ImageMagick
+(`apt-get install imagemagick`). Run from this folder: python3 make-suite.py
 """
 import random
+import subprocess
 
 import png
 from PIL import Image
@@ -123,7 +137,63 @@ def main():
                 with open(name + ".rgba", "wb") as f:
                     f.write(pixels)
                 count += 1
+    count += reference_files(random.Random(16))
     print(f"{count} images")
+
+
+def gradient(x, y, width, height, channel):
+    """A 16-bit sample that sweeps the range and, with the channel, every low
+    byte: 257·h + k with k from −128 to 127 lands on both sides of each
+    rounding boundary of v·255/65535."""
+    h = (x * 255 // max(1, width - 1) + 37 * channel) % 256
+    k = ((x + 3 * y + 11 * channel) * 97) % 256 - 128
+    return min(65535, max(0, 257 * h + k))
+
+
+def alpha_ramp(y, height, x):
+    """Alpha by row from 0 to 65535, with low bytes that round either way."""
+    if y == 0:
+        return 0
+    if y == height - 1:
+        return 65535
+    return min(65535, 257 * (y * 255 // (height - 1)) + ((x * 53 + y * 29) % 256) - 128)
+
+
+def reference_files(rng):
+    count = 0
+    for kind in ("ga", "rgba"):
+        for interlace in (False, True):
+            for width, height in ((32, 32), (11, 7)):
+                planes = 2 if kind == "ga" else 4
+                rows = []
+                for y in range(height):
+                    row = []
+                    for x in range(width):
+                        if width == 32:
+                            colour = [gradient(x, y, width, height, c) for c in range(planes - 1)]
+                            row += colour + [alpha_ramp(y, height, x)]
+                        else:
+                            row += [rng.randint(0, 65535) for _ in range(planes)]
+                    rows.append(row)
+                name = f"{kind}16-ref{'-i' if interlace else ''}-{width}x{height}"
+                with open(name + ".png", "wb") as f:
+                    png.Writer(width=width, height=height, bitdepth=16, greyscale=kind == "ga",
+                               alpha=True, interlace=interlace).write(f, rows)
+                converted = subprocess.run(["/usr/bin/convert", name + ".png", "PNG32:-"],
+                                           check=True, capture_output=True).stdout
+                w, h, pixels, _ = png.Reader(bytes=converted).asRGBA8()
+                pixels = b"".join(bytes(row) for row in pixels)
+                assert (w, h) == (width, height)
+                ours = expected(name, kind, 16, None)[2]
+                assert pixels == ours, f"{name}: ImageMagick and the rounding rule disagree"
+                pillow = Image.open(name + ".png").convert("RGBA").tobytes()
+                differ = sum(a != b for a, b in zip(pillow, pixels))
+                assert all(abs(a - b) <= 1 for a, b in zip(pillow, pixels)), name
+                assert differ > 0, f"{name}: Pillow's truncation and rounding agree everywhere"
+                with open(name + ".rgba", "wb") as f:
+                    f.write(pixels)
+                count += 1
+    return count
 
 
 main()
