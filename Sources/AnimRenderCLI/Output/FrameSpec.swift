@@ -14,6 +14,10 @@ struct FrameSpec: Sendable {
   /// When set, the container is drawn centred on a canvas of this size, so
   /// that portrait and landscape frames of one story fit one sheet.
   var canvas: Size?
+  /// Whether this is the picture of the frame before, drawn again where an
+  /// operation begins: a sheet shows it (each operation's frames complete),
+  /// an animation leaves it out (the frame before shows until the next).
+  var repeatsPrevious = false
 
   /// The scene to draw.
   func scene() -> Scene {
