@@ -113,12 +113,12 @@ public struct FrameTimes: Hashable, Sendable {
 extension FrameDelay {
   /// The fraction nearest `seconds` whose numerator and denominator are at
   /// most 65,535 (found from the continued fraction's convergents and
-  /// semiconvergents); 0/1 for 0 or less.
-  ///
-  /// - Precondition: `seconds` is finite and at most 65,535.
+  /// semiconvergents): 0/1 for 0 or less (and NaN), 65,535/1 for 65,535 s
+  /// or more, the most a fraction holds; callers that must not shorten a
+  /// delay check its length first.
   public static func nearest(seconds: Double) -> FrameDelay {
-    precondition(seconds.isFinite && seconds <= 65_535, "a frame delay is at most 65,535 s")
     guard seconds > 0 else { return FrameDelay(numerator: 0, denominator: 1) }
+    guard seconds < 65_535 else { return FrameDelay(numerator: 65_535, denominator: 1) }
     let limit = 65_535
     // Convergents p/q of the continued fraction of `seconds`.
     var (p0, q0, p1, q1) = (0, 1, 1, 0)
