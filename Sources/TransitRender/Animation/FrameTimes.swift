@@ -95,7 +95,10 @@ public struct FrameTimes: Hashable, Sendable {
   ///
   /// Fractions have numerators and denominators up to 65,535, so a delay
   /// that is a simple fraction (1/60 s, 0.4 s / 11 = 2/55 s) is stored
-  /// exactly, and any other is within a few nanoseconds.
+  /// exactly, and any other within a 65,535th of a second (15 µs), or of
+  /// its own length when that is longer (a 3,600 s hold is within 55 ms):
+  /// the difference is carried into the next frame, so only the last
+  /// frame's stays in the total.
   public var fractions: [FrameDelay] {
     var result: [FrameDelay] = []
     result.reserveCapacity(count)
