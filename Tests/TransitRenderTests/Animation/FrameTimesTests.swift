@@ -102,6 +102,13 @@ struct FrameTimesTests {
     }
   }
 
+  /// The example in FrameTimes' documentation.
+  @Test func aPushThenAWait() throws {
+    let push = (0..<8).map { Double($0) * 0.4 / 7 }
+    let times = try FrameTimes(starts: push, end: 0.4 + 0.4 / 7 + 2)
+    #expect(times.ticks(perSecond: 100) == [6, 5, 6, 6, 6, 5, 6, 206])
+  }
+
   @Test func badTimesAreRefused() {
     #expect(throws: RenderError.self) { try FrameTimes(starts: [], end: 1) }
     #expect(throws: RenderError.self) { try FrameTimes(starts: [0.5], end: 1) }
