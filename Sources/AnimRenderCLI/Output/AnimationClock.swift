@@ -42,7 +42,7 @@ enum AnimationClock {
     let end = max(duration - first, starts[starts.count - 1]) + interval + hold
     guard end.isFinite, end <= maximumSeconds else {
       throw CLIError.usage(
-        "the animation would last \(end) s, more than the \(Int(maximumSeconds)) s an animated file holds here; lower --hold or the script's waits"
+        "the animation would last \((end * 1000).rounded() / 1000) s, more than the \(Int(maximumSeconds)) s an animated file holds here; lower --hold or the script's waits"
       )
     }
     do { return try FrameTimes(starts: starts, end: end) } catch {
