@@ -109,8 +109,7 @@ final class Story {
 
   /// With a ``rate``: draws the samples before `end` (story seconds), at
   /// most `limit` of them, each the picture `draw` makes for its time; the
-  /// first sample is the next one not yet drawn. Returns whether any was
-  /// drawn.
+  /// first sample is the next one not yet drawn.
   ///
   /// A sample within a nanosecond of `end` is left to what comes after, so
   /// that an operation's end, drawn by the next one's start, is drawn once.
