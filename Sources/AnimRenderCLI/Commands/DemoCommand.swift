@@ -45,7 +45,7 @@ struct DemoCommand: ParsableCommand {
       try Job(
         frames: try DemoCommand.frames(styles: chosenStyles), size: DemoCommand.size,
         images: ImageProvider(),
-        output: options, framesPerSecond: 10, rowTitles: chosenStyles
+        output: options, duration: 0, rowTitles: chosenStyles
       ).run(to: output)
     }
   }

@@ -10,20 +10,31 @@ struct PlayCommand: ParsableCommand {
     abstract:
       "Draw a scene file's script of container operations as one strip, grid, frame set, animation or video.",
     discussion: """
-      The scene-file format is described in README.md; Examples/ has complete files.
+      The scene-file format is described in Docs/SceneFiles.md, the timing of animations in \
+      Docs/CLI.md; Examples/ has complete files.
 
       \(OutputFormat.helpLines)
 
       Examples:
         animrender play Examples/push-rotate-pop.json --layout grid --columns 6 -o story.png
-        animrender play Examples/flip-cards.json --layout apng -o flip.png
+        animrender play Examples/flip-cards.json --fps 30 --hold 1 -o flip.gif
         animrender play Examples/interactive-pop.json --labels -o drag.gif
       """)
 
   @Argument(help: "The scene file (JSON).")
   var sceneFile: String
 
+  @Option(
+    help:
+      "Sample the whole story at this many frames per second, (0, 1000], instead of each operation's frames."
+  )
+  var fps: Double?
+
   @OptionGroup var output: OutputOptions
+
+  func validate() throws {
+    if let fps { try FrameCountOptions.check(fps: fps) }
+  }
 
   func run() throws {
     try CommandRunner.run {
@@ -39,7 +50,9 @@ struct PlayCommand: ParsableCommand {
       let file = try SceneFile.load(sceneFile)
       // The whole script's frame count, from the decoded script, before any
       // frame or image is built.
-      let count = file.scriptFrameCount
+      // With --fps the count depends on the story's length; the story
+      // stops itself at the limit.
+      let count = fps == nil ? file.scriptFrameCount : 0
       guard count <= RenderLimits.maximumFrames else {
         throw CLIError.usage(
           "\(sceneFile): the script draws \(count == Int.max ? "more than \(Int.max)" : "\(count)") frames, more than the \(RenderLimits.maximumFrames) one run draws"
@@ -59,7 +72,7 @@ struct PlayCommand: ParsableCommand {
         images.images[path] = image
         inputBytes += InputFile.memory(of: [image])
       }
-      let story = try Story.play(file, name: sceneFile)
+      let story = try Story.play(file, name: sceneFile, rate: fps)
       var frames = story.frames
       guard !frames.isEmpty else { throw CLIError.data("\(sceneFile): the script draws no frames") }
       let canvas = Size(
@@ -68,10 +81,8 @@ struct PlayCommand: ParsableCommand {
       let stem = String(sceneFile.split(separator: "/").last ?? "story").replacingOccurrences(
         of: ".json", with: "")
       let destination = output.output ?? RenderCommand.defaultOutput(output, style: stem)
-      let duration = max(story.time, 0)
       let job = Job(
-        frames: frames, size: canvas, images: images, output: output,
-        framesPerSecond: FrameRate.of(count: frames.count, duration: duration),
+        frames: frames, size: canvas, images: images, output: output, duration: story.time,
         inputBytes: inputBytes)
       return (job, destination)
     }

@@ -93,7 +93,7 @@ struct RenderCommand: ParsableCommand {
       let destination = output.output ?? RenderCommand.defaultOutput(output, style: style)
       try Job(
         frames: specs, size: points, images: provider, output: output,
-        framesPerSecond: FrameRate.of(count: count, duration: timeline.duration),
+        duration: timeline.duration,
         inputBytes: InputFile.memory(of: images.values)
       ).run(to: destination)
     }
@@ -103,14 +103,6 @@ struct RenderCommand: ParsableCommand {
   static func defaultOutput(_ output: OutputOptions, style: String) -> String {
     if output.layout == .frames { return "\(style)-%03d.png" }
     return "\(style).\(output.format?.rawValue ?? "png")"
-  }
-}
-
-/// Frames per second implied by `count` frames over `duration` seconds.
-enum FrameRate {
-  static func of(count: Int, duration: Double) -> Double {
-    guard count > 1, duration > 0 else { return 10 }
-    return Double(count - 1) / duration
   }
 }
 

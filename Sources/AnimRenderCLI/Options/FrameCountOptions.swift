@@ -19,7 +19,12 @@ struct FrameCountOptions: ParsableArguments {
       throw ValidationError("--frames must be in 1…\(RenderLimits.maximumFrames), got \(frames)")
     }
     if frames != nil && fps != nil { throw ValidationError("give --frames or --fps, not both") }
-    if let fps, !(fps.isFinite && fps > 0 && fps <= 1000) {
+    if let fps { try FrameCountOptions.check(fps: fps) }
+  }
+
+  /// `--fps` is a finite rate in (0, 1000]: `render`'s and `play`'s rule.
+  static func check(fps: Double) throws(ValidationError) {
+    guard fps.isFinite && fps > 0 && fps <= 1000 else {
       throw ValidationError("--fps must be in (0, 1000], got \(fps)")
     }
   }

@@ -112,7 +112,10 @@ extension OutputOptions {
   func plan(for destination: String) throws(CLIError) -> (format: OutputFormat, layout: Layout) {
     let toStandardOutput = destination == "-"
     var named: OutputFormat?
+    var animatedName = false
     if !toStandardOutput, let ext = OutputFormat.pathExtension(of: destination) {
+      // `.apng` is PNG that plays: an animation unless a layout says otherwise.
+      animatedName = ext.lowercased() == "apng"
       guard let known = OutputFormat(extension: ext) else {
         throw CLIError.usage(
           "--output \(destination): animrender writes \(OutputFormat.extensionList) files, not .\(ext)"
@@ -126,7 +129,8 @@ extension OutputOptions {
       )
     }
     let chosen = format ?? named ?? .png
-    let resolved = layout == .apng ? .animation : layout ?? chosen.layouts[0]
+    let resolved =
+      layout == .apng ? .animation : layout ?? (animatedName ? .animation : chosen.layouts[0])
     guard chosen.layouts.contains(resolved) else {
       let fits = chosen.layouts.map { $0 == .animation ? "apng/animation" : $0.rawValue }
       throw CLIError.usage(

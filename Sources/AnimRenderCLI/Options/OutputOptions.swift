@@ -63,6 +63,12 @@ struct OutputOptions: ParsableArguments {
   @Option(help: "Loops of an animation (APNG, GIF, WebP), 0 for forever.")
   var loops: Int = 0
 
+  @Option(
+    help:
+      "Seconds the last frame of an animation shows beyond its frame interval before a loop starts again."
+  )
+  var hold: Double = 0
+
   @Option(help: "Write every view's frame, alpha and transform at every frame to this JSON file.")
   var states: String?
 
@@ -85,6 +91,10 @@ struct OutputOptions: ParsableArguments {
     guard loops >= 0, loops <= RenderLimits.maximumLoops else {
       throw ValidationError(
         "--loops must be in 0…\(RenderLimits.maximumLoops) (0 loops forever), got \(loops)")
+    }
+    guard hold.isFinite, hold >= 0, hold <= RenderLimits.maximumSeconds else {
+      throw ValidationError(
+        "--hold must be in 0…\(Int(RenderLimits.maximumSeconds)) seconds, got \(hold)")
     }
     if layout == .frames, let output, FramePattern(output) == nil {
       throw ValidationError(

@@ -9,22 +9,25 @@ extension FramePipeline {
   /// The format chosen for this run.
   var format: OutputFormat { job.output.format ?? .png }
 
-  /// How long each frame shows, as an exact fraction of a second.
-  var frameDelay: FrameDelay { FrameDelay.approximating(seconds: 1 / job.framesPerSecond) }
+  /// When each frame of the animation shows; one frame every 0.1 s if the
+  /// job was not timed (only animations are).
+  var frameTimes: FrameTimes {
+    times ?? FrameTimes(count: job.frames.count, delay: FrameDelay(numerator: 1, denominator: 10))
+  }
 
   /// `images`, all frames in order, as one file in the chosen format.
   func encodeSingleFile(_ images: [Image]) throws(CLIError) -> [UInt8] {
     if format.needsFFmpeg {
-      return try VideoEncoder.encode(images, format: format, delay: frameDelay)
+      return try VideoEncoder.encode(images, format: format, times: frameTimes)
     }
     do {
       let background = ColorText.parse(job.output.background) ?? .clear
       let compression = job.output.compression.png
       switch (format, layout) {
       case (.gif, _):
-        return try GIFEncoder.encode(images, delay: frameDelay, loopCount: job.output.loops)
+        return try GIFEncoder.encode(images, times: frameTimes, loopCount: job.output.loops)
       case (.webp, _):
-        return try WebPEncoder.encode(images, delay: frameDelay, loopCount: job.output.loops)
+        return try WebPEncoder.encode(images, times: frameTimes, loopCount: job.output.loops)
       case (_, .grid):
         let columns = job.output.columns ?? Int(Double(images.count).squareRoot().rounded(.up))
         return try PNGEncoder.encode(
@@ -34,7 +37,8 @@ extension FramePipeline {
           compression: compression)
       case (_, .animation), (_, .apng):
         return try APNGEncoder.encode(
-          images, delay: frameDelay, loopCount: job.output.loops, compression: compression)
+          zip(images, frameTimes.fractions).map { APNGEncoder.Frame(image: $0, delay: $1) },
+          loopCount: job.output.loops, compression: compression)
       default:
         return try PNGEncoder.encode(
           FrameSheet.strip(images, padding: job.output.padding, background: background),

@@ -37,6 +37,8 @@ struct FramePipeline {
   var job: Job
   var pixelWidth: Int
   var pixelHeight: Int
+  /// When each frame shows, for an animation; `nil` for sheets and frame sets.
+  var times: FrameTimes?
   /// The workers' renderers and frame memory, for every call to `draw`.
   let workers = FrameWorkers(count: FramePipeline.workerCount)
 
@@ -168,7 +170,7 @@ extension FramePipeline {
   /// if any frame is translucent), for ``APNGEncoder/pieces(_:loopCount:)``.
   private func animation(progress: ProgressBar) throws(CLIError) -> [APNGEncoder.CompressedFrame] {
     let compression = job.output.compression.png
-    let delay = FrameDelay.approximating(seconds: 1 / job.framesPerSecond)
+    let delays = frameTimes.fractions
     let translucent = Atomic(false)
     let compressed = Mutex<[APNGEncoder.CompressedFrame?]>(
       Array(repeating: nil, count: job.frames.count))
@@ -177,7 +179,7 @@ extension FramePipeline {
       let frame: APNGEncoder.CompressedFrame
       do {
         frame = try APNGEncoder.compress(
-          .init(image: image, delay: delay),
+          .init(image: image, delay: delays[index]),
           hasAlpha: translucent.load(ordering: .relaxed) ? true : nil, compression: compression)
       } catch {
         throw CLIError(.software, "encoding frame \(index) failed: \(error)")
@@ -302,22 +304,5 @@ extension FramePipeline {
     let perPiece = max(1, (4 << 20) / rowBytes)
     let count = max(1, (rows + perPiece / 2) / perPiece)
     return (0...count).map { $0 * rows / count }
-  }
-}
-
-extension FrameDelay {
-  /// The fraction nearest `seconds` with a denominator up to 1000, so 1/60 s
-  /// stays exactly 1/60 and 0.4 s / 7 becomes 57/1000.
-  static func approximating(seconds: Double) -> FrameDelay {
-    guard seconds.isFinite, seconds > 0 else { return FrameDelay(numerator: 0, denominator: 1) }
-    // The longest delay a frame can have; larger values would not convert.
-    guard seconds < 65_535 else { return FrameDelay(numerator: 65_535, denominator: 1) }
-    var best = (numerator: 1, denominator: 1, error: Double.infinity)
-    for denominator in 1...1000 {
-      let numerator = min(65_535, max(1, Int((seconds * Double(denominator)).rounded())))
-      let error = abs(Double(numerator) / Double(denominator) - seconds)
-      if error < best.error - 1e-12 { best = (numerator, denominator, error) }
-    }
-    return FrameDelay(numerator: UInt16(best.numerator), denominator: UInt16(best.denominator))
   }
 }

@@ -18,6 +18,10 @@ struct FrameSpec: Sendable {
   /// its label shows instead of the time, which stands still while a
   /// finger drags.
   var progress: Double?
+  /// Whether this is the picture of the frame before, drawn again where an
+  /// operation begins: a sheet shows it (each operation's frames complete),
+  /// an animation leaves it out (the frame before shows until the next).
+  var repeatsPrevious = false
 
   /// The scene to draw.
   func scene() -> Scene {

@@ -10,7 +10,9 @@ struct Job {
   var size: Size
   var images: ImageProvider
   var output: OutputOptions
-  var framesPerSecond: Double
+  /// When the transition or story ends, in the frames' seconds: the clock
+  /// an animated output follows (see ``AnimationClock``).
+  var duration: Double
   /// Titles above the rows of a grid.
   var rowTitles: [String] = []
   /// Bytes of decoded input images, counted in the pixel budget.
@@ -22,6 +24,18 @@ struct Job {
   func run(to destination: String, announce: Bool = true) throws(CLIError) {
     var output = self.output
     (output.format, output.layout) = try output.plan(for: destination)
+    var frames = self.frames
+    var times: FrameTimes?
+    if output.layout == .animation {
+      // A picture drawn again where an operation begins shows for no time:
+      // the frame before simply shows until the next one.
+      frames.removeAll { $0.repeatsPrevious }
+      times = try AnimationClock.times(of: frames, duration: duration, hold: output.hold)
+    } else if output.hold > 0 {
+      throw CLIError.usage(
+        "--hold holds the last frame of an animation (APNG, GIF, WebP, MP4, WebM), not of a \(output.layout?.rawValue ?? "strip")"
+      )
+    }
     if output.format?.needsFFmpeg == true { _ = try VideoEncoder.ffmpeg() }
     let toStandardOutput = destination == "-"
     let finals =
@@ -42,7 +56,9 @@ struct Job {
     let atomic = AtomicOutput()
     var planned = self
     planned.output = output
-    let pipeline = FramePipeline(job: planned, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
+    planned.frames = frames
+    let pipeline = FramePipeline(
+      job: planned, pixelWidth: pixelWidth, pixelHeight: pixelHeight, times: times)
     try pipeline.checkLimits()
     let standardOutput = try pipeline.run(to: destination, atomic: atomic, quiet: output.quiet)
     if let states = output.states {

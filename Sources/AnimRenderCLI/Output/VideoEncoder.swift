@@ -5,13 +5,25 @@ import TransitRender
 /// separate process when it is installed: animrender links no codec, so its
 /// licence stays Apache-2.0 whatever ffmpeg was built with.
 ///
-/// Frames go to ffmpeg's standard input as raw BGRA at the exact frame rate
-/// (a fraction, so 27.5 fps stays 55/2), ffmpeg writes into a private
-/// temporary folder, and the bytes then go through the same all-or-nothing
-/// output path as every other format. Video has no transparency: transparent
-/// pixels come out black, and odd sides are padded by one pixel, as YUV 4:2:0
-/// needs even ones.
+/// Video here has a constant frame rate: the run's frame interval (the
+/// shortest time between two of its frames, see ``AnimationClock``), as an
+/// exact fraction, so 27.5 fps stays 55/2. Each drawn frame is sent as many
+/// times as whole intervals fit its time on screen, every start rounded to
+/// the nearest interval (``FrameTimes/ticks(of:)``): a `render` or a
+/// `play --fps` sends every frame once, a 2 s `wait` at 17.5 fps 35 times,
+/// and a frame shorter than half an interval (a drag's, which takes no time
+/// on a story's clock) not at all. ffmpeg is told to keep every frame as it
+/// comes (`-vsync passthrough`), so a run of still frames is never thinned.
+///
+/// Frames go to ffmpeg's standard input as raw BGRA, ffmpeg writes into a
+/// private temporary folder, and the bytes then go through the same
+/// all-or-nothing output path as every other format. Video has no
+/// transparency: transparent pixels come out black, and odd sides are padded
+/// by one pixel, as YUV 4:2:0 needs even ones.
 enum VideoEncoder {
+  /// The most frames a video is sent, repeats included.
+  static let maximumFrames = 100_000
+
   static let installHint =
     "writing video needs the ffmpeg program, which is not on PATH; install it (apt-get install ffmpeg, brew install ffmpeg, or https://ffmpeg.org/download.html)"
 
@@ -26,11 +38,12 @@ enum VideoEncoder {
   }
 
   /// The frames as an `.mp4` or `.webm` file's bytes.
-  static func encode(_ images: [Image], format: OutputFormat, delay: FrameDelay) throws(CLIError)
+  static func encode(_ images: [Image], format: OutputFormat, times: FrameTimes) throws(CLIError)
     -> [UInt8]
   {
     let program = try ffmpeg()
     guard let first = images.first else { throw CLIError.usage("nothing to draw: 0 frames") }
+    let (interval, repeats) = try plan(times)
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "animrender-video-\(UUID().uuidString)")
     do {
@@ -52,8 +65,8 @@ enum VideoEncoder {
       [
         "-hide_banner", "-loglevel", "error", "-nostdin", "-y",
         "-f", "rawvideo", "-pix_fmt", "bgra", "-s", "\(first.width)x\(first.height)",
-        "-framerate", "\(delay.denominator)/\(delay.numerator)", "-i", "pipe:0",
-        "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2", "-pix_fmt", "yuv420p",
+        "-framerate", "\(interval.denominator)/\(interval.numerator)", "-i", "pipe:0",
+        "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2", "-pix_fmt", "yuv420p", "-vsync", "passthrough",
       ] + codec + [target.path]
     let input = Pipe()
     process.standardInput = input
@@ -65,11 +78,13 @@ enum VideoEncoder {
       throw CLIError(.unavailable, "cannot run \(program): \(error.localizedDescription)")
     }
     var writeError: Error?
-    for image in images {
+    frames: for (image, count) in zip(images, repeats) where count > 0 {
       let bytes = image.pixels.withUnsafeBytes { Data($0) }
-      do { try input.fileHandleForWriting.write(contentsOf: bytes) } catch {
-        writeError = error
-        break
+      for _ in 0..<count {
+        do { try input.fileHandleForWriting.write(contentsOf: bytes) } catch {
+          writeError = error
+          break frames
+        }
       }
     }
     try? input.fileHandleForWriting.close()
@@ -86,5 +101,26 @@ enum VideoEncoder {
       )
     }
     return [UInt8](data)
+  }
+
+  /// The frame interval and how many times each frame is sent.
+  ///
+  /// - Throws: a usage error when that makes more than ``maximumFrames``.
+  static func plan(_ times: FrameTimes) throws(CLIError) -> (FrameDelay, [Int]) {
+    var shortest = Double.infinity
+    for (start, next) in zip(times.starts, times.starts.dropFirst() + [times.end])
+    where next - start > 1e-9 {
+      shortest = min(shortest, next - start)
+    }
+    var interval = FrameDelay.nearest(seconds: shortest == .infinity ? 0.1 : shortest)
+    if interval.numerator == 0 { interval = FrameDelay(numerator: 1, denominator: 65_535) }
+    let repeats = times.ticks(of: interval)
+    let total = repeats.reduce(0, +)
+    guard total <= maximumFrames else {
+      throw CLIError.usage(
+        "the video would need \(total) frames at \(interval.denominator)/\(interval.numerator) fps, more than \(maximumFrames); lower --hold, or give play --fps"
+      )
+    }
+    return (interval, repeats)
   }
 }

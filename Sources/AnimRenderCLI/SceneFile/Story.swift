@@ -14,9 +14,35 @@ import Transit
 /// with each screen's children laid out again at the current bounds (the
 /// container moves screens, never their contents, and relative children
 /// follow a rotation).
+///
+/// With a frame rate (`play --fps`), operations draw no frame counts of
+/// their own: the whole story is sampled on its clock at 0, 1/R, 2/R, …
+/// seconds, each sample showing whatever the stack shows then (a
+/// transition part-way, as the clock has run it; a wait's still picture),
+/// and the last sample is the first at or after the story's end, showing
+/// the settled stack. A drag's progress values take no time on the clock,
+/// so none falls on a sample; its completion does.
+///
+/// Each frame keeps its story time; a frame that repeats the picture before
+/// it where an operation begins is marked (``FrameSpec/repeatsPrevious``),
+/// so that an animation can leave it out and stay on the story's clock.
 final class Story {
   let file: SceneFile
   let name: String
+  /// Frames per second of the whole story, or `nil` for each operation's own frames.
+  let rate: Double?
+  /// With a ``rate``: the next sample, at `nextSample / rate` seconds.
+  private var nextSample = 0
+  /// Whether the last frame drawn shows the stack as the last operation left it.
+  private var lastFrameIsCurrent = false
+  /// Whether the operation being performed began by drawing the picture the
+  /// stack showed before it: a transition's frame at 0 s ("the first frame
+  /// is the picture before", bit for bit), a wait, a rotation to the
+  /// orientation the container already has.
+  private var opensOnPictureBefore = false
+  /// Whether the operation being performed drew a transition in one frame,
+  /// which shows its start, not its end.
+  private var endsUndrawn = false
   private(set) var time = 0.0
   private(set) var frames: [FrameSpec] = []
   private let clock = ManualClock()
@@ -36,20 +62,86 @@ final class Story {
   /// for the next operation to turn it back (`"interruptions": "reverse"`).
   private var turnedBackAt: Double?
 
-  init(file: SceneFile, name: String) {
+  init(file: SceneFile, name: String, rate: Double? = nil) {
     self.file = file
     self.name = name
+    self.rate = rate
     stack = Story.makeStack(file: file, size: file.containerSize, clock: clock, log: failures)
   }
 
-  /// Plays the whole script.
-  static func play(_ file: SceneFile, name: String) throws(CLIError) -> Story {
-    let story = Story(file: file, name: name)
+  /// Plays the whole script, with each operation's frames or, given a
+  /// `rate`, sampled at that many frames per second.
+  static func play(_ file: SceneFile, name: String, rate: Double? = nil) throws(CLIError) -> Story {
+    let story = Story(file: file, name: name, rate: rate)
     for (index, operation) in file.script.enumerated() {
       story.nextOperation = file.script.indices.contains(index + 1) ? file.script[index + 1] : nil
+      let first = story.frames.count
+      story.opensOnPictureBefore = false
+      story.endsUndrawn = false
       try story.perform(operation)
+      guard story.rate == nil, first < story.frames.count else {
+        story.lastFrameIsCurrent = false
+        continue
+      }
+      if first > 0,
+        story.opensOnPictureBefore && story.lastFrameIsCurrent
+          || story.repeats(story.frames[first - 1], first)
+      {
+        story.frames[first].repeatsPrevious = true
+      }
+      // A transition cut short, or drawn in one frame (its start), ends on
+      // a picture it did not draw.
+      story.lastFrameIsCurrent = story.turnedBackAt == nil && !story.endsUndrawn
+    }
+    if story.rate != nil {
+      // The settled end, at the first sample at or after it.
+      try story.sample(until: .infinity, limit: 1) { _ in story.snapshot() }
     }
     return story
+  }
+
+  /// Whether frame `index` shows the same picture as `previous`.
+  private func repeats(_ previous: FrameSpec, _ index: Int) -> Bool {
+    guard case .still(let before) = previous.source, case .still(let now) = frames[index].source
+    else { return false }
+    return before == now
+  }
+
+  /// With a ``rate``: draws the samples before `end` (story seconds), at
+  /// most `limit` of them, each the picture `draw` makes for its time; the
+  /// first sample is the next one not yet drawn.
+  ///
+  /// A sample within a nanosecond of `end` is left to what comes after, so
+  /// that an operation's end, drawn by the next one's start, is drawn once.
+  private func sample(until end: Double, limit: Int = .max, _ draw: (Double) -> Scene)
+    throws(CLIError)
+  {
+    guard let rate else { return }
+    var drawn = 0
+    while drawn < limit {
+      let at = Double(nextSample) / rate
+      guard at < end - 1e-9 else { return }
+      guard frames.count < RenderLimits.maximumFrames else {
+        throw CLIError.usage(
+          "\(name): --fps \(rate) draws more than the \(RenderLimits.maximumFrames) frames one run draws (the story lasts \(time) s or more); lower --fps"
+        )
+      }
+      frames.append(FrameSpec(source: .still(draw(at)), time: at))
+      nextSample += 1
+      drawn += 1
+    }
+  }
+
+  /// With a ``rate``: draws the samples in the `seconds` from now, the
+  /// clock run to each from `start` (the clock's time at the story's `time`)
+  /// and the stack ticked, as a display link would.
+  private func sampleOnClock(from start: Double, for seconds: Double) throws(CLIError) {
+    let origin = time
+    try sample(until: origin + seconds) { at in
+      clock.advance(by: start + (at - origin) - clock.now)
+      stack.tick()
+      return snapshot()
+    }
   }
 
   /// A stack that keeps every screen loaded (screens are drawn beneath
@@ -79,6 +171,8 @@ final class Story {
     // ended by then starts after a pause; one issued earlier waits for it
     // (queued) or turns it back (see `cut`).
     if let after = operation.after, turnedBackAt == nil { time = max(time, lastStart + after) }
+    // The pause before it, if any, shows the stack as it is.
+    try sample(until: time) { _ in snapshot() }
     lastStart = time
     stack.transitionDuration = operation.duration
     switch operation.kind {
@@ -92,7 +186,7 @@ final class Story {
       stack = Story.makeStack(file: file, size: bounds.size, clock: clock, log: failures)
       stack.push(try screen(id, operation), style: try style(operation), animated: false)
       try check(operation)
-      hold(frames: operation.frames ?? 1, seconds: 0)
+      try hold(frames: operation.frames ?? 1, seconds: 0)
     case .push(let id):
       let bringsBack = turnedBackAt != nil && id == poppedID
       guard !ids.contains(id) || bringsBack else {
@@ -155,7 +249,7 @@ final class Story {
         try animate(operation)
       } else {
         try check(operation)
-        hold(frames: operation.frames ?? 1, seconds: 0)
+        try hold(frames: operation.frames ?? 1, seconds: 0)
       }
     case .remove(let index):
       guard ids.indices.contains(index) else {
@@ -167,15 +261,18 @@ final class Story {
         try animate(operation)
       } else {
         try check(operation)
-        hold(frames: operation.frames ?? 1, seconds: 0)
+        try hold(frames: operation.frames ?? 1, seconds: 0)
       }
     case .rotate(let orientation):
       if Orientation(for: bounds.size) != orientation {
         stack.rotate(to: bounds.size.transposed)
+      } else {
+        opensOnPictureBefore = true
       }
-      hold(frames: operation.frames ?? 1, seconds: 0)
+      try hold(frames: operation.frames ?? 1, seconds: 0)
     case .wait(let seconds):
-      hold(frames: operation.frames ?? 1, seconds: seconds)
+      opensOnPictureBefore = true
+      try hold(frames: operation.frames ?? 1, seconds: seconds)
     }
   }
 
@@ -232,9 +329,30 @@ final class Story {
     let count = operation.frames ?? animatedFrames
     guard let duration = stack.runningTransitionDuration else {
       // Duration 0: the transition has already settled.
-      hold(frames: count, seconds: 0)
+      try hold(frames: count, seconds: 0)
       return
     }
+    if rate != nil {
+      let start = clock.now
+      let cut = cut(operation, duration: duration)
+      try sampleOnClock(from: start, for: cut ?? duration)
+      if let cut {
+        clock.advance(by: start + cut - clock.now)
+        stack.tick()
+        time += cut
+        turnedBackAt = cut
+        return
+      }
+      while stack.isAnimating {
+        clock.advance(by: max(duration, 1.0 / 60))
+        stack.tick()
+      }
+      time += duration
+      try check(operation)
+      return
+    }
+    opensOnPictureBefore = true
+    endsUndrawn = count == 1
     if let cut = cut(operation, duration: duration) {
       for k in 0..<count {
         let offset = count < 2 ? 0 : Double(k) * duration / Double(count - 1)
@@ -287,6 +405,14 @@ final class Story {
   private func playTurnBack(_ operation: ScriptOperation, elapsed: Double) throws(CLIError) {
     let count = operation.frames ?? animatedFrames
     let start = clock.now
+    if rate != nil {
+      try sampleOnClock(from: start, for: elapsed)
+      clock.advance(by: start + elapsed + 1 - clock.now)
+      stack.tick()
+      time += elapsed
+      try check(operation)
+      return
+    }
     if count == 0 {
       clock.advance(by: elapsed + 1)
       stack.tick()
@@ -314,7 +440,9 @@ final class Story {
     let count = operation.frames ?? animatedFrames
     for progress in interactive.progress {
       stack.updateInteraction(progress: progress)
-      frames.append(FrameSpec(source: .still(snapshot()), time: time, progress: progress))
+      if rate == nil {
+        frames.append(FrameSpec(source: .still(snapshot()), time: time, progress: progress))
+      }
     }
     let duration = stack.runningTransitionDuration ?? 0
     let last = interactive.progress.last ?? 0
@@ -328,6 +456,14 @@ final class Story {
     } catch { throw fail(operation, error.message) }
     let total = (finishes ? 1 - last : last) * duration
     let start = clock.now
+    if rate != nil {
+      try sampleOnClock(from: start, for: total)
+      clock.advance(by: start + total + 1 - clock.now)
+      stack.tick()
+      time += total
+      try check(operation)
+      return
+    }
     if count == 0 {
       clock.advance(by: total + 1)
       stack.tick()
@@ -359,8 +495,13 @@ final class Story {
     return scene
   }
 
-  private func hold(frames count: Int, seconds: Double) {
+  private func hold(frames count: Int, seconds: Double) throws(CLIError) {
     let scene = snapshot()
+    if rate != nil {
+      try sample(until: time + seconds) { _ in scene }
+      time += seconds
+      return
+    }
     for i in 0..<count {
       let offset = count > 1 ? seconds * Double(i) / Double(count - 1) : seconds
       frames.append(FrameSpec(source: .still(scene), time: time + offset))

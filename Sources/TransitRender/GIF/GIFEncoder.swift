@@ -11,12 +11,15 @@
 /// partial transparency. Every frame covers the canvas and is disposed to
 /// the background before the next, so a frame never depends on another.
 ///
-/// GIF counts delays in hundredths of a second. A frame rate that does not
-/// divide 100 (27.5 fps is 3.6̅ cs) gets delays of 3 and 4 cs chosen so that
-/// frame k starts at k × delay rounded to the nearest centisecond: the
-/// animation's total length is exact to half a centisecond and no error
-/// accumulates. (Browsers show delays under 2 cs as 10 cs; 50 fps is the
-/// fastest a GIF plays everywhere.)
+/// GIF counts delays in hundredths of a second. Each frame starts at the
+/// centisecond nearest its exact start (see ``FrameTimes``), so a frame rate
+/// that does not divide 100 (27.5 fps is 3.6̅ cs) gets delays of 3 and 4 cs,
+/// frames shorter than half a centisecond get 0 among their neighbours' 1s,
+/// and the animation's total length is exact to half a centisecond with no
+/// error building up. A delay of 0 is stored as 0; browsers show delays of
+/// 0 and 1 cs as 10 cs (50 fps is the fastest a GIF plays everywhere), other
+/// viewers as fast as they can. A frame longer than GIF's 655.35 s is
+/// written again as often as needed, its delays adding up to its time.
 ///
 /// ```swift
 /// let frames = try (0..<12).map { try renderer.render(timeline.sample(frame: $0, of: 12)) }
@@ -37,7 +40,32 @@ public enum GIFEncoder {
   public static func encode(_ images: [Image], delay: FrameDelay, loopCount: Int = 0)
     throws(RenderError) -> [UInt8]
   {
+    guard delay.denominator > 0 else {
+      throw RenderError("a frame delay needs a denominator above 0")
+    }
+    guard !images.isEmpty else { throw RenderError("a GIF needs at least one frame") }
+    return try encode(
+      images, times: FrameTimes(count: images.count, delay: delay), loopCount: loopCount)
+  }
+
+  /// Encodes `images` as an animated GIF, frame k showing from
+  /// `times.starts[k]` until the next frame starts (the last until
+  /// `times.end`), each start rounded to the nearest centisecond.
+  ///
+  /// - Parameters:
+  ///   - images: the frames, in order; all of one size.
+  ///   - times: when each frame starts, one per image.
+  ///   - loopCount: how many times to repeat; 0 (the default) loops forever.
+  /// - Throws: ``RenderError`` when there are no frames, the sizes differ,
+  ///   `times` has another count, a side is beyond GIF's 65,535, or
+  ///   `loopCount` is outside 0…65,535.
+  public static func encode(_ images: [Image], times: FrameTimes, loopCount: Int = 0)
+    throws(RenderError) -> [UInt8]
+  {
     guard let first = images.first else { throw RenderError("a GIF needs at least one frame") }
+    guard times.count == images.count else {
+      throw RenderError("a GIF of \(images.count) frames was given \(times.count) frame times")
+    }
     guard images.allSatisfy({ $0.width == first.width && $0.height == first.height }) else {
       throw RenderError("every frame of a GIF must have the size of the first")
     }
@@ -47,39 +75,44 @@ public enum GIFEncoder {
     guard (0...65_535).contains(loopCount) else {
       throw RenderError("GIF loop count \(loopCount) is outside 0…65,535")
     }
-    guard delay.denominator > 0 else {
-      throw RenderError("a frame delay needs a denominator above 0")
-    }
     var out: [UInt8] = Array("GIF89a".utf8)
     appendLittleEndian(first.width, to: &out)
     appendLittleEndian(first.height, to: &out)
     out += [0, 0, 0]  // no global colour table, background 0, square pixels
-    if images.count > 1 {
+    let delays = times.ticks(perSecond: 100)
+    if images.count > 1 || delays[0] > 65_535 {
       out += [0x21, 0xFF, 11] + Array("NETSCAPE2.0".utf8) + [3, 1]
       appendLittleEndian(loopCount, to: &out)
       out.append(0)
     }
-    let delays = centisecondDelays(count: images.count, delay: delay)
     var lzw = LZWEncoder()
     for (image, centiseconds) in zip(images, delays) {
       let frame = IndexedFrame(image)
-      // Graphic control: dispose to background, transparency when used.
-      out += [0x21, 0xF9, 4, 2 << 2 | (frame.transparentIndex == nil ? 0 : 1)]
-      appendLittleEndian(min(centiseconds, 65_535), to: &out)
-      out += [UInt8(frame.transparentIndex ?? 0), 0]
+      var picture: [UInt8] = []
       // Image descriptor with a local colour table of 2^bits entries.
-      out.append(0x2C)
-      for value in [0, 0, image.width, image.height] { appendLittleEndian(value, to: &out) }
+      picture.append(0x2C)
+      for value in [0, 0, image.width, image.height] { appendLittleEndian(value, to: &picture) }
       var bits = 1
       while 1 << bits < frame.palette.count { bits += 1 }
-      out.append(0x80 | UInt8(bits - 1))
+      picture.append(0x80 | UInt8(bits - 1))
       for index in 0..<(1 << bits) {
         let color = index < frame.palette.count ? frame.palette[index] : 0
-        out += [UInt8(color >> 16 & 0xFF), UInt8(color >> 8 & 0xFF), UInt8(color & 0xFF)]
+        picture += [UInt8(color >> 16 & 0xFF), UInt8(color >> 8 & 0xFF), UInt8(color & 0xFF)]
       }
       let minimumCodeSize = max(2, bits)
-      out.append(UInt8(minimumCodeSize))
-      out += lzw.encode(frame.indices, minimumCodeSize: minimumCodeSize)
+      picture.append(UInt8(minimumCodeSize))
+      picture += lzw.encode(frame.indices, minimumCodeSize: minimumCodeSize)
+      // A delay beyond the 16-bit field: the picture again for the rest.
+      var remaining = centiseconds
+      repeat {
+        let part = min(remaining, 65_535)
+        remaining -= part
+        // Graphic control: dispose to background, transparency when used.
+        out += [0x21, 0xF9, 4, 2 << 2 | (frame.transparentIndex == nil ? 0 : 1)]
+        appendLittleEndian(part, to: &out)
+        out += [UInt8(frame.transparentIndex ?? 0), 0]
+        out += picture
+      } while remaining > 0
     }
     out.append(0x3B)
     return out
@@ -88,11 +121,7 @@ public enum GIFEncoder {
   /// Each frame's delay in centiseconds, so that frame k starts at
   /// round(k × delay) and the whole lasts round(count × delay).
   static func centisecondDelays(count: Int, delay: FrameDelay) -> [Int] {
-    let numerator = Int(delay.numerator) * 100
-    let denominator = Int(delay.denominator)
-    // Nearest integer to k·n/d, halves rounded up, in exact integer arithmetic.
-    func start(_ k: Int) -> Int { (2 * k * numerator + denominator) / (2 * denominator) }
-    return (0..<count).map { start($0 + 1) - start($0) }
+    FrameTimes(count: count, delay: delay).ticks(perSecond: 100)
   }
 
   private static func appendLittleEndian(_ value: Int, to out: inout [UInt8]) {

@@ -1,4 +1,4 @@
-/// How long one APNG frame stays on screen, as the exact fraction
+/// How long one animation frame stays on screen, as the exact fraction
 /// `numerator / denominator` seconds that the `fcTL` chunk stores.
 ///
 /// Fractions keep frame rates exact: at 60 frames per second every frame is

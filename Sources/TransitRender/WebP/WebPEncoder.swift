@@ -6,9 +6,11 @@ import CTransitWebP
 ///
 /// Frames are handed to libwebp's animation encoder, which stores each as
 /// the rectangle that changed since the one before; the decoder rebuilds the
-/// full frames. WebP counts time in milliseconds: frame k starts at
-/// k × delay rounded to the nearest millisecond, so delays such as 1/60 s
-/// alternate 16 and 17 ms and no error accumulates. Straight-alpha colours
+/// full frames. WebP counts time in milliseconds: each frame starts at the
+/// millisecond nearest its exact start (see ``FrameTimes``), so delays such
+/// as 1/60 s alternate 16 and 17 ms, frames shorter than half a millisecond
+/// get 0 among their neighbours' 1s, and no error accumulates. Browsers
+/// commonly show delays of 10 ms or less as 100 ms, as they do GIF's. Straight-alpha colours
 /// are stored exactly, even under fully transparent pixels.
 ///
 /// ```swift
@@ -30,7 +32,40 @@ public enum WebPEncoder {
   public static func encode(
     _ images: [Image], delay: FrameDelay, loopCount: Int = 0, quality: Double? = nil
   ) throws(RenderError) -> [UInt8] {
+    guard delay.denominator > 0 else {
+      throw RenderError("a frame delay needs a denominator above 0")
+    }
+    guard !images.isEmpty else { throw RenderError("a WebP needs at least one frame") }
+    return try encode(
+      images, times: FrameTimes(count: images.count, delay: delay), loopCount: loopCount,
+      quality: quality)
+  }
+
+  /// The longest a WebP animation lasts: its timestamps are 32-bit milliseconds.
+  public static let maximumSeconds = Double(Int32.max) / 1000
+
+  /// Encodes `images` as an animated WebP, frame k showing from
+  /// `times.starts[k]` until the next frame starts (the last until
+  /// `times.end`), each start rounded to the nearest millisecond.
+  ///
+  /// - Parameters:
+  ///   - images: the frames, in order; all of one size.
+  ///   - times: when each frame starts, one per image.
+  ///   - loopCount: how many times to play; 0 (the default) loops forever.
+  ///   - quality: `nil` (the default) for lossless; 0…100 for lossy.
+  /// - Throws: ``RenderError`` when there are no frames, the sizes differ,
+  ///   `times` has another count or lasts beyond ``maximumSeconds``, a side
+  ///   is beyond 16,383 pixels, or libwebp fails.
+  public static func encode(
+    _ images: [Image], times: FrameTimes, loopCount: Int = 0, quality: Double? = nil
+  ) throws(RenderError) -> [UInt8] {
     guard let first = images.first else { throw RenderError("a WebP needs at least one frame") }
+    guard times.count == images.count else {
+      throw RenderError("a WebP of \(images.count) frames was given \(times.count) frame times")
+    }
+    guard times.end <= maximumSeconds else {
+      throw RenderError("a WebP lasts at most \(maximumSeconds) s, got \(times.end) s")
+    }
     guard images.allSatisfy({ $0.width == first.width && $0.height == first.height }) else {
       throw RenderError("every frame of a WebP must have the size of the first")
     }
@@ -43,9 +78,6 @@ public enum WebPEncoder {
     }
     if let quality, !(0...100).contains(quality) {
       throw RenderError("WebP quality \(quality) is outside 0…100")
-    }
-    guard delay.denominator > 0 else {
-      throw RenderError("a frame delay needs a denominator above 0")
     }
     var options = WebPAnimEncoderOptions()
     guard WebPAnimEncoderOptionsInit(&options) != 0 else {
@@ -72,6 +104,8 @@ public enum WebPEncoder {
       config.method = 2
       config.exact = 1
     }
+    var timestamp = 0
+    let durations = times.ticks(perSecond: 1000)
     var straight = [UInt32](repeating: 0, count: first.width * first.height)
     for (k, image) in images.enumerated() {
       for (i, pixel) in image.pixels.enumerated() { straight[i] = WebPEncoder.straight(pixel) }
@@ -89,12 +123,13 @@ public enum WebPEncoder {
           &picture, bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(image.width * 4))
       }
       guard imported != 0 else { throw RenderError("libwebp could not take frame \(k)") }
-      guard WebPAnimEncoderAdd(encoder, &picture, Int32(timestamp(k, delay)), &config) != 0 else {
+      guard WebPAnimEncoderAdd(encoder, &picture, Int32(timestamp), &config) != 0 else {
         throw RenderError("libwebp could not encode frame \(k): \(lastError(encoder))")
       }
+      timestamp += durations[k]
     }
     // The end time gives the last frame its duration.
-    guard WebPAnimEncoderAdd(encoder, nil, Int32(timestamp(images.count, delay)), nil) != 0 else {
+    guard WebPAnimEncoderAdd(encoder, nil, Int32(timestamp), nil) != 0 else {
       throw RenderError("libwebp could not end the animation: \(lastError(encoder))")
     }
     var data = WebPData()
@@ -103,13 +138,6 @@ public enum WebPEncoder {
     }
     defer { WebPFree(UnsafeMutableRawPointer(mutating: data.bytes)) }
     return Array(UnsafeBufferPointer(start: data.bytes, count: data.size))
-  }
-
-  /// When frame `k` starts, in milliseconds: k × delay, rounded half up.
-  static func timestamp(_ k: Int, _ delay: FrameDelay) -> Int {
-    let numerator = Int(delay.numerator) * 1000
-    let denominator = Int(delay.denominator)
-    return (2 * k * numerator + denominator) / (2 * denominator)
   }
 
   /// A premultiplied pixel with straight alpha, as the PNG encoder divides it.

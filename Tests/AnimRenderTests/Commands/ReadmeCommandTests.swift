@@ -4,16 +4,21 @@ import Transit
 import TransitRender
 import TransitTestSupport
 
-/// Every `animrender` command shown in README.md's CLI reference runs, in
-/// order, in a fresh folder holding a copy of Examples/, and exits as the
-/// README says (0, or the status a trailing `# exits N` comment names).
-@Suite("README commands")
+/// Every `animrender` command shown in the CLI reference (Docs/CLI.md)
+/// runs, in order, in a fresh folder holding a copy of Examples/, and exits
+/// as the reference says (0, or the status a trailing `# exits N` comment names).
+@Suite("CLI reference commands")
 struct ReadmeCommandTests {
-  /// The shell lines of README's sh blocks from "## animrender" up to the
-  /// next top-level section that is not about the tool.
+  /// The CLI reference's text.
+  static func reference() throws -> String {
+    try String(
+      contentsOf: PackageFiles.root.appendingPathComponent("Docs/CLI.md"), encoding: .utf8)
+  }
+
+  /// The shell lines of the reference's sh blocks from "## animrender" up
+  /// to the scene-file section.
   static func commands() throws -> [String] {
-    let readme = try String(
-      contentsOf: PackageFiles.root.appendingPathComponent("README.md"), encoding: .utf8)
+    let readme = try reference()
     guard let start = readme.range(of: "\n## animrender\n"),
       let end = readme.range(of: "\n## Scene files", range: start.upperBound..<readme.endIndex)
     else { return [] }
@@ -92,13 +97,12 @@ struct ReadmeCommandTests {
   }
 }
 
-/// The scene file README.md shows is complete: it plays as written (with the
-/// avatar image it names), and without the image it fails naming the field.
-@Suite("README scene file")
+/// The scene file the CLI reference shows is complete: it plays as written
+/// (with the avatar image it names), and without the image it fails naming the field.
+@Suite("CLI reference scene file")
 struct ReadmeSceneFileTests {
   @Test func theDocumentedSceneFilePlays() throws {
-    let readme = try String(
-      contentsOf: PackageFiles.root.appendingPathComponent("README.md"), encoding: .utf8)
+    let readme = try ReadmeCommandTests.reference()
     let section = try #require(readme.range(of: "## Scene files"))
     let open = try #require(
       readme.range(of: "```json\n", range: section.upperBound..<readme.endIndex))

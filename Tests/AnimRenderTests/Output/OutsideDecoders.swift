@@ -120,6 +120,65 @@ enum OutsideDecoders {
     print(json.dumps(result))
     """#
 
+  /// What Pillow reads of an animation's timing (GIF, APNG, WebP).
+  struct Timing: Decodable {
+    /// Each frame's duration in milliseconds, as Pillow reports it
+    /// (`info["duration"]`; APNG's fractions come as fractional milliseconds).
+    var durations: [Double]
+    /// Each frame's colour at the middle of its left edge, RGBA.
+    var edges: [[Int]]
+  }
+
+  static let pillowTiming = #"""
+    import json, sys
+    from PIL import Image
+    im = Image.open(sys.argv[1])
+    durations, edges = [], []
+    for k in range(getattr(im, "n_frames", 1)):
+        im.seek(k)
+        im.load()  # WebP sets a frame's duration when it decodes it
+        durations.append(float(im.info.get("duration", -1)))
+        edges.append(list(im.convert("RGBA").getpixel((0, im.size[1] // 2))))
+    print(json.dumps({"durations": durations, "edges": edges}))
+    """#
+
+  /// ffprobe's and ffmpeg's view of a video frame by frame: each decoded
+  /// frame's time (seconds) and its average colour (RGB, the frame scaled
+  /// to one pixel), and the file's duration.
+  static func videoFrames(_ path: String) throws -> (
+    times: [Double], colours: [[Int]], duration: Double
+  ) {
+    let output = try run(
+      "ffprobe",
+      [
+        "-v", "error", "-select_streams", "v:0", "-show_entries",
+        "frame=best_effort_timestamp_time:format=duration", "-of", "json", path,
+      ])
+    struct Probe: Decodable {
+      struct Frame: Decodable {
+        var time: String
+        enum CodingKeys: String, CodingKey { case time = "best_effort_timestamp_time" }
+      }
+      struct Format: Decodable { var duration: String }
+      var frames: [Frame]
+      var format: Format
+    }
+    let probe = try JSONDecoder().decode(Probe.self, from: Data(output.utf8))
+    let raw = try ProcessRunner.runCapturingBytes(
+      URL(fileURLWithPath: "/usr/bin/env"),
+      [
+        "ffmpeg", "-v", "error", "-i", path, "-vf", "scale=1:1:flags=area", "-vsync",
+        "passthrough", "-f", "rawvideo", "-pix_fmt", "rgb24", "-",
+      ])
+    guard raw.status == 0 else { throw Failure("ffmpeg could not decode \(path)") }
+    let colours = stride(from: 0, to: raw.stdout.count - 2, by: 3).map {
+      [Int(raw.stdout[$0]), Int(raw.stdout[$0 + 1]), Int(raw.stdout[$0 + 2])]
+    }
+    return (
+      probe.frames.map { Double($0.time) ?? -1 }, colours, Double(probe.format.duration) ?? -1
+    )
+  }
+
   /// ffprobe's count of decoded frames and the stream's duration.
   static func probeVideo(_ path: String) throws -> (frames: Int, duration: Double, rate: String) {
     let output = try run(
