@@ -94,7 +94,8 @@ enum StyleCatalogue {
       View(
         id: "name", frame: Rect(x: 0, y: 0, width: width, height: Double(nameHeight)),
         text: TextContent(
-          style.name, size: 11.5, color: Color(red: 0.92, green: 0.92, blue: 0.94), weight: .bold))
+          string: style.name, size: 11.5, color: Color(red: 0.92, green: 0.92, blue: 0.94),
+          weight: .bold))
     ]
     if let words = StyleMotion.description(of: style) {
       views.append(
@@ -102,7 +103,8 @@ enum StyleCatalogue {
           id: "motion",
           frame: Rect(
             x: 0, y: Double(nameHeight), width: width, height: Double(descriptionHeight - 2)),
-          text: TextContent(words, size: 10.5, color: Color(red: 0.7, green: 0.7, blue: 0.74))))
+          text: TextContent(
+            string: words, size: 10.5, color: Color(red: 0.7, green: 0.7, blue: 0.74))))
     }
     return Scene(
       size: Size(width: width, height: Double(nameHeight + descriptionHeight)),

@@ -53,7 +53,7 @@ enum FrameLabel {
       views: [
         View(
           id: "label", frame: bounds,
-          text: TextContent(text, size: size, color: inkColor, alignment: .center))
+          text: TextContent(string: text, size: size, color: inkColor, align: .center))
       ])
   }
 

@@ -4,38 +4,54 @@ import Transit
 import TransitRender
 import TransitTestSupport
 
-/// Every `animrender` command shown in the CLI reference (Docs/CLI.md)
-/// runs, in order, in a fresh folder holding a copy of Examples/, and exits
-/// as the reference says (0, or the status a trailing `# exits N` comment names).
-@Suite("CLI reference commands")
+/// Every `animrender` command shown in README.md and in the references under
+/// Docs/ runs as written, in order, in a fresh folder holding a copy of
+/// Examples/ (and, for README, the scene file it asks the reader to save),
+/// and exits as the page says: 0, or the status a trailing `# exits N`
+/// comment names.
+@Suite("Documented commands")
 struct ReadmeCommandTests {
-  /// The CLI reference's text.
-  static func reference() throws -> String {
-    try String(
-      contentsOf: PackageFiles.root.appendingPathComponent("Docs/CLI.md"), encoding: .utf8)
+  /// The pages whose commands are run, with files each must leave behind.
+  static let pages: [(path: String, writes: [String])] = [
+    (
+      "README.md",
+      [
+        "hello.gif", "hello.png", "hello-states.json", "hello-strip.png", "demo.png", "cover.png",
+        "flip.gif", "story.png", "elastic.png",
+      ]
+    ),
+    ("Docs/CLI.md", ["cover.png", "states.json", "story.png", "elastic.png", "diff.png"]),
+    ("Docs/SceneFiles.md", []),
+  ]
+
+  static func text(of path: String) throws -> String {
+    try String(contentsOf: PackageFiles.root.appendingPathComponent(path), encoding: .utf8)
   }
 
-  /// The shell lines of the reference's sh blocks from "## animrender" up
-  /// to the scene-file section.
-  static func commands() throws -> [String] {
-    let readme = try reference()
-    guard let start = readme.range(of: "\n## animrender\n"),
-      let end = readme.range(of: "\n## Scene files", range: start.upperBound..<readme.endIndex)
-    else { return [] }
+  /// The shell lines starting with `animrender` in a page's sh blocks.
+  static func commands(in page: String) -> [String] {
     var commands: [String] = []
     var inShell = false
-    for line in readme[start.upperBound..<end.lowerBound].split(
-      separator: "\n", omittingEmptySubsequences: false)
-    {
+    for line in page.split(separator: "\n", omittingEmptySubsequences: false) {
       if line.hasPrefix("```sh") {
         inShell = true
       } else if line.hasPrefix("```") {
         inShell = false
-      } else if inShell, line.hasPrefix("animrender") {
+      } else if inShell, line.hasPrefix("animrender ") {
         commands.append(String(line))
       }
     }
     return commands
+  }
+
+  /// README's first scene file: the JSON block after "## Your first animation".
+  static func readmeSceneFile() throws -> String {
+    let readme = try text(of: "README.md")
+    let section = try #require(readme.range(of: "## Your first animation"))
+    let open = try #require(
+      readme.range(of: "```json\n", range: section.upperBound..<readme.endIndex))
+    let close = try #require(readme.range(of: "\n```", range: open.upperBound..<readme.endIndex))
+    return String(readme[open.upperBound..<close.lowerBound])
   }
 
   /// Splits a command line as a POSIX shell would for these simple lines:
@@ -71,57 +87,44 @@ struct ReadmeCommandTests {
     return (words, comment)
   }
 
-  @Test func everyCommandInTheReadmeRuns() throws {
-    let commands = try Self.commands()
-    #expect(commands.count >= 15)
+  @Test(arguments: pages.map(\.path))
+  func everyCommandOnThePageRuns(_ path: String) throws {
+    let commands = Self.commands(in: try Self.text(of: path))
+    #expect(!commands.isEmpty, "\(path) shows no animrender command")
     let folder = TemporaryDirectory.make()
     try FileManager.default.copyItem(
       at: PackageFiles.root.appendingPathComponent("Examples"),
       to: folder.appendingPathComponent("Examples"))
+    try Self.readmeSceneFile().write(
+      to: folder.appendingPathComponent("hello.json"), atomically: true, encoding: .utf8)
     for command in commands {
       let (words, comment) = Self.words(command)
       // "# exits N" names the status; no comment means 0.
       let afterExits = comment.split(separator: " ").drop { $0 != "exits" }.dropFirst().first
       let expected = afterExits.flatMap { Int32($0) } ?? 0
       let result = try animrender.run(Array(words.dropFirst()), in: folder)
-      #expect(result.status == expected, "\(command)\n\(result.stderr)")
+      #expect(result.status == expected, "\(path): \(command)\n\(result.stderr)")
     }
-    // What they wrote is there.
-    for name in [
-      "cover.png", "flip.png", "pop-000.png", "shots.png", "states.json", "story.png",
-      "elastic.png", "diff.png",
-    ] {
+    let writes = try #require(Self.pages.first { $0.path == path }).writes
+    for name in writes {
       #expect(
-        FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path), "\(name)")
+        FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path),
+        "\(path): \(name)")
     }
   }
-}
 
-/// The scene file the CLI reference shows is complete: it plays as written
-/// (with the avatar image it names), and without the image it fails naming the field.
-@Suite("CLI reference scene file")
-struct ReadmeSceneFileTests {
-  @Test func theDocumentedSceneFilePlays() throws {
-    let readme = try ReadmeCommandTests.reference()
-    let section = try #require(readme.range(of: "## Scene files"))
-    let open = try #require(
-      readme.range(of: "```json\n", range: section.upperBound..<readme.endIndex))
-    let close = try #require(readme.range(of: "\n```", range: open.upperBound..<readme.endIndex))
-    let json = String(readme[open.upperBound..<close.lowerBound])
+  /// The scene file README asks a newcomer to save plays as written, and
+  /// its GIF holds the whole story (every operation's frames).
+  @Test func readmesFirstSceneFilePlaysAsWritten() throws {
     let folder = TemporaryDirectory.make()
-    try json.write(
-      to: folder.appendingPathComponent("story.json"), atomically: true, encoding: .utf8)
-    let missing = try animrender.run(["play", "story.json", "-o", "story.png"], in: folder)
-    #expect(missing.status == 66)
-    #expect(missing.stderr.contains("views[0].children[2].image"))
-    var avatar = try Image(width: 8, height: 8, fill: Color(red: 0.9, green: 0.6, blue: 0.1))
-    avatar[0, 0] = Color.black.premultipliedARGB32
-    try avatar.writePNG(to: folder.appendingPathComponent("avatar.png").path)
+    try Self.readmeSceneFile().write(
+      to: folder.appendingPathComponent("hello.json"), atomically: true, encoding: .utf8)
     let played = try animrender.run(
-      ["play", "story.json", "--layout", "grid", "-o", "story.png"], in: folder)
+      ["play", "hello.json", "--layout", "frames", "-o", "f-%03d.png"], in: folder)
     #expect(played.status == 0, "\(played.stderr)")
-    let sheet = try PNGDecoder.decode(contentsOf: folder.appendingPathComponent("story.png").path)
-    // 1 (show) + 6 (push) + 1 (rotate) + 2 (wait) + 6 (pop) frames on a square canvas.
-    #expect(sheet.width == 4 * 844 && sheet.height == 4 * 844)
+    let frames = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+      .filter { $0.hasPrefix("f-") }
+    // show, an 8-frame push, a wait, a rotation and an 8-frame pop.
+    #expect(frames.count >= 17)
   }
 }
