@@ -1,9 +1,11 @@
-# One entry point for people and CI. Every target installs what a fresh
-# Debian machine lacks (only when it is missing) before it builds.
+# One entry point for people and CI. The targets that build install what a
+# fresh Debian machine lacks (only when it is missing) first.
 #
 #   make demo                        draw the built-in demo with the release animrender
 #   make test                        run every test
+#   make release                     build the release animrender only
 #   make install PREFIX=/usr/local   install the release animrender and its fonts
+#   make uninstall PREFIX=/usr/local remove them
 #   make consumer-check              build a package that uses Transit by version
 
 SWIFT ?= swift
