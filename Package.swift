@@ -52,18 +52,20 @@ let package = Package(
     ),
     // The PNG encoder's engine: a vectorised SUB filter feeding ISA-L (fast)
     // or zlib (smaller, smallest) in segments that compress on any thread.
+    //
+    // No unsafe flags here or anywhere in this manifest: SwiftPM refuses them
+    // in a package used as a versioned dependency. Release builds optimise
+    // the C targets; `make test` adds `-Xcc -O2` so the debug tests run the
+    // C hot paths optimised too.
     .target(
       name: "CTransitDeflate",
-      dependencies: ["CISAL", "CTransitCairo"],
-      cSettings: [.unsafeFlags(["-O2"])]
+      dependencies: ["CISAL", "CTransitCairo"]
     ),
     // The perspective mapping's inner loop: positions in double precision,
     // the bilinear blend in fixed point, with AVX2 where the CPU has it. No
-    // contraction into fused multiply-adds, so every path gives the same bits.
-    .target(
-      name: "CTransitPerspective",
-      cSettings: [.unsafeFlags(["-O2", "-ffp-contract=off"])]
-    ),
+    // contraction into fused multiply-adds (a pragma in the file), so every
+    // path gives the same bits.
+    .target(name: "CTransitPerspective"),
     .target(
       name: "TransitRender",
       dependencies: [
@@ -84,23 +86,11 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
-    // Release builds carry the Swift runtime and Foundation inside the
-    // program, which halves start-up (16 -> 8 ms, against about 65 ms for
-    // 60 frames at 1280x720): no resolving of thousands of symbols across a
-    // dozen Swift libraries. The system C libraries stay shared. The -l
-    // flags name the static Foundation's C parts, which -static-stdlib at
-    // link time alone leaves out (the modules were compiled against the
-    // shared Foundation, whose link entries do not list them).
+    // `make release` links the Swift runtime and Foundation into the
+    // program (see the Makefile), which halves its start-up.
     .executableTarget(
       name: "animrender",
-      dependencies: ["AnimRenderCLI"],
-      linkerSettings: [
-        .unsafeFlags(
-          [
-            "-static-stdlib", "-Xlinker", "-lCoreFoundation", "-Xlinker", "-l_FoundationICU",
-            "-Xlinker", "-l_FoundationCShims", "-Xlinker", "-l_FoundationCollections",
-          ], .when(platforms: [.linux], configuration: .release))
-      ]
+      dependencies: ["AnimRenderCLI"]
     ),
     // Examples, built and tested with the package: a custom style and a
     // program that makes it available to every animrender command.

@@ -2,10 +2,13 @@
 //
 // Exactness: the geometry (source positions, coverage) is computed with the
 // same IEEE double operations, in the same order, on every path, and the
-// blend is integer arithmetic, so the paths agree bit for bit. The package
-// compiles this file with -ffp-contract=off, and the vectorised path is
-// built for AVX2 without FMA, so no multiply and add are ever fused.
+// blend is integer arithmetic, so the paths agree bit for bit. No multiply
+// and add are ever fused: the pragma below forbids contraction in this whole
+// file, whatever the compiler's default or the CPU (arm64 always has FMA),
+// and the vectorised path is built for AVX2 without FMA besides.
 #include "transit_perspective.h"
+
+#pragma STDC FP_CONTRACT OFF
 
 #if defined(__x86_64__)
 #include <immintrin.h>

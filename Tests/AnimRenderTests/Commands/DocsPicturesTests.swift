@@ -22,7 +22,7 @@ struct DocsPicturesTests {
     var testDescription: String { picture }
   }
 
-  /// The `pictures` recipe's `$(SWIFT) run animrender …` lines, their
+  /// The `pictures` recipe's `$(RELEASE_BIN)/animrender …` lines, their
   /// backslash continuations joined.
   static func drawings() throws -> [Drawing] {
     let makefile = try String(
@@ -38,9 +38,8 @@ struct DocsPicturesTests {
       guard inRecipe else { continue }
       guard line.hasPrefix("\t") else { break }
       let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
-      guard words.count > 3, words[0] == "$(SWIFT)", words[1] == "run", words[2] == "animrender"
-      else { continue }
-      let arguments = Array(words.dropFirst(3))
+      guard words.count > 1, words[0] == "$(RELEASE_BIN)/animrender" else { continue }
+      let arguments = Array(words.dropFirst())
       guard
         let flag = arguments.firstIndex(where: { $0 == "-o" || $0 == "--catalogue" }),
         flag + 1 < arguments.count
