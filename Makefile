@@ -11,7 +11,7 @@
 SWIFT ?= swift
 PREFIX ?= /usr/local
 
-.PHONY: test demo release install uninstall deps test-deps lint format docs pictures consumer-check
+.PHONY: test demo release install uninstall deps test-deps lint format docs pictures consumer-check newcomer-check
 
 # Libraries linked in: Cairo, libpng, libspng (BSD), zlib, ISA-L (BSD-3-Clause, the PNG
 # encoder's fast deflate), libwebp (BSD), Pango + fontconfig (LGPL/MIT, linked
@@ -90,6 +90,10 @@ uninstall:
 # it, so every product is checked as a versioned dependency.
 consumer-check: deps
 	Scripts/consumer-check.sh
+
+# Follows README's install and first-animation steps exactly as written.
+newcomer-check: test-deps
+	Scripts/newcomer-check.sh
 
 # Every picture under Docs/, drawn by the project's own release animrender: the
 # demo, the gallery of twelve styles, a swipe back dragged by hand, and the
