@@ -33,7 +33,7 @@ struct Job {
       outputs = frames.indices.map {
         .init(what: "-o \(destination) (frame \($0))", path: pattern.path($0))
       }
-    } else if destination != "-" {
+    } else {
       outputs = [.init(what: "-o \(destination)", path: destination)]
     }
     if let states = output.states {
