@@ -205,6 +205,27 @@ final class AtomicOutput: Sendable {
   /// locks either way.
   func commit() throws(CLIError) {
     defer { releaseLocks() }
+    // Streams first: they cannot be taken back, so a failed one stops
+    // everything else. Written outside the registry's lock, so that a
+    // signal while standard output blocks still ends the run (and removes
+    // the temporary files, still registered).
+    for stream in streams.withLock({ $0 }) {
+      var failure: String?
+      if let path = stream.path {
+        do throws(RenderError) {
+          try BinaryFile.stream(stream.bytes, to: path)
+        } catch {
+          failure = error.message
+        }
+      } else if !Platform.writeStandardOutput(stream.bytes) {
+        failure = "cannot write to standard output: \(Platform.lastError)"
+      }
+      if let failure {
+        discard()
+        throw CLIError(.cannotCreate, failure)
+      }
+    }
+    streams.withLock { $0 = [] }
     try AtomicOutput.registry.withLock { registry throws(CLIError) in
       let files = staged.withLock { $0 }
       func giveUp(_ reason: String) -> CLIError {
@@ -213,23 +234,8 @@ final class AtomicOutput: Sendable {
           registry.temporaries.remove(file.temporaryPath)
         }
         staged.withLock { $0 = [] }
-        streams.withLock { $0 = [] }
         return CLIError(.cannotCreate, reason)
       }
-      // Streams first: they cannot be taken back, so a failed one stops
-      // everything else.
-      for stream in streams.withLock({ $0 }) {
-        if let path = stream.path {
-          do throws(RenderError) {
-            try BinaryFile.stream(stream.bytes, to: path)
-          } catch {
-            throw giveUp(error.message)
-          }
-        } else if !Platform.writeStandardOutput(stream.bytes) {
-          throw giveUp("cannot write to standard output: \(Platform.lastError)")
-        }
-      }
-      streams.withLock { $0 = [] }
       let new = Set(files.map(\.destination))
       let old = frameSets.withLock { $0 }.flatMap {
         AtomicOutput.oldFrames(of: $0).filter { !new.contains($0) }
