@@ -82,20 +82,11 @@ final class AtomicOutput: Sendable {
 
   /// Checks, before any work, that `path` can be written: a stream, or a
   /// regular or new file whose folder exists and is writable (links
-  /// followed); never a folder, FIFO, socket or block device (73).
+  /// followed; see `StagedFile.check`); never a folder, FIFO, socket or
+  /// block device (73).
   static func checkWritable(_ path: String) throws(CLIError) {
     if isStream(path) { return }
-    let target: String
-    do { target = try OutputTarget(path).target } catch {
-      throw CLIError(.cannotCreate, error.message)
-    }
-    let folder = StagedFile.folder(of: target)
-    guard Platform.isWritable(folder) else {
-      let via = target == path ? "" : " (a link to \(target))"
-      throw CLIError(
-        .cannotCreate,
-        "cannot create \(path)\(via): folder \(folder) is missing or not writable")
-    }
+    do { try StagedFile.check(path) } catch { throw CLIError(.cannotCreate, error.message) }
   }
 
   /// Whether `path` is written as a stream: standard output (`-`, or the

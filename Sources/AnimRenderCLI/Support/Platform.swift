@@ -43,15 +43,6 @@ enum Platform {
     return String(cString: resolved)
   }
 
-  /// Whether this process may create files in the folder `path`.
-  static func isWritable(_ path: String) -> Bool { access(path, W_OK) == 0 }
-
-  /// Whether `path` is a folder (links followed).
-  static func isFolder(_ path: String) -> Bool {
-    var status = stat()
-    return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
-  }
-
   /// What is at `path` itself (a link is not followed): whether it is a
   /// regular file or a symbolic link and its permission bits, or `nil` when
   /// nothing is there.

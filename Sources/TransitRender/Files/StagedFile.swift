@@ -92,6 +92,36 @@ public struct StagedFile: Hashable, Sendable {
     throw RenderError("cannot create '\(destination)': no free temporary name")
   }
 
+  /// Checks, without making any file, what creating a staged file for
+  /// `destination` checks: that it is a regular or new file (links
+  /// followed) in a folder this process may write, and, when it will have
+  /// to be written in place (other hard links, or an owner this process
+  /// cannot give a new file), that the file itself is writable. Cheap
+  /// enough to run on every output before any work.
+  ///
+  /// - Throws: ``RenderError`` naming the destination and the reason.
+  public static func check(_ destination: String) throws(RenderError) {
+    let output = try OutputTarget(destination)
+    guard output.kind != .characterDevice else { return }
+    let folder = folder(of: output.target)
+    guard Platform.isWritable(folder) else {
+      let via = output.target == destination ? "" : " (a link to '\(output.target)')"
+      throw RenderError(
+        "cannot create '\(destination)'\(via): folder '\(folder)' is missing or not writable")
+    }
+    guard let existing = Platform.status(output.target, followingLinks: false),
+      existing.kind == .regularFile
+    else { return }
+    let inPlace =
+      existing.linkCount > 1
+      || (!Platform.mayGiveAnyOwner && existing.owner != Platform.processOwner.owner)
+    if inPlace, !Platform.isWritable(output.target) {
+      throw RenderError(
+        "cannot write '\(destination)' in place (it has other hard links or another owner): \(Platform.lastError)"
+      )
+    }
+  }
+
   /// Gives the new file `fd` the owner, group and mode of `existing`;
   /// `true` when it cannot be made the same (so the old file must be
   /// written in place) or `existing` has other hard links.

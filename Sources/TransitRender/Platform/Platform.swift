@@ -37,6 +37,10 @@ enum Platform {
   /// Whether the file at `path` exists and this process may read it.
   static func isReadable(_ path: String) -> Bool { access(path, R_OK) == 0 }
 
+  /// Whether the file or folder at `path` exists and this process may
+  /// write it (make files in it, for a folder).
+  static func isWritable(_ path: String) -> Bool { access(path, W_OK) == 0 }
+
   // MARK: Reading
 
   /// What an open file is, from `fstat`.
@@ -178,6 +182,16 @@ enum Platform {
     let length = readlink(path, &buffer, buffer.count - 1)
     guard length >= 0 else { return nil }
     return String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  /// Whether this process may give a file it makes any owner and group:
+  /// it runs as root.
+  static var mayGiveAnyOwner: Bool { geteuid() == 0 }
+
+  /// The owner and group a file this process makes would get (the group
+  /// may instead be the folder's, in a set-group-ID folder).
+  static var processOwner: (owner: UInt32, group: UInt32) {
+    (UInt32(geteuid()), UInt32(getegid()))
   }
 
   /// Gives the open file `fd` the owner and group; `false` when this

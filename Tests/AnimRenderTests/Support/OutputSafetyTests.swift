@@ -207,6 +207,17 @@ struct OutputSafetyTests {
     #expect(after.st_mode & 0o7777 == 0o666)
     #expect(try Self.isPNG(path))
     #expect(try Self.files(folder) == ["shared.png"])
+    // One that cannot be replaced without losing its owner, and that this
+    // user may not write either: refused before drawing, left as it was.
+    let locked = folder.appendingPathComponent("locked.png")
+    try Data("old".utf8).write(to: locked)
+    #expect(chmod(locked.path, 0o644) == 0)
+    let refused = try animrender.run(
+      ["render"] + Self.small + ["-o", locked.path], in: folder, shell: asNobody)
+    #expect(refused.status == 73, "\(refused.stderr)")
+    #expect(refused.stderr.contains("in place"), "\(refused.stderr)")
+    #expect(try Self.bytes(locked) == Array("old".utf8))
+    #expect(try Self.files(folder) == ["locked.png", "shared.png"])
   }
 
   // MARK: outputs that name inputs
