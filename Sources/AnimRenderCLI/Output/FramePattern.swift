@@ -9,6 +9,8 @@ import TransitRender
 /// `f-1000.png`, but neither `f-12.png` nor `f-0000.png`; `f-%d.png` owns
 /// `f-0.png` and `f-12.png` but not `f-012.png`.
 struct FramePattern: Sendable {
+  /// The pattern as given.
+  var text: String
   var prefix: String
   var suffix: String
   var width: Int
@@ -28,6 +30,7 @@ struct FramePattern: Sendable {
     guard digits.count <= 3, let width = digits.isEmpty ? 0 : Int(digits), width <= 9 else {
       return nil
     }
+    self.text = text
     prefix = String(text[..<percent])
     self.suffix = suffix
     self.width = width

@@ -31,7 +31,7 @@ enum OutputPaths {
     for input in inputs {
       guard let key = key(input.path), let output = written[key] else { continue }
       throw CLIError.usage(
-        "\(output.what) would overwrite \(input.what), an input of this run; give it another path")
+        "\(output.what) would replace \(input.what), an input of this run; give it another path")
     }
   }
 

@@ -129,7 +129,8 @@ final class AtomicOutput: Sendable {
       frameSets.withLock { $0.append(frameSet) }
       let new = Set(outputs.map(\.path))
       for old in AtomicOutput.oldFrames(of: frameSet) where !new.contains(old) {
-        written.append(.init(what: "the old frame \(old) (replaced with its set)", path: old))
+        written.append(
+          .init(what: "-o \(frameSet.text) (removing the old frame \(old))", path: old))
       }
     }
     try OutputPaths.checkDistinct(outputs: written, inputs: inputs)
