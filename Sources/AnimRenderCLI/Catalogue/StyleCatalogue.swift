@@ -45,7 +45,8 @@ enum StyleCatalogue {
     if let ext = OutputFormat.pathExtension(of: path), OutputFormat(extension: ext) != .png {
       throw CLIError.usage("--catalogue \(path): the catalogue is a PNG; name it .png")
     }
-    try AtomicOutput.checkWritable(path)
+    let output = AtomicOutput()
+    try output.prepare(outputs: [.init(what: "--catalogue \(path)", path: path)])
     let styles = registry.names.compactMap { try? registry.style(named: $0) }
     let (width, height) = try sheetSize(count: styles.count)
     let progress = ProgressBar(
@@ -77,7 +78,6 @@ enum StyleCatalogue {
     } catch {
       throw CLIError(.software, "drawing the catalogue failed: \(error)")
     }
-    let output = AtomicOutput()
     do { try output.stage(try PNGEncoder.encode(image), as: path) } catch let error as CLIError {
       throw error
     } catch {

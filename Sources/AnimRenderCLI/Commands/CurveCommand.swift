@@ -35,10 +35,10 @@ struct CurveCommand: ParsableCommand {
         throw CLIError.data("curve: \(error.message)")
       }
       if let plot {
-        try AtomicOutput.checkWritable(plot)
+        let output = AtomicOutput()
+        try output.prepare(outputs: [.init(what: "--plot \(plot)", path: plot)])
         _ = try CurvePlot.values(of: timing, name: curve)
         let image = try CurvePlot.draw(timing)
-        let output = AtomicOutput()
         try output.stage(try PNGEncoder.encode(image), as: plot)
         try output.commit()
         print(plot)

@@ -40,7 +40,17 @@ struct DiffCommand: ParsableCommand {
     try CommandRunner.run {
       let first = try InputImage.load(a, flag: "A")
       let second = try InputImage.load(b, flag: "B")
-      if let output { try AtomicOutput.checkWritable(output) }
+      // The summary line is the command's standard output, so the image
+      // cannot be: like `styles --catalogue`, `-` is refused.
+      if output == "-" {
+        throw CLIError.usage("--output: expected a file name for the diff image, e.g. diff.png")
+      }
+      let atomic = AtomicOutput()
+      if let output {
+        try atomic.prepare(
+          outputs: [.init(what: "--output \(output)", path: output)],
+          inputs: [.init(what: "A \(a)", path: a), .init(what: "B \(b)", path: b)])
+      }
       guard first.width == second.width, first.height == second.height else {
         print(
           "sizes differ: \(a) is \(first.width)×\(first.height), \(b) is \(second.width)×\(second.height)"
@@ -60,7 +70,6 @@ struct DiffCommand: ParsableCommand {
         "\(result.differing) pixels differ (\(rounded)%), \(result.antiAliased) anti-aliased ignored"
       )
       if let output {
-        let atomic = AtomicOutput()
         do { try atomic.stage(try PNGEncoder.encode(result.diffImage), as: output) } catch let error
           as CLIError
         {

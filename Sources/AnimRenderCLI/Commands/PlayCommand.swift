@@ -64,8 +64,10 @@ struct PlayCommand: ParsableCommand {
       // fails at once with the field that names it; together they stay
       // within the pixel budget, checked from each header before decoding.
       var inputBytes = 0
+      var inputs = [OutputPaths.Named(what: "the scene file \(sceneFile)", path: sceneFile)]
       for (place, path) in file.imagePaths where images.images[path] == nil {
         let resolved = images.resolve(path)
+        inputs.append(.init(what: "the image \(resolved) (\(place))", path: resolved))
         let image = try InputFile.image(
           resolved, what: "\(sceneFile): \(place): \(resolved)",
           maximumPixels: (RenderLimits.pixelBudgetBytes - inputBytes) / 4)
@@ -83,7 +85,7 @@ struct PlayCommand: ParsableCommand {
       let destination = output.output ?? RenderCommand.defaultOutput(output, style: stem)
       let job = Job(
         frames: frames, size: canvas, images: images, output: output, duration: story.time,
-        inputBytes: inputBytes)
+        inputBytes: inputBytes, inputs: inputs)
       return (job, destination)
     }
   }

@@ -94,7 +94,10 @@ struct RenderCommand: ParsableCommand {
       try Job(
         frames: specs, size: points, images: provider, output: output,
         duration: timeline.duration,
-        inputBytes: InputFile.memory(of: images.values)
+        inputBytes: InputFile.memory(of: images.values),
+        inputs: [("--from", from), ("--to", to)].compactMap { flag, path in
+          path.map { OutputPaths.Named(what: "\(flag) \($0)", path: $0) }
+        }
       ).run(to: destination)
     }
   }

@@ -96,43 +96,17 @@ struct OutputOptions: ParsableArguments {
       throw ValidationError(
         "--hold must be in 0…\(Int(RenderLimits.maximumSeconds)) seconds, got \(hold)")
     }
-    if layout == .frames, let output, FramePattern(output) == nil {
-      throw ValidationError(
-        "--output: with --layout frames, expected a pattern with one %0Nd (e.g. frame-%03d.png), got \"\(output)\""
-      )
+    if layout == .frames, let output {
+      guard let pattern = FramePattern(output) else {
+        throw ValidationError(
+          "--output: with --layout frames, expected a pattern with one %0Nd (e.g. frame-%03d.png), got \"\(output)\""
+        )
+      }
+      guard !pattern.suffix.contains("/") else {
+        throw ValidationError(
+          "--output: with --layout frames, the frame number belongs in the file's name, not a folder's, got \"\(output)\""
+        )
+      }
     }
-  }
-}
-
-/// A file-name pattern with one `%d` or `%0Nd`, for `--layout frames`.
-struct FramePattern {
-  var prefix: String
-  var suffix: String
-  var width: Int
-
-  init?(_ text: String) {
-    guard let percent = text.firstIndex(of: "%") else { return nil }
-    var rest = text[text.index(after: percent)...]
-    var digits = ""
-    while let c = rest.first, c.isNumber {
-      digits.append(c)
-      rest = rest.dropFirst()
-    }
-    guard rest.first == "d" else { return nil }
-    let suffix = String(rest.dropFirst())
-    guard !suffix.contains("%"), !text[..<percent].contains("%") else { return nil }
-    // A width of 0…9 (`%d`, `%3d`, `%03d`); `%99999999999999999999d` is no pattern.
-    guard digits.count <= 3, let width = digits.isEmpty ? 0 : Int(digits), width <= 9 else {
-      return nil
-    }
-    prefix = String(text[..<percent])
-    self.suffix = suffix
-    self.width = width
-  }
-
-  func path(_ index: Int) -> String {
-    let number = String(index)
-    let padded = String(repeating: "0", count: max(0, width - number.count)) + number
-    return prefix + padded + suffix
   }
 }

@@ -17,6 +17,9 @@ struct Job {
   var rowTitles: [String] = []
   /// Bytes of decoded input images, counted in the pixel budget.
   var inputBytes = 0
+  /// The files this run reads (scene file, screenshots, images), which no
+  /// output may overwrite.
+  var inputs: [OutputPaths.Named] = []
 
   /// Draws and writes everything; `announce` prints where (off in tests
   /// that run thousands of jobs in process). With `-` as the destination the
@@ -37,15 +40,19 @@ struct Job {
       )
     }
     if output.format?.needsFFmpeg == true { _ = try VideoEncoder.ffmpeg() }
-    let toStandardOutput = destination == "-"
-    let finals =
-      output.layout == .frames
-      ? frames.indices.map { FramePattern(destination)?.path($0) ?? destination } : [destination]
-    if !toStandardOutput {
-      try OutputPaths.checkDistinct(outputs: finals, states: output.states)
-      try AtomicOutput.checkWritable(finals[0])
+    let toStandardOutput = destination == "-" || Platform.isStandardOutput(destination)
+    let pattern = output.layout == .frames ? FramePattern(destination) : nil
+    var outputs: [OutputPaths.Named] = []
+    if let pattern {
+      outputs = frames.indices.map {
+        .init(what: "-o \(destination) (frame \($0))", path: pattern.path($0))
+      }
+    } else {
+      outputs = [.init(what: "-o \(destination)", path: destination)]
     }
-    if let states = output.states { try AtomicOutput.checkWritable(states) }
+    if let states = output.states {
+      outputs.append(.init(what: "--states \(states)", path: states))
+    }
     guard let pixelWidth = SizeInPoints.pixels(size.width, scale: output.scale),
       let pixelHeight = SizeInPoints.pixels(size.height, scale: output.scale)
     else {
@@ -60,18 +67,18 @@ struct Job {
     let pipeline = FramePipeline(
       job: planned, pixelWidth: pixelWidth, pixelHeight: pixelHeight, times: times)
     try pipeline.checkLimits()
+    // Every output checked and its folder locked before any drawing.
+    try atomic.prepare(outputs: outputs, frameSet: pattern, inputs: inputs)
     let standardOutput = try pipeline.run(to: destination, atomic: atomic, quiet: output.quiet)
+    if let standardOutput { try atomic.stage(standardOutput, as: "-") }
     if let states = output.states {
       try atomic.stage(try StatesFile.encode(frames), as: states)
     }
+    // Standard output is written first, and only when it succeeds is
+    // anything else put in place.
     try atomic.commit()
-    if let standardOutput {
-      // The data is the whole of standard output: no paths printed.
-      do { try FileHandle.standardOutput.write(contentsOf: Data(standardOutput)) } catch {
-        throw CLIError(.cannotCreate, "cannot write to standard output: \(error)")
-      }
-      return
-    }
+    // The data is the whole of standard output: no paths printed.
+    if toStandardOutput { return }
     guard announce else { return }
     if output.layout == .frames, let pattern = FramePattern(destination) {
       print("\(pattern.path(0)) … \(pattern.path(frames.count - 1)) (\(frames.count) frames)")

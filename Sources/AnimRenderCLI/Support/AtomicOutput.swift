@@ -2,24 +2,48 @@ import Dispatch
 import Synchronization
 import TransitRender
 
-/// Writes outputs all or nothing: every file goes first to a hidden
-/// temporary file in the destination's own folder (a TransitRender
+/// Writes a run's outputs all or nothing: every file goes first to a hidden
+/// temporary file beside the file it replaces (a TransitRender
 /// `StagedFile`, so the final rename never crosses file systems), and only
-/// when the whole run has succeeded are they all renamed into place, as
-/// one set.
+/// when the whole run has succeeded are they all put in place, as one set.
+///
+/// What an output may be (see `OutputTarget`, `StagedFile`, ``OutputPaths``):
+///
+/// - A regular file, or a new one, is replaced whole. It keeps its mode and
+///   owner; one with other hard links, or whose owner this process cannot
+///   restore, is written in place so its links and owner stay.
+/// - A symbolic link is followed: the file it leads to is replaced and the
+///   link kept.
+/// - Standard output (`-`, or a path leading to the file it is open on,
+///   such as `/dev/stdout`) and a character device such as `/dev/null` are
+///   streams: their bytes are kept in memory and written at ``commit()``.
+/// - A folder, FIFO, socket or block device is refused (73) before any work.
+/// - No output may be an input of the run or another output (64).
+///
+/// ``commit()`` writes the streams first: if one fails (a full disk behind
+/// `> file`, a closed pipe), nothing else is put in place. Then every file
+/// is moved into place and, for `--layout frames`, every file of the old
+/// frame set that the new set does not replace is removed (see
+/// ``FramePattern``). A file kept aside before it is replaced or removed
+/// lets a failure part way put back the whole old set.
 ///
 /// - A failed run, a discarded value, or SIGINT / SIGTERM removes every
 ///   temporary file; existing outputs stay byte for byte as they were.
-/// - ``commit()`` first keeps a hard link (or a copy) of every file it will
-///   replace; if any rename fails, the files already renamed are put back
-///   (or removed when they are new) and every leftover is cleaned up, so a
-///   frame set is never half old and half new.
 /// - A signal that arrives during ``commit()`` waits for it to finish, so
 ///   the set is either all in place or untouched.
-/// - New files get `0666` less the umask, like any program's; a replaced
-///   file keeps its mode (both done by `StagedFile`).
+/// - ``prepare(outputs:frameSet:inputs:)`` takes an advisory lock (`flock`)
+///   on every folder the run writes into and holds it until the commit, so
+///   two runs into the same folder never mix their files: the second waits
+///   (saying so on standard error) and then replaces the first's set whole.
+///   A folder that cannot be opened for reading is written without the lock.
 final class AtomicOutput: Sendable {
   private let staged = Mutex<[StagedFile]>([])
+  /// Bytes for standard output (`nil` path) or a character device, in order.
+  private let streams = Mutex<[(path: String?, bytes: [UInt8])]>([])
+  /// The frame sets the commit replaces whole.
+  private let frameSets = Mutex<[FramePattern]>([])
+  /// The descriptors holding the folders' locks.
+  private let locks = Mutex<[Int32]>([])
 
   /// Every temporary file of the process, for the signal handler, and
   /// whether a signal has ended the run.
@@ -32,6 +56,7 @@ final class AtomicOutput: Sendable {
   /// Installs the SIGINT and SIGTERM handlers that remove temporary files
   /// and then end the process by the same signal. Call once, early.
   static func installSignalHandlers() {
+    Platform.ignoreBrokenPipes()
     for number in Platform.interruptions {
       Platform.ignore(signal: number)
       let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
@@ -55,16 +80,71 @@ final class AtomicOutput: Sendable {
     }
   }
 
-  /// Checks that `path`'s folder exists and is writable, before any work.
+  /// Checks, before any work, that `path` can be written: a stream, or a
+  /// regular or new file whose folder exists and is writable (links
+  /// followed; see `StagedFile.check`); never a folder, FIFO, socket or
+  /// block device (73).
   static func checkWritable(_ path: String) throws(CLIError) {
-    let folder = StagedFile.folder(of: path)
-    guard Platform.isWritable(folder) else {
-      throw CLIError(
-        .cannotCreate, "cannot create \(path): folder \(folder) is missing or not writable")
+    if isStream(path) { return }
+    do { try StagedFile.check(path) } catch { throw CLIError(.cannotCreate, error.message) }
+  }
+
+  /// Whether `path` is written as a stream: standard output (`-`, or the
+  /// file it is open on) or a character device.
+  static func isStream(_ path: String) -> Bool {
+    path == "-" || Platform.isStandardOutput(path)
+      || (try? OutputTarget(path))?.kind == .characterDevice
+  }
+
+  /// Checks every output before any work and locks their folders until
+  /// ``commit()`` (see the type's rules): each writable, none an input or
+  /// another output, counting the files of `frameSet`'s old set it would
+  /// remove.
+  ///
+  /// - Throws: 73 for an output that cannot be written, 64 for a clash.
+  func prepare(
+    outputs: [OutputPaths.Named], frameSet: FramePattern? = nil, inputs: [OutputPaths.Named] = []
+  ) throws(CLIError) {
+    for output in outputs { try AtomicOutput.checkWritable(output.path) }
+    var folders = Set<String>()
+    for output in outputs where !AtomicOutput.isStream(output.path) {
+      if let target = try? OutputTarget(output.path).target {
+        folders.insert(Platform.realPath(StagedFile.folder(of: target)) ?? target)
+      }
     }
-    if Platform.isFolder(path) {
-      throw CLIError(.cannotCreate, "cannot create \(path): it is a folder")
+    if let frameSet { folders.insert(Platform.realPath(frameSet.folder) ?? frameSet.folder) }
+    // Always in the same order, so that two runs never wait for each other.
+    for folder in folders.sorted() {
+      switch Platform.lockFolder(folder) {
+      case .locked(let fd): locks.withLock { $0.append(fd) }
+      case .busy(let fd):
+        Terminal.writeError("animrender: waiting for another run writing into \(folder)\n")
+        Platform.waitForLock(fd)
+        locks.withLock { $0.append(fd) }
+      case .unavailable: break
+      }
     }
+    var written = outputs
+    if let frameSet {
+      frameSets.withLock { $0.append(frameSet) }
+      let new = Set(outputs.map(\.path))
+      for old in AtomicOutput.oldFrames(of: frameSet) where !new.contains(old) {
+        written.append(
+          .init(what: "-o \(frameSet.text) (removing the old frame \(old))", path: old))
+      }
+    }
+    try OutputPaths.checkDistinct(outputs: written, inputs: inputs)
+  }
+
+  /// The files of `pattern`'s set now in its folder (see ``FramePattern``):
+  /// regular files and links, as paths `pattern.path(_:)` would write them.
+  private static func oldFrames(of pattern: FramePattern) -> [String] {
+    let folder = pattern.folder
+    let prefix = pattern.path(0).contains("/") ? (folder == "/" ? "/" : folder + "/") : ""
+    return Platform.names(inFolder: folder).filter(pattern.ownsName).map { prefix + $0 }.filter {
+      guard let entry = Platform.entry($0) else { return false }
+      return entry.isRegularFile || entry.isLink
+    }.sorted()
   }
 
   /// Writes `bytes` to a temporary file that becomes `path` on ``commit()``.
@@ -74,7 +154,15 @@ final class AtomicOutput: Sendable {
 
   /// Writes `pieces`, one after another as they are made, to a temporary
   /// file that becomes `path` on ``commit()``.
+  /// Standard output (`-`, or a path leading to it) and character devices
+  /// keep the bytes in memory, for ``commit()`` to write.
   func stage(pieces: some Sequence<[UInt8]>, as path: String) throws(CLIError) {
+    if AtomicOutput.isStream(path) {
+      let bytes = Array(pieces.joined())
+      let device = path == "-" || Platform.isStandardOutput(path) ? nil : path
+      streams.withLock { $0.append((device, bytes)) }
+      return
+    }
     // Created and registered under the registry's lock, so a signal never
     // misses a temporary file, and none is made after a signal; written
     // outside it, so workers write in parallel.
@@ -94,41 +182,127 @@ final class AtomicOutput: Sendable {
     do { try file.write(pieces: pieces) } catch { throw CLIError(.cannotCreate, error.message) }
   }
 
-  /// Renames every staged file into place, all or nothing.
+  /// How an old file is kept aside while the commit replaces it.
+  private enum Kept {
+    /// Nothing was there.
+    case nothing
+    /// A hard link (or copy) of the old file, renamed back on a rollback.
+    case copy(String)
+    /// The old bytes, staged to be written back in place on a rollback.
+    case inPlace(StagedFile)
+  }
+
+  /// Writes the streams, then puts every staged file in place and removes
+  /// the rest of the old frame sets, all or nothing; releases the folder
+  /// locks either way.
   func commit() throws(CLIError) {
+    defer { releaseLocks() }
+    // Streams first: they cannot be taken back, so a failed one stops
+    // everything else. Written outside the registry's lock, so that a
+    // signal while standard output blocks still ends the run (and removes
+    // the temporary files, still registered).
+    for stream in streams.withLock({ $0 }) {
+      var failure: String?
+      if let path = stream.path {
+        do throws(RenderError) {
+          try BinaryFile.stream(stream.bytes, to: path)
+        } catch {
+          failure = error.message
+        }
+      } else if !Platform.writeStandardOutput(stream.bytes) {
+        failure = "cannot write to standard output: \(Platform.lastError)"
+      }
+      if let failure {
+        discard()
+        throw CLIError(.cannotCreate, failure)
+      }
+    }
+    streams.withLock { $0 = [] }
     try AtomicOutput.registry.withLock { registry throws(CLIError) in
       let files = staged.withLock { $0 }
-      var backups: [String?] = []
-      var renamed = 0
-      func rollBack(_ reason: String) -> CLIError {
-        for i in 0..<renamed {
-          if let backup = backups[i] {
-            _ = Platform.rename(backup, files[i].destination)
-          } else {
-            Platform.remove(files[i].destination)
-          }
+      func giveUp(_ reason: String) -> CLIError {
+        for file in files {
+          file.discard()
+          registry.temporaries.remove(file.temporaryPath)
         }
-        AtomicOutput.remove(backups.compactMap { $0 })
-        for file in files { file.discard() }
+        staged.withLock { $0 = [] }
         return CLIError(.cannotCreate, reason)
       }
-      // Keep the old files first, so a failed rename can put them back.
+      let new = Set(files.map(\.destination))
+      let old = frameSets.withLock { $0 }.flatMap {
+        AtomicOutput.oldFrames(of: $0).filter { !new.contains($0) }
+      }
+      var kept: [Kept] = []
+      var done = 0
+      var removed: [(path: String, aside: String)] = []
+      func rollBack(_ reason: String) -> CLIError {
+        for (path, aside) in removed.reversed() { _ = Platform.rename(aside, path) }
+        for (i, file) in files.enumerated().prefix(done).reversed() {
+          switch kept[i] {
+          case .nothing: Platform.remove(file.target)
+          case .copy(let copy): _ = Platform.rename(copy, file.target)
+          case .inPlace(let copy): try? copy.moveIntoPlace()
+          }
+        }
+        for copy in kept.dropFirst(done) {
+          switch copy {
+          case .nothing: break
+          case .copy(let path): Platform.remove(path)
+          case .inPlace(let file): file.discard()
+          }
+        }
+        return giveUp(reason)
+      }
+      // Keep the old files first, so a failure part way can put them back.
       for file in files {
         do throws(CLIError) {
-          backups.append(try AtomicOutput.keepCopy(of: file.destination))
+          kept.append(try AtomicOutput.keep(file))
         } catch {
           throw rollBack(error.message)
         }
       }
       for file in files {
-        guard AtomicOutput.renameHook(file.temporaryPath, file.destination) == 0 else {
-          throw rollBack("cannot create \(file.destination): \(Platform.lastError)")
+        if file.replacesInPlace {
+          do throws(RenderError) {
+            try file.moveIntoPlace()
+          } catch {
+            throw rollBack(error.message)
+          }
+        } else {
+          guard AtomicOutput.renameHook(file.temporaryPath, file.target) == 0 else {
+            throw rollBack("cannot create \(file.destination): \(Platform.lastError)")
+          }
         }
-        renamed += 1
+        done += 1
       }
-      AtomicOutput.remove(backups.compactMap { $0 })
+      for path in old {
+        let aside = AtomicOutput.asideName(for: path, tag: "old")
+        guard AtomicOutput.renameHook(path, aside) == 0 else {
+          throw rollBack("cannot remove the old frame \(path): \(Platform.lastError)")
+        }
+        removed.append((path, aside))
+      }
+      var leftovers = removed.map(\.aside)
+      for copy in kept {
+        switch copy {
+        case .nothing: break
+        case .copy(let path): leftovers.append(path)
+        case .inPlace(let file): file.discard()
+        }
+      }
+      AtomicOutput.remove(leftovers)
       for file in files { registry.temporaries.remove(file.temporaryPath) }
       staged.withLock { $0 = [] }
+    }
+  }
+
+  /// Releases every folder lock this value holds.
+  private func releaseLocks() {
+    for fd in locks.withLock({ locks in
+      defer { locks = [] }
+      return locks
+    }) {
+      Platform.unlock(fd)
     }
   }
 
@@ -143,16 +317,32 @@ final class AtomicOutput: Sendable {
   /// `rename`, replaceable by tests to make one fail.
   nonisolated(unsafe) static var renameHook: (String, String) -> Int32 = Platform.rename
 
-  /// A hard link (or, where links are impossible, a copy) of the existing
-  /// file at `path` under a hidden name beside it; `nil` when there is none.
-  private static func keepCopy(of path: String) throws(CLIError) -> String? {
-    guard let entry = Platform.entry(path) else { return nil }
+  /// A hidden name beside `path` that nothing has: `.NAME.TAG-RANDOM`.
+  private static func asideName(for path: String, tag: String) -> String {
     let folder = StagedFile.folder(of: path)
     let name = String(path.split(separator: "/", omittingEmptySubsequences: false).last ?? "out")
+    return "\(folder)/.\(name).\(tag)-\(String(UInt64.random(in: 0...UInt64.max), radix: 36))"
+  }
+
+  /// Keeps the file `file` replaces, so that a rollback can put it back:
+  /// a hard link (or, where links are impossible, a copy) under a hidden
+  /// name beside it; for a file written in place, its bytes, staged.
+  private static func keep(_ file: StagedFile) throws(CLIError) -> Kept {
+    let path = file.target
+    guard let entry = Platform.entry(path) else { return .nothing }
+    if file.replacesInPlace {
+      do {
+        let copy = try StagedFile(for: path)
+        try copy.write(try BinaryFile.read(path, maximumBytes: Int.max - 1))
+        return .inPlace(copy)
+      } catch {
+        throw CLIError(.cannotCreate, "cannot keep the old \(path): \(error.message)")
+      }
+    }
     for _ in 0..<100 {
-      let backup = "\(folder)/.\(name).old-\(UInt32.random(in: 0...UInt32.max))"
+      let backup = asideName(for: path, tag: "old")
       switch Platform.hardLink(path, backup) {
-      case .linked: return backup
+      case .linked: return .copy(backup)
       case .nameTaken: continue
       case .impossible: break
       }
@@ -166,13 +356,15 @@ final class AtomicOutput: Sendable {
         throw CLIError(.cannotCreate, "cannot keep the old \(path): \(error.message)")
       }
       Platform.setMode(backup, entry.mode)
-      return backup
+      return .copy(backup)
     }
     throw CLIError(.cannotCreate, "cannot keep the old \(path): no free name")
   }
 
-  /// Removes every staged temporary file.
+  /// Removes every staged temporary file and releases the folder locks.
   func discard() {
+    defer { releaseLocks() }
+    streams.withLock { $0 = [] }
     let files = staged.withLock { files in
       defer { files = [] }
       return files

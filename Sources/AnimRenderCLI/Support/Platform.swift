@@ -43,21 +43,14 @@ enum Platform {
     return String(cString: resolved)
   }
 
-  /// Whether this process may create files in the folder `path`.
-  static func isWritable(_ path: String) -> Bool { access(path, W_OK) == 0 }
-
-  /// Whether `path` is a folder (links followed).
-  static func isFolder(_ path: String) -> Bool {
-    var status = stat()
-    return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
-  }
-
   /// What is at `path` itself (a link is not followed): whether it is a
-  /// regular file and its permission bits, or `nil` when nothing is there.
-  static func entry(_ path: String) -> (isRegularFile: Bool, mode: UInt32)? {
+  /// regular file or a symbolic link and its permission bits, or `nil` when
+  /// nothing is there.
+  static func entry(_ path: String) -> (isRegularFile: Bool, isLink: Bool, mode: UInt32)? {
     var status = stat()
     guard lstat(path, &status) == 0 else { return nil }
-    return (status.st_mode & S_IFMT == S_IFREG, UInt32(status.st_mode & 0o7777))
+    let kind = status.st_mode & S_IFMT
+    return (kind == S_IFREG, kind == S_IFLNK, UInt32(status.st_mode & 0o7777))
   }
 
   /// How ``hardLink(_:_:)`` went.
@@ -83,10 +76,87 @@ enum Platform {
   /// `strerror(errno)`: why the last call failed.
   static var lastError: String { String(cString: strerror(errno)) }
 
+  // MARK: Standard output
+
+  /// Whether `path` leads to the very file standard output is open on
+  /// (`/dev/stdout`, `/proc/self/fd/1`, or the file the shell redirected
+  /// it to): such a path is written as standard output.
+  static func isStandardOutput(_ path: String) -> Bool {
+    var output = stat()
+    var named = stat()
+    guard fstat(1, &output) == 0, stat(path, &named) == 0 else { return false }
+    return output.st_dev == named.st_dev && output.st_ino == named.st_ino
+  }
+
+  /// Writes all of `bytes` to standard output, unbuffered; `false` on failure
+  /// (the reason in ``lastError``).
+  static func writeStandardOutput(_ bytes: [UInt8]) -> Bool {
+    bytes.withUnsafeBytes { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        let written = write(1, buffer.baseAddress! + offset, buffer.count - offset)
+        if written < 0, errno == EINTR { continue }
+        if written <= 0 { return false }
+        offset += written
+      }
+      return true
+    }
+  }
+
+  // MARK: Folders
+
+  /// The names in the folder `path` (without `.` and `..`); empty when it
+  /// cannot be read.
+  static func names(inFolder path: String) -> [String] {
+    guard let folder = opendir(path) else { return [] }
+    defer { closedir(folder) }
+    var names: [String] = []
+    while let entry = readdir(folder) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+      }
+      if name != ".", name != ".." { names.append(name) }
+    }
+    return names
+  }
+
+  /// How ``lockFolder(_:)`` went.
+  enum FolderLock {
+    /// Locked; the descriptor holds the lock until it is closed.
+    case locked(Int32)
+    /// Another process holds it; the descriptor waits in ``waitForLock(_:)``.
+    case busy(Int32)
+    /// The folder cannot be opened or locked (not readable, say).
+    case unavailable
+  }
+
+  /// Takes the advisory lock (`flock`) of the folder `path`, if no other
+  /// process holds it.
+  static func lockFolder(_ path: String) -> FolderLock {
+    let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard fd >= 0 else { return .unavailable }
+    if flock(fd, LOCK_EX | LOCK_NB) == 0 { return .locked(fd) }
+    if errno == EWOULDBLOCK { return .busy(fd) }
+    close(fd)
+    return .unavailable
+  }
+
+  /// Waits until the folder lock `fd` is this process's.
+  static func waitForLock(_ fd: Int32) {
+    while flock(fd, LOCK_EX) != 0 && errno == EINTR {}
+  }
+
+  /// Releases a folder lock (closing its descriptor).
+  static func unlock(_ fd: Int32) { close(fd) }
+
   // MARK: Signals
 
   /// The signals that ask a run to stop: SIGINT (Ctrl-C) and SIGTERM.
   static let interruptions: [Int32] = [SIGINT, SIGTERM]
+
+  /// Makes writing to a closed pipe fail (`EPIPE`, reported as a failed
+  /// write) instead of killing the process before it can clean up.
+  static func ignoreBrokenPipes() { signal(SIGPIPE, SIG_IGN) }
 
   /// Stops `number` from ending the process, so that a dispatch source
   /// can handle it instead.

@@ -68,14 +68,37 @@ public enum BinaryFile {
   /// Writes `bytes` to `path`, replacing the file. The bytes go to a
   /// hidden temporary file next to it first and are renamed into place (a
   /// ``StagedFile``), so that a reader (or a crash) never sees half a PNG;
-  /// a replaced file keeps its permissions.
+  /// a replaced file keeps its permissions, owner and hard links, a symbolic
+  /// link is followed and kept. A character device such as `/dev/null` is
+  /// written as a stream; a folder, FIFO, socket or block device is refused.
   ///
   /// - Throws: ``RenderError`` naming the path and the system's reason; no
   ///   temporary file is left behind.
   public static func write(_ bytes: [UInt8], to path: String) throws(RenderError) {
+    if try OutputTarget(path).kind == .characterDevice {
+      try stream(bytes, to: path)
+      return
+    }
     let file = try StagedFile(for: path)
     try file.write(bytes)
     try file.moveIntoPlace()
+  }
+
+  /// Writes `bytes` to the character device at `path` (`/dev/null`, a
+  /// terminal) as a stream: opened without being created or emptied.
+  ///
+  /// - Throws: ``RenderError`` naming the path and the system's reason.
+  public static func stream(_ bytes: [UInt8], to path: String) throws(RenderError) {
+    let fd = Platform.openForStreaming(path)
+    guard fd >= 0 else { throw RenderError("cannot write '\(path)': \(Platform.lastError)") }
+    guard bytes.withUnsafeBytes({ Platform.writeAll(fd, $0) }) else {
+      let error = RenderError("cannot write '\(path)': \(Platform.lastError)")
+      Platform.close(fd)
+      throw error
+    }
+    guard Platform.close(fd) else {
+      throw RenderError("cannot write '\(path)': \(Platform.lastError)")
+    }
   }
 
   /// Whether a file or directory exists at `path`.

@@ -1,13 +1,27 @@
 /// A file written in full under a hidden name beside its destination, then
-/// renamed over it in one step: how TransitRender and `animrender` write
+/// put in place in one step: how TransitRender and `animrender` write
 /// every file, so that a reader, a crash or a full disk never sees half a
 /// file under the destination's name.
 ///
-/// The temporary file is `.<name>.tmp-<random>` in the destination's own
-/// folder, so the final rename never crosses file systems and is atomic. It
-/// has the mode the destination will have: a replaced regular file keeps
-/// its own; a new file gets `0666` less the process's umask, applied by the
-/// system (the umask is never read, which would mean setting it).
+/// The destination's symbolic links are followed (see ``OutputTarget``):
+/// the file a link leads to is written and the link is kept. A folder, a
+/// FIFO, a socket or a device is never replaced: creating the staged file
+/// refuses it (a device is written as a stream by its callers instead).
+///
+/// The temporary file is `.<name>.tmp-<random>` in the target's own folder,
+/// so the final rename never crosses file systems and is atomic. It is made
+/// to look like the file it replaces: the same mode, and the same owner and
+/// group (`fchown`, which only root or the owner may do). Two cases cannot
+/// be replaced by a rename without losing something, and are written in
+/// place instead (``replacesInPlace``): a file with more than one hard link
+/// (a rename would cut it off from its other names), and a file whose owner
+/// or group this process cannot give the new one. The new bytes are still
+/// written whole to the temporary file first, then copied over the old ones
+/// and the file cut to length: a full disk or a failed draw still leaves the
+/// old file untouched, but a reader may see the copy half done.
+///
+/// A new file gets `0666` less the process's umask, applied by the system
+/// (the umask is never read, which would mean setting it).
 ///
 /// Three steps, so that a caller can note the temporary file before any
 /// byte is written (`animrender` registers it for its signal handler) and
@@ -23,19 +37,34 @@
 /// removes the temporary file before it throws; ``discard()`` removes it
 /// when the caller gives up.
 public struct StagedFile: Hashable, Sendable {
-  /// Where the file goes.
+  /// Where the file goes, as given.
   public let destination: String
-  /// The hidden temporary file beside ``destination``.
+  /// The file that is replaced: ``destination`` with its symbolic links followed.
+  public let target: String
+  /// The hidden temporary file beside ``target``.
   public let temporaryPath: String
+  /// Whether ``moveIntoPlace()`` copies the bytes over the existing file
+  /// (which has other hard links, or an owner this process cannot give a
+  /// new file) instead of renaming a new file over it.
+  public let replacesInPlace: Bool
 
   /// Creates the empty temporary file for `destination`.
   ///
   /// - Throws: ``RenderError`` naming the destination when its folder is
-  ///   missing or not writable.
+  ///   missing or not writable, when it is neither a regular file nor a new
+  ///   one (a folder, a FIFO, a device …), or when it must be written in
+  ///   place and this process may not write it.
   public init(for destination: String) throws(RenderError) {
-    let folder = Self.folder(of: destination)
-    let name = destination.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
-    let existingMode = Platform.regularFileMode(destination)
+    let output = try OutputTarget(destination)
+    guard output.kind != .characterDevice else {
+      throw RenderError("cannot replace '\(destination)': it is a device; write it as a stream")
+    }
+    let target = output.target
+    let folder = Self.folder(of: target)
+    let name = target.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
+    let existing = Platform.status(target, followingLinks: false).flatMap {
+      $0.kind == .regularFile ? $0 : nil
+    }
     for _ in 0..<100 {
       let random = String(UInt64.random(in: 0...UInt64.max), radix: 36)
       let candidate = "\(folder)/.\(name).tmp-\(random)"
@@ -43,13 +72,70 @@ public struct StagedFile: Hashable, Sendable {
       guard fd >= 0 else {
         throw RenderError("cannot create '\(destination)': \(Platform.lastError)")
       }
-      if let existingMode { Platform.setMode(fd, existingMode) }
+      let inPlace = existing.map { Self.mustWriteInPlace(fd, like: $0) } ?? false
       Platform.close(fd)
+      if inPlace {
+        let check = Platform.openInPlace(target)
+        guard check >= 0 else {
+          let reason = Platform.lastError
+          Platform.remove(candidate)
+          throw RenderError("cannot write '\(destination)': \(reason)")
+        }
+        Platform.close(check)
+      }
       self.destination = destination
+      self.target = target
       self.temporaryPath = candidate
+      self.replacesInPlace = inPlace
       return
     }
     throw RenderError("cannot create '\(destination)': no free temporary name")
+  }
+
+  /// Checks, without making any file, what creating a staged file for
+  /// `destination` checks: that it is a regular or new file (links
+  /// followed) in a folder this process may write, and, when it will have
+  /// to be written in place (other hard links, or an owner this process
+  /// cannot give a new file), that the file itself is writable. Cheap
+  /// enough to run on every output before any work.
+  ///
+  /// - Throws: ``RenderError`` naming the destination and the reason.
+  public static func check(_ destination: String) throws(RenderError) {
+    let output = try OutputTarget(destination)
+    guard output.kind != .characterDevice else { return }
+    let folder = folder(of: output.target)
+    guard Platform.isWritable(folder) else {
+      let via = output.target == destination ? "" : " (a link to '\(output.target)')"
+      throw RenderError(
+        "cannot create '\(destination)'\(via): folder '\(folder)' is missing or not writable")
+    }
+    guard let existing = Platform.status(output.target, followingLinks: false),
+      existing.kind == .regularFile
+    else { return }
+    let inPlace =
+      existing.linkCount > 1
+      || (!Platform.mayGiveAnyOwner && existing.owner != Platform.processOwner.owner)
+    if inPlace, !Platform.isWritable(output.target) {
+      throw RenderError(
+        "cannot write '\(destination)' in place (it has other hard links or another owner): \(Platform.lastError)"
+      )
+    }
+  }
+
+  /// Gives the new file `fd` the owner, group and mode of `existing`;
+  /// `true` when it cannot be made the same (so the old file must be
+  /// written in place) or `existing` has other hard links.
+  private static func mustWriteInPlace(_ fd: Int32, like existing: Platform.Status) -> Bool {
+    if existing.linkCount > 1 { return true }
+    if let made = Platform.status(fd), made.owner != existing.owner || made.group != existing.group
+    {
+      // Before the mode: changing the owner clears set-user-ID bits.
+      guard Platform.setOwner(fd, owner: existing.owner, group: existing.group) else {
+        return true
+      }
+    }
+    Platform.setMode(fd, existing.mode)
+    return false
   }
 
   /// Writes all of `bytes` to the temporary file, replacing what it held.
@@ -79,14 +165,52 @@ public struct StagedFile: Hashable, Sendable {
     guard Platform.close(fd) else { throw failure("cannot write") }
   }
 
-  /// Renames the temporary file over the destination, in one step.
+  /// Puts the new file in place, in one step: renames it over ``target``,
+  /// or, when ``replacesInPlace``, copies its bytes over the old file's,
+  /// cuts that to length and removes it.
   ///
   /// - Throws: ``RenderError`` naming the destination and the system's
   ///   reason, after removing the temporary file.
   public func moveIntoPlace() throws(RenderError) {
-    guard Platform.rename(temporaryPath, destination) else {
-      throw failure("cannot move the new file into place at")
+    guard replacesInPlace else {
+      guard Platform.rename(temporaryPath, target) else {
+        throw failure("cannot move the new file into place at")
+      }
+      return
     }
+    let source = Platform.openForReading(temporaryPath)
+    guard source >= 0 else { throw failure("cannot write") }
+    defer { Platform.close(source) }
+    let fd = Platform.openInPlace(target)
+    guard fd >= 0 else { throw failure("cannot write") }
+    var buffer = [UInt8](repeating: 0, count: 1 << 20)
+    var size = 0
+    while true {
+      let got = buffer.withUnsafeMutableBytes { Platform.read(source, $0.baseAddress!, $0.count) }
+      guard got >= 0 else {
+        let error = failure("cannot write")
+        Platform.close(fd)
+        throw error
+      }
+      if got == 0 { break }
+      guard
+        buffer.withUnsafeBytes({
+          Platform.writeAll(fd, UnsafeRawBufferPointer(rebasing: $0[..<got]))
+        })
+      else {
+        let error = failure("cannot write")
+        Platform.close(fd)
+        throw error
+      }
+      size += got
+    }
+    guard Platform.truncate(fd, size) else {
+      let error = failure("cannot write")
+      Platform.close(fd)
+      throw error
+    }
+    guard Platform.close(fd) else { throw failure("cannot write") }
+    discard()
   }
 
   /// Removes the temporary file; nothing happens when it is already gone.

@@ -37,6 +37,10 @@ enum Platform {
   /// Whether the file at `path` exists and this process may read it.
   static func isReadable(_ path: String) -> Bool { access(path, R_OK) == 0 }
 
+  /// Whether the file or folder at `path` exists and this process may
+  /// write it (make files in it, for a folder).
+  static func isWritable(_ path: String) -> Bool { access(path, W_OK) == 0 }
+
   // MARK: Reading
 
   /// What an open file is, from `fstat`.
@@ -125,6 +129,91 @@ enum Platform {
 
   /// Gives the open file `fd` the permission bits `mode`.
   static func setMode(_ fd: Int32, _ mode: UInt32) { fchmod(fd, mode_t(mode)) }
+
+  /// What is at a path, as `stat` or `lstat` says.
+  struct Status {
+    enum Kind { case regularFile, folder, fifo, characterDevice, blockDevice, socket, link, other }
+    var kind: Kind
+    var device: UInt64
+    var inode: UInt64
+    var linkCount: Int
+    var owner: UInt32
+    var group: UInt32
+    var mode: UInt32
+
+    init(_ status: stat) {
+      kind =
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: .regularFile
+        case S_IFDIR: .folder
+        case S_IFIFO: .fifo
+        case S_IFCHR: .characterDevice
+        case S_IFBLK: .blockDevice
+        case S_IFSOCK: .socket
+        case S_IFLNK: .link
+        default: .other
+        }
+      device = UInt64(status.st_dev)
+      inode = UInt64(status.st_ino)
+      linkCount = Int(status.st_nlink)
+      owner = UInt32(status.st_uid)
+      group = UInt32(status.st_gid)
+      mode = UInt32(status.st_mode & 0o7777)
+    }
+  }
+
+  /// What is at `path`, links followed unless `followingLinks` is false;
+  /// `nil` when nothing is there (or the system cannot say, see ``lastError``).
+  static func status(_ path: String, followingLinks: Bool = true) -> Status? {
+    var status = stat()
+    let result = followingLinks ? stat(path, &status) : lstat(path, &status)
+    return result == 0 ? Status(status) : nil
+  }
+
+  /// What the open file `fd` is.
+  static func status(_ fd: Int32) -> Status? {
+    var status = stat()
+    return fstat(fd, &status) == 0 ? Status(status) : nil
+  }
+
+  /// The text of the symbolic link at `path`, or `nil` when it is none.
+  static func linkText(_ path: String) -> String? {
+    var buffer = [CChar](repeating: 0, count: 4_097)
+    let length = readlink(path, &buffer, buffer.count - 1)
+    guard length >= 0 else { return nil }
+    return String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  /// Whether this process may give a file it makes any owner and group:
+  /// it runs as root.
+  static var mayGiveAnyOwner: Bool { geteuid() == 0 }
+
+  /// The owner and group a file this process makes would get (the group
+  /// may instead be the folder's, in a set-group-ID folder).
+  static var processOwner: (owner: UInt32, group: UInt32) {
+    (UInt32(geteuid()), UInt32(getegid()))
+  }
+
+  /// Gives the open file `fd` the owner and group; `false` when this
+  /// process may not.
+  static func setOwner(_ fd: Int32, owner: UInt32, group: UInt32) -> Bool {
+    fchown(fd, uid_t(owner), gid_t(group)) == 0
+  }
+
+  /// Opens the existing file `path` for writing, without emptying it and
+  /// without blocking; negative on failure.
+  static func openInPlace(_ path: String) -> Int32 {
+    open(path, O_WRONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+  }
+
+  /// Opens the device `path` (links followed) for writing, without
+  /// creating, emptying or adopting it as a terminal; negative on failure.
+  static func openForStreaming(_ path: String) -> Int32 {
+    open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY)
+  }
+
+  /// Cuts the open file `fd` to `size` bytes; `false` on failure.
+  static func truncate(_ fd: Int32, _ size: Int) -> Bool { ftruncate(fd, off_t(size)) == 0 }
 
   /// Renames `from` to `to`, replacing it in one step; `false` on failure.
   static func rename(_ from: String, _ to: String) -> Bool { systemRename(from, to) == 0 }

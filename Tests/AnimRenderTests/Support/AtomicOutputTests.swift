@@ -61,6 +61,72 @@ struct AtomicOutputTests {
     }
   }
 
+  /// A set of 6 frames replacing one of 10 (one of them hard-linked, so
+  /// written in place): the removal of an old frame fails, and everything
+  /// is put back — the frames renamed over, the one written in place, the
+  /// old frames already removed.
+  @Test func aFailingRemovalOfAnOldFrameRestoresTheWholeOldSet() throws {
+    let folder = TemporaryDirectory.make()
+    let pattern = try #require(FramePattern(folder.path + "/f-%02d.png"))
+    for i in 0..<10 { try Data("old \(i)".utf8).write(to: URL(fileURLWithPath: pattern.path(i))) }
+    #expect(link(pattern.path(2), folder.path + "/linked") == 0)
+    let before = try Self.files(folder)
+    let output = AtomicOutput()
+    try output.prepare(
+      outputs: (0..<6).map { .init(what: "frame \($0)", path: pattern.path($0)) },
+      frameSet: pattern)
+    for i in 0..<6 { try output.stage(Array("new \(i)".utf8), as: pattern.path(i)) }
+    let removals = Mutex(0)
+    let saved = AtomicOutput.renameHook
+    AtomicOutput.renameHook = { from, to in
+      guard from.hasPrefix(folder.path + "/f-") else { return rename(from, to) }
+      let call = removals.withLock { count -> Int in
+        count += 1
+        return count
+      }
+      if call == 3 {
+        errno = EIO
+        return -1
+      }
+      return rename(from, to)
+    }
+    defer { AtomicOutput.renameHook = saved }
+    #expect(throws: CLIError.self) { try output.commit() }
+    #expect(removals.withLock { $0 } == 3)
+    #expect(try Self.files(folder) == before)
+    for i in 0..<10 {
+      let text = try String(contentsOf: URL(fileURLWithPath: pattern.path(i)), encoding: .utf8)
+      #expect(text == "old \(i)")
+    }
+    #expect(try String(contentsOfFile: folder.path + "/linked", encoding: .utf8) == "old 2")
+    // And without the failure, the new set alone (and the link) is left.
+    let again = AtomicOutput()
+    try again.prepare(
+      outputs: (0..<6).map { .init(what: "frame \($0)", path: pattern.path($0)) },
+      frameSet: pattern)
+    for i in 0..<6 { try again.stage(Array("new \(i)".utf8), as: pattern.path(i)) }
+    try again.commit()
+    #expect(try Self.files(folder) == (0..<6).map { String(format: "f-%02d.png", $0) } + ["linked"])
+    #expect(try String(contentsOfFile: folder.path + "/linked", encoding: .utf8) == "new 2")
+  }
+
+  @Test func theSetIsTheNamesThePatternGivesANumber() throws {
+    let pattern = try #require(FramePattern("out/f-%03d.png"))
+    for name in ["f-000.png", "f-042.png", "f-999.png", "f-1000.png", "f-123456.png"] {
+      #expect(pattern.ownsName(name), "\(name)")
+    }
+    for name in [
+      "f-12.png", "f-0000.png", "f-0999.png", "f-00a.png", "f-.png", "g-000.png", "f-000.pngx",
+      "f-000",
+    ] {
+      #expect(!pattern.ownsName(name), "\(name)")
+    }
+    let plain = try #require(FramePattern("%d"))
+    #expect(
+      plain.ownsName("0") && plain.ownsName("17") && !plain.ownsName("017") && !plain.ownsName(""))
+    #expect(pattern.folder == "out" && plain.folder == ".")
+  }
+
   @Test func aSuccessfulCommitReplacesEverythingAndLeavesNothingElse() throws {
     let folder = TemporaryDirectory.make()
     try Data("old".utf8).write(to: folder.appendingPathComponent("a"))

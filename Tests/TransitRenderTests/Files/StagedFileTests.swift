@@ -76,6 +76,59 @@ import TransitTestSupport
     #expect(StagedFile.folder(of: "/x.png") == "/")
   }
 
+  @Test func aLinkIsFollowedAndKept() throws {
+    let folder = TemporaryDirectory.make("staged").path
+    try BinaryFile.createDirectories(folder + "/real")
+    #expect(symlink("real/a.bin", folder + "/link.bin") == 0)
+    try BinaryFile.write([1, 2], to: folder + "/link.bin")
+    try BinaryFile.write([3], to: folder + "/link.bin")
+    #expect(try BinaryFile.read(folder + "/real/a.bin") == [3])
+    var info = stat()
+    #expect(lstat(folder + "/link.bin", &info) == 0 && info.st_mode & S_IFMT == S_IFLNK)
+    #expect(Self.entries(folder) == ["link.bin", "real"])
+    #expect(Self.entries(folder + "/real") == ["a.bin"])
+    // A loop is an error, not a hang.
+    #expect(symlink("loop.bin", folder + "/loop.bin") == 0)
+    #expect(throws: RenderError.self) { try BinaryFile.write([1], to: folder + "/loop.bin") }
+  }
+
+  @Test func aHardLinkedFileIsWrittenInPlace() throws {
+    let folder = TemporaryDirectory.make("staged").path
+    try BinaryFile.write(Array(repeating: 9, count: 5_000), to: folder + "/a.bin")
+    #expect(link(folder + "/a.bin", folder + "/b.bin") == 0)
+    let file = try StagedFile(for: folder + "/a.bin")
+    #expect(file.replacesInPlace)
+    try file.write([1, 2, 3])
+    try file.moveIntoPlace()
+    #expect(try BinaryFile.read(folder + "/b.bin") == [1, 2, 3])
+    #expect(Self.entries(folder) == ["a.bin", "b.bin"])
+    #expect(try !StagedFile(for: folder + "/new.bin").replacesInPlace)
+  }
+
+  @Test func aFIFOOrAFolderIsNeverReplaced() throws {
+    let folder = TemporaryDirectory.make("staged").path
+    #expect(mkfifo(folder + "/fifo", 0o644) == 0)
+    try BinaryFile.createDirectories(folder + "/empty")
+    for name in ["fifo", "empty"] {
+      let error = #expect(throws: RenderError.self) {
+        try BinaryFile.write([1], to: folder + "/" + name)
+      }
+      #expect(error?.message.contains("only a regular file or a character device") == true)
+    }
+    #expect(Self.entries(folder) == ["empty", "fifo"])
+  }
+
+  /// A device node made for the test with `/dev/null`'s numbers.
+  @Test(.enabled(if: getuid() == 0)) func aDeviceIsWrittenAsAStream() throws {
+    let folder = TemporaryDirectory.make("staged").path
+    #expect(mknod(folder + "/null", S_IFCHR | 0o666, dev_t(1 << 8 | 3)) == 0)
+    try BinaryFile.write([1, 2, 3], to: folder + "/null")
+    var info = stat()
+    #expect(lstat(folder + "/null", &info) == 0 && info.st_mode & S_IFMT == S_IFCHR)
+    #expect(Self.entries(folder) == ["null"])
+    #expect(throws: RenderError.self) { try StagedFile(for: folder + "/null") }
+  }
+
   @Test func aMissingFolderIsNamed() {
     let error = #expect(throws: RenderError.self) {
       try BinaryFile.write([1], to: "/nonexistent-transit-folder/x.png")
