@@ -35,6 +35,7 @@ struct CurveCommand: ParsableCommand {
         throw CLIError.data("curve: \(error.message)")
       }
       if let plot {
+        try SingleFormatOutput.check(plot, flag: "--plot", extension: "png", format: "PNG")
         let output = AtomicOutput()
         try output.prepare(outputs: [.init(what: "--plot \(plot)", path: plot)])
         _ = try CurvePlot.values(of: timing, name: curve)

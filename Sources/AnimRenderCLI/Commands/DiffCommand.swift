@@ -38,6 +38,9 @@ struct DiffCommand: ParsableCommand {
 
   func run() throws {
     try CommandRunner.run {
+      if let output {
+        try SingleFormatOutput.check(output, flag: "--output", extension: "png", format: "PNG")
+      }
       let first = try InputImage.load(a, flag: "A")
       let second = try InputImage.load(b, flag: "B")
       // The summary line is the command's standard output, so the image

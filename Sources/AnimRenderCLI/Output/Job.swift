@@ -51,6 +51,7 @@ struct Job {
       outputs = [.init(what: "-o \(destination)", path: destination)]
     }
     if let states = output.states {
+      try SingleFormatOutput.check(states, flag: "--states", extension: "json", format: "JSON")
       outputs.append(.init(what: "--states \(states)", path: states))
     }
     guard let pixelWidth = SizeInPoints.pixels(size.width, scale: output.scale),
