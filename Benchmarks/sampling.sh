@@ -26,7 +26,7 @@ if [ -n "$baseline" ]; then base=$(build "$baseline/Benchmarks"); fi
 runs=${RUNS:-5}
 ns() { "$1" 200000 "$2" | head -1 | sed -n 's/.*: \([0-9.]*\) ns per view per sample/\1/p'; }
 declare -A med
-for kind in flat turn absolute; do
+for kind in flat turn absolute appearance; do
   this=()
   that=()
   for _ in $(seq "$runs"); do
@@ -42,8 +42,9 @@ for kind in flat turn absolute; do
 done
 echo "turn / flat = $(ratio "${med[turn]}" "${med[flat]}")  (goal: turn <= 60 ns)"
 echo "absolute / flat = $(ratio "${med[absolute]}" "${med[flat]}")  (goal: absolute <= 100 ns)"
+echo "appearance / flat = $(ratio "${med[appearance]}" "${med[flat]}")  (goal: appearance <= 1.5 x flat)"
 if command -v valgrind >/dev/null; then
-  for kind in flat turn absolute; do
+  for kind in flat turn absolute appearance; do
     allocs() { valgrind "$bin" "$1" "$kind" 2>&1 | sed -n 's/.*total heap usage: \([0-9,]*\) allocs.*/\1/p' | tr -d ,; }
     a=$(allocs 100); b=$(allocs 1100)
     echo "$kind: heap allocations $a for 100 samples, $b for 1100: $(( (b - a) / 1000 )) per sample (exactly $((b - a)) over 1000)"

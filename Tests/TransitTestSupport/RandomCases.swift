@@ -3,6 +3,12 @@ import Transit
 /// Random scenes (up to `maxViews` views, nested) and random animations over
 /// them (up to `maxSteps` steps mixing absolute and relative changes, every
 /// curve kind, overlaps and gaps, zero durations).
+///
+/// With `appearance`, views also get random corners, borders, shadows,
+/// content modes and text, and animations change those too (colours,
+/// radii absolute and relative, border widths absolute and relative,
+/// shadows, content modes, text colours), mixed with everything else.
+/// Without it, the draws are the ones earlier tests were written against.
 public struct RandomCases {
   /// The generator every draw comes from.
   public var rng: SplitMix64
@@ -35,11 +41,38 @@ public struct RandomCases {
     }
   }
 
+  /// A colour with every component, alpha included, anywhere in 0…1 —
+  /// transparent now and then, so that premultiplying meets alpha 0.
+  public mutating func color() -> Color {
+    Color(
+      red: double(0...1), green: double(0...1), blue: double(0...1),
+      alpha: chance(0.15) ? 0 : double(0...1))
+  }
+
+  public mutating func cornerRadii() -> CornerRadii {
+    if chance(0.3) { return CornerRadii(uniform: double(0...80)) }
+    return CornerRadii(
+      topLeft: double(0...80), topRight: double(0...80), bottomRight: double(0...80),
+      bottomLeft: double(0...80))
+  }
+
+  public mutating func shadow() -> Shadow {
+    chance(0.2)
+      ? .none
+      : Shadow(
+        color: color(), opacity: double(0...1), radius: double(0...30),
+        offset: Size(width: double(-20...20), height: double(-20...20)))
+  }
+
+  public mutating func contentMode() -> ContentMode {
+    ContentMode.allCases[int(0...(ContentMode.allCases.count - 1))]
+  }
+
   public mutating func curve() -> TimingCurve {
     RandomCurves.all[int(0...(RandomCurves.all.count - 1))]
   }
 
-  public mutating func scene(maxViews: Int = 50) -> Scene {
+  public mutating func scene(maxViews: Int = 50, appearance: Bool = false) -> Scene {
     let count = int(1...maxViews)
     var made = 0
     func makeViews(_ depth: Int, _ budget: Int) -> [View] {
@@ -56,6 +89,14 @@ public struct RandomCases {
           transform: chance(0.3) ? transform() : .identity,
           backgroundColor: Color(red: double(0...1), green: double(0...1), blue: double(0...1)),
           isHidden: chance(0.1))
+        if appearance {
+          view.backgroundColor = color()
+          view.cornerRadii = cornerRadii()
+          view.border = Border(width: double(0...10), color: color())
+          view.shadow = shadow()
+          view.imagePlacement = ImagePlacement(contentMode())
+          if chance(0.5) { view.text = TextContent(string: id, color: color()) }
+        }
         view.children = makeViews(depth + 1, childBudget)
         views.append(view)
       }
@@ -67,12 +108,17 @@ public struct RandomCases {
 
   /// An animation over the views of `scene` that binds without error: fades
   /// are chosen from the alpha each view will have when they run.
-  public mutating func animation(for scene: Scene, maxSteps: Int = 12, relativeOnly: Bool = false)
-    -> Animation
-  {
+  public mutating func animation(
+    for scene: Scene, maxSteps: Int = 12, relativeOnly: Bool = false, appearance: Bool = false
+  ) -> Animation {
     let ids = scene.allViews().map(\.view.id)
     var alpha = Dictionary(
       uniqueKeysWithValues: scene.allViews().map { ($0.view.id, $0.view.alpha) })
+    var radii = Dictionary(
+      uniqueKeysWithValues: scene.allViews().map { ($0.view.id, $0.view.cornerRadii) })
+    var borderWidth = Dictionary(
+      uniqueKeysWithValues: scene.allViews().map { ($0.view.id, $0.view.border.width) })
+    let hasText = Set(scene.allViews().filter { $0.view.text != nil }.map(\.view.id))
     var steps: [AnimationStep] = []
     for k in 0..<int(0...maxSteps) {
       let duration = chance(0.25) ? 0 : double(0.001...2)
@@ -86,7 +132,10 @@ public struct RandomCases {
       var changes: [Change] = []
       for _ in 0..<int(0...6) {
         let id = ids[int(0...(ids.count - 1))]
-        let kind = relativeOnly ? int(3...6) : int(0...7)
+        let kind =
+          appearance
+          ? (relativeOnly ? [3, 4, 5, 6, 9, 11][int(0...5)] : int(0...15))
+          : (relativeOnly ? int(3...6) : int(0...7))
         switch kind {
         case 0: changes.append(.frame(id, to: rect()))
         case 1:
@@ -120,7 +169,46 @@ public struct RandomCases {
                 pivot: Vector3(x: double(-200...200), y: double(-200...200), z: double(-100...0)),
                 cameraDistance: chance(0.2) ? nil : double(100...4000)))
           }
-        default: changes.append(.hidden(id, chance(0.5)))
+        case 7: changes.append(.hidden(id, chance(0.5)))
+        case 8:
+          let value = cornerRadii()
+          changes.append(.cornerRadii(id, to: value))
+          radii[id] = value
+        case 9:
+          // Each corner by an amount that keeps it at 0 or more.
+          let r = radii[id]!
+          let delta = CornerRadii(
+            topLeft: double(-r.topLeft...40), topRight: double(-r.topRight...40),
+            bottomRight: double(-r.bottomRight...40), bottomLeft: double(-r.bottomLeft...40))
+          // What binding will compute, so that the next draw starts there.
+          let sum = CornerRadii(
+            topLeft: r.topLeft + delta.topLeft, topRight: r.topRight + delta.topRight,
+            bottomRight: r.bottomRight + delta.bottomRight,
+            bottomLeft: r.bottomLeft + delta.bottomLeft)
+          guard sum.isValid else { continue }
+          changes.append(.cornerRadii(id, by: delta))
+          radii[id] = sum
+        case 10:
+          let value = double(0...10)
+          changes.append(.borderWidth(id, to: value))
+          borderWidth[id] = value
+        case 11:
+          let current = borderWidth[id]!
+          let delta = double(-current...5)
+          guard current + delta >= 0 else { continue }
+          changes.append(.borderWidth(id, by: delta))
+          borderWidth[id] = current + delta
+        case 12:
+          changes.append(
+            chance(0.5) ? .backgroundColor(id, to: color()) : .borderColor(id, to: color()))
+        case 13: changes.append(.shadow(id, to: shadow()))
+        case 14: changes.append(.contentMode(id, to: contentMode()))
+        default:
+          if hasText.contains(id) {
+            changes.append(.textColor(id, to: color()))
+          } else {
+            changes.append(.backgroundColor(id, to: color()))
+          }
         }
       }
       steps.append(

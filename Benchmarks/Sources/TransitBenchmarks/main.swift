@@ -7,7 +7,10 @@
 // - `turn`: a 3-D turn in perspective about a pivot (what flips and
 //   rotations do);
 // - `absolute`: an absolute 3-D transform target reached by decomposed
-//   interpolation.
+//   interpolation;
+// - `appearance`: `flat` plus every property of what a view looks like
+//   (background and border colours, corner radii set and adjusted, border
+//   width, shadow, content mode, text colour), all animating at once.
 //
 //   swift run -c release --package-path Benchmarks TransitBenchmarks [samples] [kind]
 //
@@ -33,9 +36,10 @@ let viewCount = 1_000
 let stepCount = 10
 let samples = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 20_000
 let kind = CommandLine.arguments.dropFirst(2).first ?? "flat"
-guard ["flat", "turn", "absolute"].contains(kind) else {
-  fatalError("kind must be flat, turn or absolute, got \(kind)")
+guard ["flat", "turn", "absolute", "appearance"].contains(kind) else {
+  fatalError("kind must be flat, turn, absolute or appearance, got \(kind)")
 }
+let text = kind == "appearance" ? TextContent(string: "Aa") : nil
 
 func makeScene() -> Scene {
   var views: [View] = []
@@ -43,10 +47,13 @@ func makeScene() -> Scene {
     var children: [View] = []
     for j in 0..<9 {
       children.append(
-        View(id: "c\(i)-\(j)", frame: Rect(x: Double(j) * 4, y: 2, width: 3, height: 3)))
+        View(
+          id: "c\(i)-\(j)", frame: Rect(x: Double(j) * 4, y: 2, width: 3, height: 3), text: text))
     }
     views.append(
-      View(id: "v\(i)", frame: Rect(x: Double(i), y: 0, width: 40, height: 40), children: children))
+      View(
+        id: "v\(i)", frame: Rect(x: Double(i), y: 0, width: 40, height: 40), text: text,
+        children: children))
   }
   return Scene(size: Size(width: 1280, height: 720), views: views)
 }
@@ -71,6 +78,30 @@ func makeAnimation(_ scene: Scene) -> Animation {
             id,
             to: Transform3D.rotation(angle: angle, x: 0, y: 1, z: 0)
               .concatenating(.perspective(distance: 500)).translated(x: Double(k), y: 2)))
+      case "appearance":
+        let even = k.isMultiple(of: 2)
+        let hue = Double(k) / Double(stepCount)
+        let color = Color(red: hue, green: 1 - hue, blue: 0.5, alpha: even ? 0.4 : 1)
+        changes.append(.translate(id, x: Double(k + 1), y: -1))
+        changes.append(.scale(id, by: even ? 1.05 : 1 / 1.05))
+        changes.append(.fade(id, by: even ? -0.05 : 0.05))
+        changes.append(.backgroundColor(id, to: color))
+        changes.append(.borderColor(id, to: color.inverted))
+        changes.append(.textColor(id, to: color))
+        changes.append(
+          even
+            ? .cornerRadii(
+              id, to: CornerRadii(topLeft: 2, topRight: 8, bottomRight: 2, bottomLeft: 8))
+            : .cornerRadii(id, by: CornerRadii(uniform: 1)))
+        changes.append(.borderWidth(id, to: Double(k % 3)))
+        changes.append(
+          .shadow(
+            id,
+            to: Shadow(
+              color: color, opacity: 0.5, radius: Double(k),
+              offset: Size(width: 0, height: Double(k)))))
+        changes.append(
+          .contentMode(id, to: ContentMode.allCases[k % ContentMode.allCases.count]))
       default:
         changes.append(.translate(id, x: Double(k + 1), y: -1))
         changes.append(.scale(id, by: k.isMultiple(of: 2) ? 1.05 : 1 / 1.05))

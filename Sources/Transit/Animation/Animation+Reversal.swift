@@ -153,6 +153,21 @@ extension Change {
         .translateInPerspective(
           offset: Vector3(x: -offset.x, y: -offset.y, z: -offset.z), cameraDistance: distance))
     case .hidden: throw absolute("visibility")
+    case .backgroundColor: throw absolute("background colour")
+    case .cornerRadii: throw absolute("corner radii")
+    case .borderWidth: throw absolute("border width")
+    case .borderColor: throw absolute("border colour")
+    case .shadow: throw absolute("shadow")
+    case .contentMode: throw absolute("content mode")
+    case .textColor: throw absolute("text colour")
+    case .adjustCornerRadii(let d):
+      return Change(
+        viewID,
+        .adjustCornerRadii(
+          by: CornerRadii(
+            topLeft: -d.topLeft, topRight: -d.topRight, bottomRight: -d.bottomRight,
+            bottomLeft: -d.bottomLeft)))
+    case .adjustBorderWidth(let delta): return Change(viewID, .adjustBorderWidth(by: -delta))
     }
   }
 }

@@ -174,8 +174,30 @@ extension Change {
       if let distance, !(distance.isFinite && distance > 0) {
         throw fail("camera distance must be finite and above 0, got \(distance)")
       }
-    case .hidden:
+    case .hidden, .contentMode:
       break
+    case .backgroundColor(let color), .borderColor(let color), .textColor(let color):
+      guard color.isValid else { throw fail("colour components must be in 0…1, got \(color)") }
+    case .cornerRadii(let radii):
+      guard radii.isValid else {
+        throw fail("corner radii must be finite and not negative, got \(radii)")
+      }
+    case .adjustCornerRadii(let delta):
+      guard
+        [delta.topLeft, delta.topRight, delta.bottomRight, delta.bottomLeft].allSatisfy(\.isFinite)
+      else { throw fail("corner radius changes must be finite, got \(delta)") }
+    case .borderWidth(let width):
+      guard width.isFinite, width >= 0 else {
+        throw fail("border width must be finite and not negative, got \(width)")
+      }
+    case .adjustBorderWidth(let delta):
+      guard delta.isFinite else { throw fail("border width change must be finite, got \(delta)") }
+    case .shadow(let shadow):
+      guard shadow.isValid else {
+        throw fail(
+          "shadow must have a valid colour, opacity in 0…1, a finite radius not negative and a "
+            + "finite offset, got \(shadow)")
+      }
     }
   }
 }

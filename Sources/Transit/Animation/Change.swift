@@ -1,5 +1,7 @@
 /// One change a step makes to one view: an absolute target or a relative
-/// change of its frame, alpha, transform or visibility.
+/// change of its frame, alpha, transform or visibility, or of what it looks
+/// like (background, corners, border, shadow, image placement, text
+/// colour).
 ///
 /// Relative changes are what transitions are made of ("slide in by the
 /// container's width", "scale to 95 % about the centre"); absolute targets
@@ -56,6 +58,26 @@ public struct Change: Hashable, Sendable, Codable {
     /// Shows or hides the view. Showing takes effect when the step starts,
     /// hiding when it ends, so the view is visible while it animates.
     case hidden(Bool)
+    /// Sets the background colour; in-between colours are mixed in
+    /// premultiplied sRGB (``Color/interpolated(to:progress:)``).
+    case backgroundColor(Color)
+    /// Sets the four corner radii, each interpolated on its own.
+    case cornerRadii(CornerRadii)
+    /// Adds to each corner radius; the results must not be negative.
+    case adjustCornerRadii(by: CornerRadii)
+    /// Sets the border's width.
+    case borderWidth(Double)
+    /// Adds to the border's width; the result must not be negative.
+    case adjustBorderWidth(by: Double)
+    /// Sets the border's colour.
+    case borderColor(Color)
+    /// Sets the shadow, interpolated component by component.
+    case shadow(Shadow)
+    /// Sets how the image is placed; the placed rect moves continuously
+    /// from the old mode's to the new one's (see ``ImagePlacement``).
+    case contentMode(ContentMode)
+    /// Sets the colour of the view's text; the view must have text.
+    case textColor(Color)
   }
 
   /// The id of the view that changes.
@@ -116,5 +138,45 @@ public struct Change: Hashable, Sendable, Codable {
   /// Hides or shows the view.
   public static func hidden(_ id: String, _ isHidden: Bool = true) -> Change {
     Change(id, .hidden(isHidden))
+  }
+  /// Sets the view's background colour.
+  public static func backgroundColor(_ id: String, to color: Color) -> Change {
+    Change(id, .backgroundColor(color))
+  }
+  /// Rounds all four corners of the view to `radius`.
+  public static func cornerRadius(_ id: String, to radius: Double) -> Change {
+    Change(id, .cornerRadii(CornerRadii(uniform: radius)))
+  }
+  /// Sets each corner radius of the view.
+  public static func cornerRadii(_ id: String, to radii: CornerRadii) -> Change {
+    Change(id, .cornerRadii(radii))
+  }
+  /// Adds `delta` to each corner radius of the view, corner by corner.
+  public static func cornerRadii(_ id: String, by delta: CornerRadii) -> Change {
+    Change(id, .adjustCornerRadii(by: delta))
+  }
+  /// Sets the view's border width.
+  public static func borderWidth(_ id: String, to width: Double) -> Change {
+    Change(id, .borderWidth(width))
+  }
+  /// Adds `delta` to the view's border width.
+  public static func borderWidth(_ id: String, by delta: Double) -> Change {
+    Change(id, .adjustBorderWidth(by: delta))
+  }
+  /// Sets the view's border colour.
+  public static func borderColor(_ id: String, to color: Color) -> Change {
+    Change(id, .borderColor(color))
+  }
+  /// Sets the view's shadow.
+  public static func shadow(_ id: String, to shadow: Shadow) -> Change {
+    Change(id, .shadow(shadow))
+  }
+  /// Sets how the view places its image.
+  public static func contentMode(_ id: String, to mode: ContentMode) -> Change {
+    Change(id, .contentMode(mode))
+  }
+  /// Sets the colour of the view's text.
+  public static func textColor(_ id: String, to color: Color) -> Change {
+    Change(id, .textColor(color))
   }
 }

@@ -202,9 +202,19 @@ extension View {
     guard backgroundColor.isValid else {
       throw fail("backgroundColor", "components must be in 0…1")
     }
-    guard cornerRadius.isFinite, cornerRadius >= 0 else {
-      throw fail("cornerRadius", "must be finite and not negative, got \(cornerRadius)")
+    guard cornerRadii.isValid else {
+      if cornerRadii.isUniform {
+        throw fail("cornerRadius", "must be finite and not negative, got \(cornerRadius)")
+      }
+      throw fail("cornerRadii", "must be finite and not negative, got \(cornerRadii)")
     }
+    guard shadow.isValid else {
+      throw fail(
+        "shadow",
+        "must have a valid colour, opacity in 0…1, a finite radius not negative and a "
+          + "finite offset")
+    }
+    guard imagePlacement.isValid else { throw fail("imagePlacement", "must be finite") }
     if let text {
       guard text.size.isFinite, text.size > 0, text.size <= 1_000 else {
         throw fail("text.size", "must be in (0, 1000] points, got \(text.size)")

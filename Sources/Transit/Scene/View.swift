@@ -22,16 +22,21 @@ public struct View: Hashable, Codable, Sendable {
   public var transform: Transform3D
   /// The fill of the rounded rectangle behind the content.
   public var backgroundColor: Color
-  /// The radius of the rounded corners, in points.
-  public var cornerRadius: Double
+  /// The radius of each rounded corner, in points.
+  public var cornerRadii: CornerRadii
   /// A line drawn inside the edge.
   public var border: Border
   /// Whether children are clipped to this view's rounded shape.
   public var clipsToBounds: Bool
   /// Whether the view (and its children) is not drawn at all.
   public var isHidden: Bool
-  /// An image drawn aspect-fill over the background.
+  /// The drop shadow behind the view's shape; none by default.
+  public var shadow: Shadow
+  /// An image drawn over the background, placed by ``imagePlacement``.
   public var content: ImageContent?
+  /// Where the image is drawn in the view: a ``ContentMode`` (aspect-fill
+  /// by default), or part of the way between two while one animates.
+  public var imagePlacement: ImagePlacement
   /// Text drawn over the background and image, wrapped to the view's width.
   /// Optional, so scenes encoded before views had text decode unchanged.
   public var text: TextContent?
@@ -39,6 +44,8 @@ public struct View: Hashable, Codable, Sendable {
   public var children: [View]
 
   /// Creates a view; every property but the id and frame has a default.
+  /// `cornerRadius` rounds all four corners alike; set ``cornerRadii`` to
+  /// round them differently.
   public init(
     id: String,
     frame: Rect,
@@ -51,23 +58,35 @@ public struct View: Hashable, Codable, Sendable {
     isHidden: Bool = false,
     content: ImageContent? = nil,
     text: TextContent? = nil,
-    children: [View] = []
+    children: [View] = [],
+    shadow: Shadow = .none,
+    contentMode: ContentMode = .scaleAspectFill
   ) {
     self.id = id
     self.frame = frame
     self.alpha = alpha
     self.transform = transform
     self.backgroundColor = backgroundColor
-    self.cornerRadius = cornerRadius
+    self.cornerRadii = CornerRadii(uniform: cornerRadius)
     self.border = border
     self.clipsToBounds = clipsToBounds
     self.isHidden = isHidden
     self.content = content
     self.text = text
     self.children = children
+    self.shadow = shadow
+    self.imagePlacement = ImagePlacement(contentMode)
   }
 
-  /// The animatable part of the view: what a timeline sample changes.
+  /// The radius of the rounded corners, in points, when all four are alike
+  /// (the top-left one otherwise); setting it rounds all four alike.
+  public var cornerRadius: Double {
+    get { cornerRadii.topLeft }
+    set { cornerRadii = CornerRadii(uniform: newValue) }
+  }
+
+  /// Where the view is and whether it shows: what a timeline sample
+  /// changes of its layout.
   public var state: ViewState {
     get { ViewState(frame: frame, alpha: alpha, transform: transform, isHidden: isHidden) }
     set {
@@ -75,6 +94,25 @@ public struct View: Hashable, Codable, Sendable {
       alpha = newValue.alpha
       transform = newValue.transform
       isHidden = newValue.isHidden
+    }
+  }
+
+  /// What the view looks like: what a timeline sample changes of its
+  /// background, corners, border, shadow, image placement and text colour.
+  /// Setting a text colour on a view without text changes nothing.
+  public var appearance: ViewAppearance {
+    get {
+      ViewAppearance(
+        backgroundColor: backgroundColor, cornerRadii: cornerRadii, border: border,
+        shadow: shadow, imagePlacement: imagePlacement, textColor: text?.color)
+    }
+    set {
+      backgroundColor = newValue.backgroundColor
+      cornerRadii = newValue.cornerRadii
+      border = newValue.border
+      shadow = newValue.shadow
+      imagePlacement = newValue.imagePlacement
+      if let color = newValue.textColor { text?.color = color }
     }
   }
 }

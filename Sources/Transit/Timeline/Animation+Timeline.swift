@@ -11,13 +11,16 @@ extension Animation {
   /// When a step starts while an earlier step (in step order) is still
   /// changing the same property of the same view, the property never jumps:
   ///
-  /// - A step with an **absolute** target (frame, alpha, transform) takes
+  /// - A step with an **absolute** target (frame, alpha, transform, and
+  ///   every property of a view's ``ViewAppearance``: colours, corner
+  ///   radii, border width, shadow, content mode) takes
   ///   the property over, as GSAP does: it starts from the value the
   ///   property has at that moment, the earlier steps' motion included, and
   ///   goes to its target; what the earlier steps had still to do no longer
   ///   applies.
   /// - A step with only **relative** changes (translate, scale, rotate,
-  ///   fade) adds its motion on top, as Core Animation's additive animations
+  ///   fade, corner radii and border width adjustments) adds its motion on
+  ///   top, as Core Animation's additive animations
   ///   do: the earlier motion finishes as it would have, and the new one is
   ///   composed after it (transforms) or added to it (fades).
   /// - Visibility has no in-between: the latest started step in step order

@@ -14,6 +14,15 @@ struct StepChanges {
   var transformTarget: Transform3D?
   var operations: [TransformOperation] = []
   var hidden: Bool?
+  var backgroundColor: Color?
+  var cornerRadiiTarget: CornerRadii?
+  var cornerRadiiDeltas: [CornerRadii] = []
+  var borderWidthTarget: Double?
+  var borderWidthDeltas: [Double] = []
+  var borderColor: Color?
+  var shadow: Shadow?
+  var contentMode: ContentMode?
+  var textColor: Color?
 
   mutating func add(_ operation: Change.Operation) {
     switch operation {
@@ -33,7 +42,38 @@ struct StepChanges {
     case .translateInPerspective(let offset, let distance):
       operations.append(.translateInPerspective(offset, distance))
     case .hidden(let value): hidden = value
+    case .backgroundColor(let color): backgroundColor = color
+    case .cornerRadii(let radii):
+      cornerRadiiTarget = radii
+      cornerRadiiDeltas = []
+    case .adjustCornerRadii(let delta): cornerRadiiDeltas.append(delta)
+    case .borderWidth(let width):
+      borderWidthTarget = width
+      borderWidthDeltas = []
+    case .adjustBorderWidth(let delta): borderWidthDeltas.append(delta)
+    case .borderColor(let color): borderColor = color
+    case .shadow(let value): shadow = value
+    case .contentMode(let mode): contentMode = mode
+    case .textColor(let color): textColor = color
     }
+  }
+
+  /// The corner radii the step leaves, starting from `start`, or `nil` when
+  /// the step does not change them: the target (or `start`) plus every
+  /// adjustment, corner by corner.
+  func cornerRadii(after start: CornerRadii) -> CornerRadii? {
+    guard cornerRadiiTarget != nil || !cornerRadiiDeltas.isEmpty else { return nil }
+    var value = cornerRadiiTarget ?? start
+    for delta in cornerRadiiDeltas { value.add(delta, progress: 1) }
+    return value
+  }
+
+  /// The border width the step leaves, starting from `start`, or `nil`.
+  func borderWidth(after start: Double) -> Double? {
+    guard borderWidthTarget != nil || !borderWidthDeltas.isEmpty else { return nil }
+    var value = borderWidthTarget ?? start
+    for delta in borderWidthDeltas { value += delta }
+    return value
   }
 
   /// The alpha the step leaves, starting from `start`, or `nil` when the

@@ -20,11 +20,20 @@ struct TimelineBinder {
   private let subtreeEnd: [Int]
   /// Each view's state after the steps bound so far.
   private var current: [ViewState]
+  /// Each view's appearance after the steps bound so far.
+  private var currentAppearance: [ViewAppearance]
   private var steps: [StepTiming] = []
   private var frames: [[Segment<Rect>]]
   private var alphas: [[Segment<Double>]]
   private var transforms: [[TransformChange]]
   private var hiddens: [[Segment<Bool>]]
+  private var backgroundColors: [[Segment<Color>]]
+  private var cornerRadii: [[Segment<CornerRadii>]]
+  private var borderWidths: [[Segment<Double>]]
+  private var borderColors: [[Segment<Color>]]
+  private var shadows: [[Segment<Shadow>]]
+  private var placements: [[Segment<ImagePlacement>]]
+  private var textColors: [[Segment<Color>]]
   private var operations: [TransformOperation] = []
 
   /// A transform segment as bound, with its absolute target (if any) and
@@ -55,10 +64,18 @@ struct TimelineBinder {
     self.preorder = preorder
     self.subtreeEnd = subtreeEnd
     current = views.map(\.state)
+    currentAppearance = views.map(\.appearance)
     frames = Array(repeating: [], count: flat.count)
     alphas = Array(repeating: [], count: flat.count)
     transforms = Array(repeating: [], count: flat.count)
     hiddens = Array(repeating: [], count: flat.count)
+    backgroundColors = Array(repeating: [], count: flat.count)
+    cornerRadii = Array(repeating: [], count: flat.count)
+    borderWidths = Array(repeating: [], count: flat.count)
+    borderColors = Array(repeating: [], count: flat.count)
+    shadows = Array(repeating: [], count: flat.count)
+    placements = Array(repeating: [], count: flat.count)
+    textColors = Array(repeating: [], count: flat.count)
   }
 
   // MARK: Steps
@@ -136,6 +153,68 @@ struct TimelineBinder {
       state.isHidden = hidden
     }
     current[view] = state
+    try bindAppearance(changes, of: view, step: k, at: place)
+  }
+
+  /// Adds a segment for each property of the view's appearance that step
+  /// `k` changes on `view`, starting from the appearance the earlier steps
+  /// leave.
+  private mutating func bindAppearance(
+    _ changes: StepChanges, of view: Int, step k: Int, at place: String
+  ) throws(TransitError) {
+    let id = views[view].id
+    var state = currentAppearance[view]
+    defer { currentAppearance[view] = state }
+    if let color = changes.backgroundColor {
+      backgroundColors[view].append(
+        Segment(step: k, from: state.backgroundColor, to: color, isAbsolute: true))
+      state.backgroundColor = color
+    }
+    if let radii = changes.cornerRadii(after: state.cornerRadii) {
+      guard radii.isValid else {
+        throw TransitError(
+          .invalidValue, "\(place), view '\(id)': corner radii would reach \(radii), below 0")
+      }
+      cornerRadii[view].append(
+        Segment(
+          step: k, from: state.cornerRadii, to: radii,
+          isAbsolute: changes.cornerRadiiTarget != nil))
+      state.cornerRadii = radii
+    }
+    if let width = changes.borderWidth(after: state.border.width) {
+      guard width.isFinite, width >= 0 else {
+        throw TransitError(
+          .invalidValue, "\(place), view '\(id)': border width would reach \(width), below 0")
+      }
+      borderWidths[view].append(
+        Segment(
+          step: k, from: state.border.width, to: width,
+          isAbsolute: changes.borderWidthTarget != nil))
+      state.border.width = width
+    }
+    if let color = changes.borderColor {
+      borderColors[view].append(
+        Segment(step: k, from: state.border.color, to: color, isAbsolute: true))
+      state.border.color = color
+    }
+    if let shadow = changes.shadow {
+      shadows[view].append(Segment(step: k, from: state.shadow, to: shadow, isAbsolute: true))
+      state.shadow = shadow
+    }
+    if let mode = changes.contentMode {
+      let placement = ImagePlacement(mode)
+      placements[view].append(
+        Segment(step: k, from: state.imagePlacement, to: placement, isAbsolute: true))
+      state.imagePlacement = placement
+    }
+    if let color = changes.textColor {
+      guard let from = state.textColor else {
+        throw TransitError(
+          .invalidValue, "\(place), view '\(id)': sets a text colour, but the view has no text")
+      }
+      textColors[view].append(Segment(step: k, from: from, to: color, isAbsolute: true))
+      state.textColor = color
+    }
   }
 
   // MARK: The timeline
@@ -154,6 +233,14 @@ struct TimelineBinder {
       tracks.alphas.appendView(alphas[view])
       tracks.transforms.appendView(transforms[view].map(\.segment))
       tracks.hiddens.appendView(hiddens[view])
+      tracks.backgroundColors.appendView(backgroundColors[view])
+      tracks.cornerRadii.appendView(cornerRadii[view])
+      tracks.borderWidths.appendView(borderWidths[view])
+      tracks.borderColors.appendView(borderColors[view])
+      tracks.shadows.appendView(shadows[view])
+      tracks.placements.appendView(placements[view])
+      tracks.textColors.appendView(textColors[view])
+      tracks.appearanceAnimated.append(isAppearanceAnimated(view))
       for change in transforms[view] {
         tracks.operationRanges.append(change.operations)
         if let target = change.target {
@@ -191,6 +278,7 @@ struct TimelineBinder {
     for i in views.indices.reversed() {
       var found =
         !(frames[i].isEmpty && alphas[i].isEmpty && transforms[i].isEmpty && hiddens[i].isEmpty)
+        || isAppearanceAnimated(i)
       var child = i + 1
       while !found && child < subtreeEnd[i] {
         found = animated[child]
@@ -199,6 +287,13 @@ struct TimelineBinder {
       animated[i] = found
     }
     return animated
+  }
+
+  /// Whether a segment changes what view `i` looks like.
+  private func isAppearanceAnimated(_ i: Int) -> Bool {
+    !(backgroundColors[i].isEmpty && cornerRadii[i].isEmpty && borderWidths[i].isEmpty
+      && borderColors[i].isEmpty && shadows[i].isEmpty && placements[i].isEmpty
+      && textColors[i].isEmpty)
   }
 
   // MARK: Overlaps
@@ -245,6 +340,27 @@ struct TimelineBinder {
         if start.isBitIdentical(to: made) { return }
         tracks.interpolations[slot] = TransformInterpolation(
           from: start, to: tracks.interpolations[slot].to)
+      }
+      resolveStarts(of: \.backgroundColors, view, in: &tracks, progress) {
+        $0.color($0.backgroundColors, $1, progress, into: &$2, bounded: false)
+      }
+      resolveStarts(of: \.cornerRadii, view, in: &tracks, progress) {
+        $0.cornerRadii($1, progress, into: &$2, bounded: false)
+      }
+      resolveStarts(of: \.borderWidths, view, in: &tracks, progress) {
+        $0.borderWidth($1, progress, into: &$2, bounded: false)
+      }
+      resolveStarts(of: \.borderColors, view, in: &tracks, progress) {
+        $0.color($0.borderColors, $1, progress, into: &$2, bounded: false)
+      }
+      resolveStarts(of: \.shadows, view, in: &tracks, progress) {
+        $0.shadow($1, progress, into: &$2, bounded: false)
+      }
+      resolveStarts(of: \.placements, view, in: &tracks, progress) {
+        $0.placement($1, progress, into: &$2)
+      }
+      resolveStarts(of: \.textColors, view, in: &tracks, progress) {
+        $0.color($0.textColors, $1, progress, into: &$2, bounded: false)
       }
     }
   }

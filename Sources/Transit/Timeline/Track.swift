@@ -34,13 +34,17 @@ struct Track<Value: Hashable & Sendable>: Hashable, Sendable {
   /// before it, or −1: the lookup hops along these instead of testing every
   /// relative segment.
   private(set) var previousAbsolute: [Int] = []
+  /// Whether any segment is relative: a track of absolute segments only
+  /// (colours, shadows, placements) has nothing to add after the segment
+  /// in force, since every later one has not started.
+  private(set) var hasRelative = false
 
   /// Adds the segments of the next view in pre-order, in step order.
   mutating func appendView(_ viewSegments: [Segment<Value>]) {
     let start = segments.count
     var previous = -1
     for (offset, segment) in viewSegments.enumerated() {
-      if segment.isAbsolute { previous = start + offset }
+      if segment.isAbsolute { previous = start + offset } else { hasRelative = true }
       segments.append(segment)
       steps.append(segment.step)
       previousAbsolute.append(previous)
@@ -97,6 +101,7 @@ struct Track<Value: Hashable & Sendable>: Hashable, Sendable {
       value = h >= range.lowerBound ? segments[h].to : segments[range.lowerBound].from
       isMoving = false
     }
+    guard hasRelative else { return isMoving }
     var i = h + 1
     while i < range.upperBound {
       let p = progress[steps[i]]

@@ -15,6 +15,17 @@ struct Tracks: Hashable, Sendable {
   var alphas = Track<Double>()
   var transforms = Track<Transform3D>()
   var hiddens = Track<Bool>()
+  var backgroundColors = Track<Color>()
+  var cornerRadii = Track<CornerRadii>()
+  var borderWidths = Track<Double>()
+  var borderColors = Track<Color>()
+  var shadows = Track<Shadow>()
+  var placements = Track<ImagePlacement>()
+  var textColors = Track<Color>()
+  /// For each view, whether any of the tracks above `hiddens` (what it
+  /// looks like) has a segment of it: one test spares views that only
+  /// move and fade the seven lookups.
+  var appearanceAnimated: [Bool] = []
   /// For each view, the pre-order index just past its subtree.
   var subtreeEnd: [Int] = []
   /// For each view, whether it or a descendant is animated: sampling skips
@@ -60,6 +71,32 @@ struct Tracks: Hashable, Sendable {
     if !alpha.isEmpty { self.alpha(alpha, progress, into: &view.alpha) }
     if !transform.isEmpty { self.transform(transform, progress, sines, into: &view.transform) }
     if !hidden.isEmpty { self.hidden(hidden, progress, into: &view.isHidden) }
+    if appearanceAnimated[index] { applyAppearance(index, to: &view, progress: progress) }
+  }
+
+  /// Writes what view `index` looks like into `view`: every appearance
+  /// track that has segments of it.
+  @inline(__always)
+  private func applyAppearance(
+    _ index: Int, to view: inout View, progress: UnsafeMutableBufferPointer<Double>
+  ) {
+    var range = backgroundColors.ranges[index]
+    if !range.isEmpty { color(backgroundColors, range, progress, into: &view.backgroundColor) }
+    range = cornerRadii.ranges[index]
+    if !range.isEmpty { self.cornerRadii(range, progress, into: &view.cornerRadii) }
+    range = borderWidths.ranges[index]
+    if !range.isEmpty { borderWidth(range, progress, into: &view.border.width) }
+    range = borderColors.ranges[index]
+    if !range.isEmpty { color(borderColors, range, progress, into: &view.border.color) }
+    range = shadows.ranges[index]
+    if !range.isEmpty { shadow(range, progress, into: &view.shadow) }
+    range = placements.ranges[index]
+    if !range.isEmpty { placement(range, progress, into: &view.imagePlacement) }
+    range = textColors.ranges[index]
+    // Binding refuses a text colour for a view without text.
+    if !range.isEmpty, view.text != nil {
+      color(textColors, range, progress, into: &view.text!.color)
+    }
   }
 
   /// The state of view `index`, starting from its `initial` state.
@@ -168,6 +205,82 @@ struct Tracks: Hashable, Sendable {
       }
     } else {
       operations[k].apply(to: &m, progress: p)
+    }
+  }
+
+  // MARK: What views look like
+
+  /// A colour (background, border or text): the target in force, mixed in
+  /// premultiplied sRGB (``Color/interpolated(to:progress:)``); in motion
+  /// and `bounded`, each component kept in 0…1. Colours are only ever
+  /// absolute.
+  @inline(__always)
+  func color(
+    _ track: Track<Color>, _ range: Range<Int>, _ progress: UnsafeMutableBufferPointer<Double>,
+    into value: inout Color, bounded: Bool = true
+  ) {
+    let isMoving = track.fold(range, progress, into: &value) { j, p in
+      track.segments[j].from.interpolated(to: track.segments[j].to, progress: p)
+    }
+    if bounded && isMoving { value = value.bounded }
+  }
+
+  /// Corner radii: the target in force, each corner interpolated on its
+  /// own, plus every running adjustment's share, as alphas and fades; in
+  /// motion and `bounded`, no radius below 0.
+  @inline(__always)
+  func cornerRadii(
+    _ range: Range<Int>, _ progress: UnsafeMutableBufferPointer<Double>,
+    into value: inout CornerRadii, bounded: Bool = true
+  ) {
+    let isMoving = cornerRadii.fold(range, progress, into: &value) { j, p in
+      cornerRadii.segments[j].from.interpolated(to: cornerRadii.segments[j].to, progress: p)
+    } relative: { value, j, p in
+      value.add(cornerRadii.segments[j].to.minus(cornerRadii.segments[j].from), progress: p)
+    }
+    if bounded && isMoving { value = value.bounded }
+  }
+
+  /// A border width, as an alpha is: the target in force plus every running
+  /// adjustment's share; in motion and `bounded`, not below 0.
+  @inline(__always)
+  func borderWidth(
+    _ range: Range<Int>, _ progress: UnsafeMutableBufferPointer<Double>, into value: inout Double,
+    bounded: Bool = true
+  ) {
+    let isMoving = borderWidths.fold(range, progress, into: &value) { j, p in
+      let (from, to) = (borderWidths.segments[j].from, borderWidths.segments[j].to)
+      return p == 0 ? from : Interpolation.lerp(from, to, p)
+    } relative: { value, j, p in
+      value += (borderWidths.segments[j].to - borderWidths.segments[j].from) * p
+    }
+    if bounded && isMoving { value = max(0, value) }
+  }
+
+  /// A shadow: the target in force, component by component
+  /// (``Shadow/interpolated(to:progress:)``); in motion and `bounded`, its
+  /// colour and opacity in 0…1 and its radius not below 0.
+  @inline(__always)
+  func shadow(
+    _ range: Range<Int>, _ progress: UnsafeMutableBufferPointer<Double>, into value: inout Shadow,
+    bounded: Bool = true
+  ) {
+    let isMoving = shadows.fold(range, progress, into: &value) { j, p in
+      shadows.segments[j].from.interpolated(to: shadows.segments[j].to, progress: p)
+    }
+    if bounded && isMoving { value = value.bounded }
+  }
+
+  /// An image placement: the target in force, its weights interpolated
+  /// (``ImagePlacement/interpolated(to:progress:)``). An overshooting curve
+  /// overshoots the placed rect, as it does a frame.
+  @inline(__always)
+  func placement(
+    _ range: Range<Int>, _ progress: UnsafeMutableBufferPointer<Double>,
+    into value: inout ImagePlacement
+  ) {
+    placements.fold(range, progress, into: &value) { j, p in
+      placements.segments[j].from.interpolated(to: placements.segments[j].to, progress: p)
     }
   }
 
