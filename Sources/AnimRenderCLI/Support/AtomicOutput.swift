@@ -148,9 +148,8 @@ final class AtomicOutput: Sendable {
   private static func keepCopy(of path: String) throws(CLIError) -> String? {
     guard let entry = Platform.entry(path) else { return nil }
     let folder = StagedFile.folder(of: path)
-    let name = String(path.split(separator: "/", omittingEmptySubsequences: false).last ?? "out")
     for _ in 0..<100 {
-      let backup = "\(folder)/.\(name).old-\(UInt32.random(in: 0...UInt32.max))"
+      let backup = "\(folder)/\(StagedFile.hiddenName("old"))"
       switch Platform.hardLink(path, backup) {
       case .linked: return backup
       case .nameTaken: continue

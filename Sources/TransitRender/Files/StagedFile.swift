@@ -3,8 +3,10 @@
 /// every file, so that a reader, a crash or a full disk never sees half a
 /// file under the destination's name.
 ///
-/// The temporary file is `.<name>.tmp-<random>` in the destination's own
-/// folder, so the final rename never crosses file systems and is atomic. It
+/// The temporary file is `.ar-tmp-<random>` in the destination's own
+/// folder, so the final rename never crosses file systems and is atomic.
+/// Its name is short and never built from the destination's, so any legal
+/// name (up to 255 bytes) can be written. It
 /// has the mode the destination will have: a replaced regular file keeps
 /// its own; a new file gets `0666` less the process's umask, applied by the
 /// system (the umask is never read, which would mean setting it).
@@ -34,11 +36,9 @@ public struct StagedFile: Hashable, Sendable {
   ///   missing or not writable.
   public init(for destination: String) throws(RenderError) {
     let folder = Self.folder(of: destination)
-    let name = destination.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
     let existingMode = Platform.regularFileMode(destination)
     for _ in 0..<100 {
-      let random = String(UInt64.random(in: 0...UInt64.max), radix: 36)
-      let candidate = "\(folder)/.\(name).tmp-\(random)"
+      let candidate = "\(folder)/\(Self.hiddenName("tmp"))"
       guard let fd = Platform.createNew(candidate) else { continue }
       guard fd >= 0 else {
         throw RenderError("cannot create '\(destination)': \(Platform.lastError)")
@@ -92,6 +92,14 @@ public struct StagedFile: Hashable, Sendable {
   /// Removes the temporary file; nothing happens when it is already gone.
   public func discard() {
     Platform.remove(temporaryPath)
+  }
+
+  /// A fresh hidden name for a file beside a destination, `.ar-<kind>-`
+  /// and a random number: at most 22 bytes whatever the destination is
+  /// called, so it stays within the system's 255-byte limit on a name
+  /// (`NAME_MAX`) even when the destination's own name uses all of it.
+  public static func hiddenName(_ kind: String) -> String {
+    ".ar-\(kind)-\(String(UInt64.random(in: 0...UInt64.max), radix: 36))"
   }
 
   /// The folder `path` is in: `.` for a bare name, `/` for a file at the root.
