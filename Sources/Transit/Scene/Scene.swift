@@ -206,8 +206,11 @@ extension View {
       throw fail("cornerRadius", "must be finite and not negative, got \(cornerRadius)")
     }
     if let text {
-      guard text.size.isFinite, text.size > 0, text.size <= 1_000 else {
+      guard text.size.isFinite, text.size > 0, text.size <= TextContent.maximumSize else {
         throw fail("text.size", "must be in (0, 1000] points, got \(text.size)")
+      }
+      if let problem = TextContent.problem(with: text.string) {
+        throw fail("text.string", problem)
       }
       guard text.color.isValid else { throw fail("text.color", "components must be in 0…1") }
     }
