@@ -6,8 +6,9 @@
 // The few Pango and GObject functions Transit calls are declared here rather
 // than through <pango/pangocairo.h>: that header pulls in GLib, HarfBuzz and
 // FreeType, whose pkg-config flags (-pthread) SwiftPM refuses with a warning
-// in every build. Their C ABI has been stable since Pango 1.44; the types
-// are opaque, and the enumerations are ints with the values below.
+// in every build. Their C ABI has been stable since Pango 1.44 (1.50 for
+// the line accessors); the types are opaque, and the enumerations are ints
+// with the values below.
 #ifndef TRANSIT_PANGO_SHIM_H
 #define TRANSIT_PANGO_SHIM_H
 
@@ -19,6 +20,15 @@ typedef struct _PangoFontMap TransitPangoFontMap;
 typedef struct _PangoContext TransitPangoContext;
 typedef struct _PangoLayout TransitPangoLayout;
 typedef struct _PangoFontDescription TransitPangoFontDescription;
+typedef struct _PangoLayoutLine TransitPangoLayoutLine;
+typedef struct _PangoLayoutIter TransitPangoLayoutIter;
+// PangoRectangle, in Pango units.
+typedef struct {
+  int x;
+  int y;
+  int width;
+  int height;
+} TransitPangoRectangle;
 
 // Pango's units per device unit (PANGO_SCALE).
 enum { TRANSIT_PANGO_SCALE = 1024 };
@@ -32,6 +42,16 @@ enum {
   TRANSIT_PANGO_ALIGN_CENTER = 1,
   TRANSIT_PANGO_ALIGN_RIGHT = 2
 };
+// PangoDirection: the strong directions, the context's default (weak
+// left-to-right) and "none found".
+enum {
+  TRANSIT_PANGO_DIRECTION_LTR = 0,
+  TRANSIT_PANGO_DIRECTION_RTL = 1,
+  TRANSIT_PANGO_DIRECTION_WEAK_LTR = 4,
+  TRANSIT_PANGO_DIRECTION_NEUTRAL = 6
+};
+// PangoEllipsizeMode: PANGO_ELLIPSIZE_END.
+enum { TRANSIT_PANGO_ELLIPSIZE_END = 3 };
 
 const char *pango_version_string(void);
 void g_object_unref(void *object);
@@ -60,5 +80,28 @@ void pango_layout_set_alignment(TransitPangoLayout *layout, int alignment);
 void pango_layout_set_text(TransitPangoLayout *layout, const char *text, int length);
 void pango_layout_get_size(TransitPangoLayout *layout, int *width, int *height);
 void pango_cairo_show_layout(struct _cairo *cr, TransitPangoLayout *layout);
+
+// Laying out a long text a window at a time (TextLines).
+void pango_context_set_base_dir(TransitPangoContext *context, int direction);
+void pango_layout_set_auto_dir(TransitPangoLayout *layout, int auto_dir);
+void pango_layout_set_height(TransitPangoLayout *layout, int height);
+void pango_layout_set_ellipsize(TransitPangoLayout *layout, int ellipsize);
+int pango_find_base_dir(const char *text, int length);
+void pango_find_paragraph_boundary(
+    const char *text, int length, int *paragraph_delimiter_index, int *next_paragraph_start);
+TransitPangoLayoutIter *pango_layout_get_iter(TransitPangoLayout *layout);
+void pango_layout_iter_free(TransitPangoLayoutIter *iter);
+int pango_layout_iter_next_line(TransitPangoLayoutIter *iter);
+TransitPangoLayoutLine *pango_layout_iter_get_line_readonly(TransitPangoLayoutIter *iter);
+void pango_layout_iter_get_line_extents(
+    TransitPangoLayoutIter *iter, TransitPangoRectangle *ink_rect,
+    TransitPangoRectangle *logical_rect);
+int pango_layout_iter_get_baseline(TransitPangoLayoutIter *iter);
+int pango_layout_line_get_start_index(TransitPangoLayoutLine *line);
+int pango_layout_line_get_length(TransitPangoLayoutLine *line);
+int pango_layout_line_is_paragraph_start(TransitPangoLayoutLine *line);
+int pango_layout_line_get_resolved_direction(TransitPangoLayoutLine *line);
+void pango_cairo_show_layout_line(struct _cairo *cr, TransitPangoLayoutLine *line);
+int pango_layout_get_line_count(TransitPangoLayout *layout);
 
 #endif

@@ -387,6 +387,9 @@ extension SceneFile {
         throw fail("\(place).border.width", "expected 0…\(Int(bound)), got \(border.width)")
       }
       if let text = spec.text {
+        if let problem = TextContent.problem(with: text.string) {
+          throw fail("\(place).text.string", problem)
+        }
         if let size = text.size, !(size.isFinite && size > 0 && size <= 1_000) {
           throw fail(
             "\(place).text.size", "expected more than 0 and at most 1000 points, got \(size)")

@@ -317,11 +317,11 @@ final class AtomicOutput: Sendable {
   /// `rename`, replaceable by tests to make one fail.
   nonisolated(unsafe) static var renameHook: (String, String) -> Int32 = Platform.rename
 
-  /// A hidden name beside `path` that nothing has: `.NAME.TAG-RANDOM`.
+  /// A hidden name beside `path`: `.ar-TAG-RANDOM` (short whatever `path`
+  /// is called, so a 255-byte name still has room; see
+  /// ``StagedFile/hiddenName(_:)``).
   private static func asideName(for path: String, tag: String) -> String {
-    let folder = StagedFile.folder(of: path)
-    let name = String(path.split(separator: "/", omittingEmptySubsequences: false).last ?? "out")
-    return "\(folder)/.\(name).\(tag)-\(String(UInt64.random(in: 0...UInt64.max), radix: 36))"
+    "\(StagedFile.folder(of: path))/\(StagedFile.hiddenName(tag))"
   }
 
   /// Keeps the file `file` replaces, so that a rollback can put it back:

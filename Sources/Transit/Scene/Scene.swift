@@ -216,8 +216,11 @@ extension View {
     }
     guard imagePlacement.isValid else { throw fail("imagePlacement", "must be finite") }
     if let text {
-      guard text.size.isFinite, text.size > 0, text.size <= 1_000 else {
+      guard text.size.isFinite, text.size > 0, text.size <= TextContent.maximumSize else {
         throw fail("text.size", "must be in (0, 1000] points, got \(text.size)")
+      }
+      if let problem = TextContent.problem(with: text.string) {
+        throw fail("text.string", problem)
       }
       guard text.color.isValid else { throw fail("text.color", "components must be in 0…1") }
     }

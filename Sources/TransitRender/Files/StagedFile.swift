@@ -8,8 +8,10 @@
 /// FIFO, a socket or a device is never replaced: creating the staged file
 /// refuses it (a device is written as a stream by its callers instead).
 ///
-/// The temporary file is `.<name>.tmp-<random>` in the target's own folder,
-/// so the final rename never crosses file systems and is atomic. It is made
+/// The temporary file is `.ar-tmp-<random>` in the target's own folder, so
+/// the final rename never crosses file systems and is atomic; its name is
+/// short and never built from the target's, so any legal name (up to 255
+/// bytes) can be written. It is made
 /// to look like the file it replaces: the same mode, and the same owner and
 /// group (`fchown`, which only root or the owner may do). Two cases cannot
 /// be replaced by a rename without losing something, and are written in
@@ -61,13 +63,11 @@ public struct StagedFile: Hashable, Sendable {
     }
     let target = output.target
     let folder = Self.folder(of: target)
-    let name = target.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
     let existing = Platform.status(target, followingLinks: false).flatMap {
       $0.kind == .regularFile ? $0 : nil
     }
     for _ in 0..<100 {
-      let random = String(UInt64.random(in: 0...UInt64.max), radix: 36)
-      let candidate = "\(folder)/.\(name).tmp-\(random)"
+      let candidate = "\(folder)/\(Self.hiddenName("tmp"))"
       guard let fd = Platform.createNew(candidate) else { continue }
       guard fd >= 0 else {
         throw RenderError("cannot create '\(destination)': \(Platform.lastError)")
@@ -216,6 +216,14 @@ public struct StagedFile: Hashable, Sendable {
   /// Removes the temporary file; nothing happens when it is already gone.
   public func discard() {
     Platform.remove(temporaryPath)
+  }
+
+  /// A fresh hidden name for a file beside a destination, `.ar-<kind>-`
+  /// and a random number: at most 22 bytes whatever the destination is
+  /// called, so it stays within the system's 255-byte limit on a name
+  /// (`NAME_MAX`) even when the destination's own name uses all of it.
+  public static func hiddenName(_ kind: String) -> String {
+    ".ar-\(kind)-\(String(UInt64.random(in: 0...UInt64.max), radix: 36))"
   }
 
   /// The folder `path` is in: `.` for a bare name, `/` for a file at the root.

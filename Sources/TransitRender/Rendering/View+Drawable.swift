@@ -18,7 +18,9 @@ extension View {
       && backgroundColor.isValid
       && cornerRadius.isFinite && cornerRadius >= 0
       && border.width.isFinite && border.width >= 0 && border.color.isValid
-      && (text.map { $0.size.isFinite && $0.size > 0 && $0.size <= 1_000 && $0.color.isValid }
-        ?? true)
+      && (text.map {
+        $0.size.isFinite && $0.size > 0 && $0.size <= TextContent.maximumSize && $0.color.isValid
+          && $0.string.utf8.count <= TextContent.maximumLength
+      } ?? true)
   }
 }

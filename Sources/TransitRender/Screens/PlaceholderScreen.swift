@@ -75,14 +75,21 @@ public struct PlaceholderScreen: Hashable, Sendable {
   /// title bold, white, centred, 0.1·m points; row i `id-row-i` is
   /// (0.05·w, (0.17 + 0.1·i)·h, 0.9·w, 0.08·h), holding a dot `id-row-i-dot`
   /// and its text `id-row-i-label` at 0.075·m points.
+  ///
+  /// Text never grows past ``TextContent/maximumSize``: on a screen whose
+  /// shorter side is over 10,000 points the title stays at 1,000 points
+  /// (and the rows' text past 13,333), so every screen size a scene allows
+  /// has a screen to draw.
   public func bars(id: String, size: Size) -> [View] {
     let w = size.width
     let h = size.height
     let m = min(w, h)
+    let largest = TextContent.maximumSize
     let titleBar = View(
       id: "\(id)-title", frame: Rect(x: 0, y: 0, width: w, height: 0.13 * h),
       backgroundColor: color,
-      text: TextContent(string: title, size: 0.1 * m, color: .white, weight: .bold, align: .center))
+      text: TextContent(
+        string: title, size: min(0.1 * m, largest), color: .white, weight: .bold, align: .center))
     let rowViews = (0..<barCount).map { i -> View in
       let frame = Rect(
         x: 0.05 * w, y: (0.17 + Double(i) * 0.1) * h, width: 0.9 * w, height: 0.08 * h)
@@ -102,7 +109,8 @@ public struct PlaceholderScreen: Hashable, Sendable {
               x: 2 * inset + dot, y: 0, width: max(0, frame.width - 3 * inset - dot),
               height: frame.height),
             text: TextContent(
-              string: text, size: 0.075 * m, color: Color(red: 0.15, green: 0.15, blue: 0.17))),
+              string: text, size: min(0.075 * m, largest),
+              color: Color(red: 0.15, green: 0.15, blue: 0.17))),
         ])
     }
     return [titleBar] + rowViews

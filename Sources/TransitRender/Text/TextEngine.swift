@@ -43,8 +43,40 @@ final class TextEngine {
     FcConfigDestroy(configuration)
   }
 
+  /// What Pango has been asked to do, for tests.
+  private(set) var work = TextWork()
+
+  /// Every line of `text` laid out as one Pango layout `width` wide, as a
+  /// short text is: where each starts, its x and its baseline in Pango
+  /// units. The reference the windows of ``TextLines`` are tested against.
+  func wholeLayoutLines(of text: TextContent, width: Double) -> [[Int]] {
+    var result: [[Int]] = []
+    var short = text
+    short.string = String(text.string.prefix(1))
+    placeLines(of: short, width: width, height: 0, visible: 0...0) { placed in
+      pango_layout_set_text(placed.layout, text.string, -1)
+      let iter = pango_layout_get_iter(placed.layout)!
+      defer { pango_layout_iter_free(iter) }
+      repeat {
+        var logical = TransitPangoRectangle()
+        pango_layout_iter_get_line_extents(iter, nil, &logical)
+        let line = pango_layout_iter_get_line_readonly(iter)!
+        result.append([
+          Int(pango_layout_line_get_start_index(line)), Int(logical.x),
+          Int(pango_layout_iter_get_baseline(iter)),
+        ])
+      } while pango_layout_iter_next_line(iter) != 0
+    }
+    return result
+  }
+
   /// Draws `text` wrapped to `bounds`' width, centred vertically, clipped to
   /// the rounded bounds, with the colour's alpha times `alpha`.
+  ///
+  /// A text of up to ``TextLines/firstWindow`` bytes is one Pango layout;
+  /// a longer one is broken into lines a window at a time (``TextLines``)
+  /// and only the lines that reach into the view are drawn, so the time
+  /// grows with the text's length.
   func draw(
     _ text: TextContent, in bounds: Rect, radius: Double, alpha: Double, context: CairoContext
   ) {
@@ -56,6 +88,53 @@ final class TextEngine {
     context.roundedRectangle(bounds, radius: radius)
     context.clip()
     pango_cairo_update_context(context.pointer, pangoContext)
+    cairo_set_source_rgba(
+      context.pointer, text.color.red, text.color.green, text.color.blue, text.color.alpha * alpha)
+    // Lines whose ink may reach into the view: marks stack far above and
+    // below a line's own box.
+    let reach = 16 * text.size
+    let visible = (bounds.minY - reach)...(bounds.maxY + reach)
+    placeLines(of: text, width: bounds.width, height: bounds.height, visible: visible) { placed in
+      let y = bounds.minY + placed.top
+      if let line = placed.line {
+        cairo_move_to(
+          context.pointer, bounds.minX + Double(placed.x) / scale,
+          y + Double(placed.baseline) / scale)
+        pango_cairo_show_layout_line(context.pointer, line)
+      } else {
+        cairo_move_to(context.pointer, bounds.minX, y)
+        pango_cairo_show_layout(context.pointer, placed.layout)
+      }
+    }
+    context.restore()
+  }
+
+  /// A line to draw, or a short text's whole layout.
+  struct PlacedLine {
+    /// The layout, holding the line.
+    var layout: OpaquePointer
+    /// The line, or `nil` for the whole layout of a short text.
+    var line: OpaquePointer?
+    /// Where the line starts in the text's UTF-8.
+    var start: Int
+    /// The line's origin, in Pango units from the text's top-left corner:
+    /// its left edge and its baseline.
+    var x: Int
+    var baseline: Int
+    /// The text's top in points below the view's top (negative when the
+    /// text is taller than the view, which centres it).
+    var top: Double
+  }
+
+  /// Where the lines of `text` go in a view of `width` × `height`: calls
+  /// `body` once with the whole layout for a short text, or for each line
+  /// of a long one whose box meets `visible` (in points from the view's
+  /// top), top to bottom.
+  func placeLines(
+    of text: TextContent, width: Double, height: Double, visible: ClosedRange<Double>,
+    _ body: (PlacedLine) -> Void
+  ) {
+    let scale = Double(TRANSIT_PANGO_SCALE)
     let layout = pango_layout_new(pangoContext)!
     defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
     let font = pango_font_description_new()!
@@ -65,7 +144,7 @@ final class TextEngine {
       font, Int32(text.weight == .bold ? TRANSIT_PANGO_WEIGHT_BOLD : TRANSIT_PANGO_WEIGHT_NORMAL))
     pango_font_description_set_absolute_size(font, text.size * scale)
     pango_layout_set_font_description(layout, font)
-    pango_layout_set_width(layout, Int32(min(bounds.width * scale, Double(Int32.max))))
+    pango_layout_set_width(layout, Int32(min(width * scale, Double(Int32.max))))
     pango_layout_set_wrap(layout, Int32(TRANSIT_PANGO_WRAP_WORD_CHAR))
     let alignment: Int
     switch text.alignment {
@@ -74,16 +153,75 @@ final class TextEngine {
     case .right: alignment = TRANSIT_PANGO_ALIGN_RIGHT
     }
     pango_layout_set_alignment(layout, Int32(alignment))
-    pango_layout_set_text(layout, text.string, -1)
-    var width: Int32 = 0
-    var height: Int32 = 0
-    pango_layout_get_size(layout, &width, &height)
-    let top = bounds.minY + (bounds.height - Double(height) / scale) / 2
-    cairo_move_to(context.pointer, bounds.minX, top)
-    cairo_set_source_rgba(
-      context.pointer, text.color.red, text.color.green, text.color.blue, text.color.alpha * alpha)
-    pango_cairo_show_layout(context.pointer, layout)
-    context.restore()
+    var string = text.string
+    string.withUTF8 { all in
+      // Pango reads C strings: the text ends at its first NUL, if any.
+      let length = all.firstIndex(of: 0) ?? all.count
+      let bytes = UnsafeBufferPointer(rebasing: all[..<length])
+      guard bytes.count > TextLines.firstWindow else {
+        pango_layout_set_text(layout, TextLines.pointer(all, 0), Int32(length))
+        var layoutWidth: Int32 = 0
+        var layoutHeight: Int32 = 0
+        pango_layout_get_size(layout, &layoutWidth, &layoutHeight)
+        let lineCount = Int(pango_layout_get_line_count(layout))
+        work.layouts += 1
+        work.bytes += length
+        work.byteLines += length * lineCount
+        work.drawnLines += lineCount
+        body(
+          PlacedLine(
+            layout: layout, line: nil, start: 0, x: 0, baseline: 0,
+            top: (height - Double(layoutHeight) / scale) / 2))
+        return
+      }
+      let lines = TextLines(bytes, layout: layout, work: &work)
+      let top = (height - Double(lines.height) / scale) / 2
+      // The lines are in order, top to bottom: find the first and last that
+      // meet `visible` by bisection.
+      func firstLine(where isPast: (TextLines.Line) -> Bool) -> Int {
+        var low = 0
+        var high = lines.lines.count
+        while low < high {
+          let middle = (low + high) / 2
+          if isPast(lines.lines[middle]) { high = middle } else { low = middle + 1 }
+        }
+        return low
+      }
+      let first = firstLine { top + Double($0.top + $0.height) / scale > visible.lowerBound }
+      let end = firstLine { top + Double($0.top) / scale > visible.upperBound }
+      guard first < end else { return }
+      var window = -1
+      var iter: OpaquePointer? = nil
+      defer { if let iter { pango_layout_iter_free(iter) } }
+      var lineInWindow = 0
+      for index in first..<end {
+        let line = lines.lines[index]
+        if line.window != window {
+          window = line.window
+          let w = lines.windows[window]
+          TextLines.configure(layout, text: bytes, window: w)
+          work.layouts += 1
+          work.bytes += w.end - w.start
+          if let iter { pango_layout_iter_free(iter) }
+          iter = pango_layout_get_iter(layout)!
+          for _ in 0..<w.skip { pango_layout_iter_next_line(iter) }
+          lineInWindow = w.lines.lowerBound
+        }
+        while lineInWindow < index {
+          pango_layout_iter_next_line(iter)
+          lineInWindow += 1
+        }
+        var logical = TransitPangoRectangle()
+        pango_layout_iter_get_line_extents(iter, nil, &logical)
+        work.drawnLines += 1
+        body(
+          PlacedLine(
+            layout: layout, line: pango_layout_iter_get_line_readonly(iter), start: line.start,
+            x: Int(logical.x),
+            baseline: line.top + Int(pango_layout_iter_get_baseline(iter)) - Int(logical.y),
+            top: top))
+      }
+    }
   }
 }
 

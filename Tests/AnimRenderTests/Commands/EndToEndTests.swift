@@ -341,4 +341,19 @@ struct ProgressBarTests {
       ["render", "--size", "30x50", "--frames", "3", "-o", "c.png"], in: folder)
     #expect(!few.contains("drawing"))
   }
+
+  @Test func builtInScreensDrawAtTheExtremeSizes() throws {
+    // The screens' text stops growing at the largest text size, so a
+    // screen over 10,000 points on its shorter side is drawn, not refused.
+    let folder = TemporaryDirectory.make()
+    for (size, scale) in [
+      ("10010x10010", "0.01"), ("16384x16384", "0.01"), ("1x1", "16"), ("16384x1", "1"),
+      ("1x16384", "1"),
+    ] {
+      let result = try animrender.run(
+        ["render", "--size", size, "--scale", scale, "--frames", "2", "-o", "s.png", "--quiet"],
+        in: folder)
+      #expect(result.status == 0, "\(size) at \(scale): \(result.stderr)")
+    }
+  }
 }

@@ -67,4 +67,28 @@ struct SceneFileTextTests {
       #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
     }
   }
+
+  @Test func overlongTextIsRefusedBeforeLayout() throws {
+    let folder = TemporaryDirectory.make()
+    let cases = [
+      (
+        "{\"string\": \"" + String(repeating: "x", count: 1_048_577) + "\"}",
+        "views[0].children[0].text.string: 1048577 bytes of UTF-8, more than the 1048576 (1 MiB) allowed"
+      ),
+      (
+        "{\"string\": \"e" + String(repeating: "\\u0301", count: 100_000) + "\"}",
+        "views[0].children[0].text.string: character 1 holds 100001 code points"
+      ),
+    ]
+    for (text, message) in cases {
+      try Self.scene(text: text).write(
+        to: folder.appendingPathComponent("long.json"), atomically: true, encoding: .utf8)
+      let result = try animrender.run(
+        ["play", "long.json", "-o", "long.png", "--quiet"], in: folder)
+      #expect(result.status == 65, "\(result.stderr)")
+      #expect(result.stderr.contains(message), "\(result.stderr)")
+      #expect(
+        !FileManager.default.fileExists(atPath: folder.appendingPathComponent("long.png").path))
+    }
+  }
 }

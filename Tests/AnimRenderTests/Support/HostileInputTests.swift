@@ -286,6 +286,34 @@ struct HostileInputTests {
     #expect(try Self.files(folder).isEmpty)
   }
 
+  @Test func namesOfTheLongestLegalLengthAreWritten() throws {
+    // 255 bytes is the longest name a Linux file system takes (NAME_MAX):
+    // the temporary files beside the outputs must not be longer.
+    let folder = TemporaryDirectory.make()
+    let strip = String(repeating: "s", count: 251) + ".png"
+    let states = String(repeating: "j", count: 250) + ".json"
+    // `%03d` expands to three digits: the frames' names are 255 bytes too.
+    let pattern = String(repeating: "f", count: 248) + "%03d.png"
+    #expect(strip.utf8.count == 255 && states.utf8.count == 255)
+    let made = try animrender.run(
+      ["render", "--size", "20x20", "--frames", "2", "-o", strip, "--states", states], in: folder)
+    #expect(made.status == 0, "\(made.stderr)")
+    let frames = try animrender.run(
+      ["render", "--size", "20x20", "--frames", "2", "--layout", "frames", "-o", pattern],
+      in: folder)
+    #expect(frames.status == 0, "\(frames.stderr)")
+    let first = String(repeating: "f", count: 248) + "000.png"
+    #expect(first.utf8.count == 255)
+    #expect(
+      try Self.files(folder)
+        == [first, String(repeating: "f", count: 248) + "001.png", states, strip].sorted())
+    // Replacing the strip keeps a backup of it under a short name too.
+    let again = try animrender.run(
+      ["render", "--size", "20x20", "--frames", "3", "-o", strip], in: folder)
+    #expect(again.status == 0, "\(again.stderr)")
+    #expect(try Self.files(folder).count == 4)
+  }
+
   @Test func newFilesFollowTheUmaskAndReplacedFilesKeepTheirMode() throws {
     let folder = TemporaryDirectory.make()
     let made = try animrender.run(
@@ -333,7 +361,7 @@ struct HostileInputTests {
     // Wait until temporary files are being written, then interrupt.
     let deadline = Date().addingTimeInterval(60)
     while Date() < deadline,
-      try Self.files(folder).filter({ $0.contains(".tmp-") }).count < 20
+      try Self.files(folder).filter({ $0.contains(".ar-tmp-") }).count < 20
     {
       usleep(5_000)
     }

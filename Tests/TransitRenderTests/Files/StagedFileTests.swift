@@ -67,7 +67,7 @@ import TransitTestSupport
     let folder = TemporaryDirectory.make("staged").path
     let file = try StagedFile(for: folder + "/x.png")
     #expect(StagedFile.folder(of: file.temporaryPath) == folder)
-    #expect(Self.entries(folder).count == 1 && Self.entries(folder)[0].hasPrefix(".x.png.tmp-"))
+    #expect(Self.entries(folder).count == 1 && Self.entries(folder)[0].hasPrefix(".ar-tmp-"))
     try file.write([9, 9])
     #expect(!BinaryFile.exists(folder + "/x.png"))
     file.discard()

@@ -46,4 +46,32 @@ struct TextContentTests {
       views: [View(id: "t", frame: .zero, text: TextContent(string: "x", size: 1_000))])
     #expect(throws: Never.self) { try good.validate() }
   }
+
+  @Test func textLengthAndMarksPerCharacterAreCapped() throws {
+    func problem(_ string: String) -> String? {
+      let scene = Scene(
+        size: Size(width: 10, height: 10),
+        views: [View(id: "t", frame: .zero, text: TextContent(string: string))])
+      do {
+        try scene.validate()
+        return nil
+      } catch {
+        return error.message
+      }
+    }
+    let longest = String(repeating: "é", count: TextContent.maximumLength / 2)
+    #expect(problem(longest) == nil)
+    let tooLong = try #require(problem(longest + "x"))
+    #expect(tooLong.contains("text.string") && tooLong.contains("1048577 bytes"), "\(tooLong)")
+    // A letter with 31 marks is 32 code points: allowed; one more is not.
+    let marks = String(repeating: "\u{301}", count: 31)
+    #expect(problem("ab" + marks + " c") == nil)
+    let piled = try #require(problem("ab" + marks + "\u{302} c"))
+    #expect(piled.contains("text.string") && piled.contains("character 2 holds 33 code points"))
+    // The whole pile is named, however long.
+    let zalgo = try #require(problem("e" + String(repeating: "\u{301}", count: 100_000)))
+    #expect(zalgo.contains("character 1 holds 100001 code points"), "\(zalgo)")
+    // Emoji sequences are well inside the cap.
+    #expect(problem("👩‍👩‍👧‍👦 🏴󠁧󠁢󠁳󠁣󠁴󠁿") == nil)
+  }
 }

@@ -1,0 +1,101 @@
+import Testing
+import Transit
+import TransitTestSupport
+
+@testable import TransitRender
+
+/// Long text is laid out a window at a time (`TextLines`): the lines must
+/// be exactly those of one Pango layout, and the work must grow with the
+/// text's length, never with its square.
+@Suite struct LongTextTests {
+  /// Words of several kinds: Latin with kerning pairs, long unbroken runs,
+  /// digits and punctuation, accents (precomposed and combining), Hebrew
+  /// and Arabic (right to left), runs of spaces and paragraph breaks.
+  static let pieces = [
+    "Inbox", "AVATAR", "To", "Wave", "settings", "x", "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+    "12,345.67", "(see: below)", "«quoted»", "Chloé", "e\u{301}\u{302}", "naïve", "שלום", "עולם",
+    "مرحبا", "بالعالم", "🙂", "👩‍👩‍👧", "—", "-", "   ", "\n", "\n\n", "\r\n", "a\u{2029}b",
+  ]
+
+  /// The pieces without right-to-left text, which is cut only between
+  /// paragraphs; these texts are cut anywhere.
+  static let leftToRight = pieces.filter { piece in
+    !piece.unicodeScalars.contains { (0x0590...0x08FF).contains($0.value) }
+  }
+
+  static func randomText(_ generator: inout SplitMix64, bytes: Int, from pieces: [String]) -> String
+  {
+    var text = ""
+    while text.utf8.count < bytes {
+      let piece = pieces[Int(generator.below(UInt64(pieces.count)))]
+      text += piece
+      if generator.below(3) > 0 { text += " " }
+    }
+    return text
+  }
+
+  @Test func windowedLinesAreThoseOfOneLayout() throws {
+    let engine = try TextEngine()
+    var generator = SplitMix64(seed: SplitMix64.seed(fallback: 0x7E47))
+    for round in 0..<60 {
+      let text = TextContent(
+        string: Self.randomText(
+          &generator, bytes: 1_500 + Int(generator.below(4_000)),
+          from: round % 3 == 0 ? Self.pieces : Self.leftToRight),
+        size: [9, 13, 17, 30][Int(generator.below(4))],
+        weight: generator.below(2) == 0 ? .regular : .bold,
+        align: TextContent.Alignment.allCases[Int(generator.below(3))])
+      let width = [24.0, 36, 90, 200, 390][Int(generator.below(5))]
+      let whole = engine.wholeLayoutLines(of: text, width: width)
+      var windowed: [[Int]] = []
+      engine.placeLines(of: text, width: width, height: 0, visible: -1e12...1e12) { placed in
+        windowed.append([placed.start, placed.x, placed.baseline])
+      }
+      #expect(whole.count > 10)
+      if windowed != whole {
+        let first =
+          zip(windowed, whole).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+          ?? min(windowed.count, whole.count)
+        let from = whole[max(0, first - 3)][0]
+        let bytes = Array(text.string.utf8)
+        let piece = String(decoding: bytes[from..<min(bytes.count, from + 60)], as: UTF8.self)
+        Issue.record(
+          "round \(round), width \(width), size \(text.size), line \(first): windowed \(windowed.dropFirst(first).prefix(2)), whole \(whole.dropFirst(first).prefix(2)), text from byte \(from): \(piece.unicodeScalars.map { String($0.value, radix: 16) })"
+        )
+      }
+    }
+  }
+
+  @Test func layoutWorkGrowsWithTheLength() throws {
+    // One frame of 200 KB in a 36×50 view: Pango's work (bytes handed to it
+    // times the lines of each layout, a bound on what it shapes) per byte
+    // stays the same as the text grows, and only the lines in view are
+    // drawn. Laid out as one layout, the work per byte would grow with the
+    // length (100,000 lines of two letters, each shaping up to 200 KB).
+    func work(bytes: Int) throws -> TextWork {
+      let renderer = Renderer()
+      let scene = Scene(
+        size: Size(width: 36, height: 50),
+        views: [
+          View(
+            id: "long", frame: Rect(x: 0, y: 0, width: 36, height: 50), backgroundColor: .white,
+            text: TextContent(string: String(repeating: "x", count: bytes)))
+        ])
+      let image = try renderer.render(scene)
+      #expect(image.width == 36)
+      return try renderer.text().work
+    }
+    let short = try work(bytes: 20_000)
+    let long = try work(bytes: 200_000)
+    #expect(long.bytes <= 3 * 200_000)
+    #expect(long.byteLines <= 40 * 200_000)
+    // Ten times the text, about ten times the work: not a hundred.
+    #expect(long.byteLines <= 11 * short.byteLines)
+    #expect(long.layouts <= 11 * short.layouts)
+    // Lines of 17-point text (19.8 points apart) that meet the 50-point
+    // view or could reach into it with stacked marks (16 em above and
+    // below): some 30 of the 100,000.
+    #expect(long.drawnLines <= (50 + 2 * 16 * 17) / 19 + 2)
+    #expect(long.drawnLines == short.drawnLines)
+  }
+}
