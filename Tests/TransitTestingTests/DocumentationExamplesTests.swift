@@ -154,19 +154,6 @@ struct RenderingDocumentationExamplesTests {
     ).verify(actual)
   }
 
-  /// The golden failure `body` throws, or `nil` when it passes.
-  func goldenFailure(_ body: () throws -> Void) -> GoldenFailure? {
-    do {
-      try body()
-      return nil
-    } catch let error as GoldenFailure {
-      return error
-    } catch {
-      Issue.record("unexpected error \(error)")
-      return nil
-    }
-  }
-
   @Test("Golden article: a container's transition in one call")
   func containerTransitionInOneCall() throws {
     let goldens = TemporaryDirectory.make().path

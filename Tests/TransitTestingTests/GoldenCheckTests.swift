@@ -19,24 +19,11 @@ import TransitTestSupport
       artifactsStem: directory + "/artifacts/suite/card", recordMode: mode, allowance: allowance)
   }
 
-  /// The golden failure `body` throws, or `nil` when it passes.
-  static func failure(_ body: () throws -> Void) -> GoldenFailure? {
-    do {
-      try body()
-      return nil
-    } catch let error as GoldenFailure {
-      return error
-    } catch {
-      Issue.record("unexpected error \(error)")
-      return nil
-    }
-  }
-
   @Test(arguments: [GoldenRecordMode.missing, .all, .failed])
   func missingGoldenIsRecordedAndFails(_ mode: GoldenRecordMode) throws {
     let directory = TemporaryDirectory.make().path
     let check = Self.check(mode, in: directory)
-    let failure = Self.failure { try check.verify(Self.image()) }
+    let failure = goldenFailure { try check.verify(Self.image()) }
     #expect(failure?.kind == .recorded)
     #expect(failure?.message.contains("recorded") == true)
     #expect(try Image(contentsOfPNGFile: check.goldenPath) == Self.image())
@@ -45,7 +32,7 @@ import TransitTestSupport
   @Test func neverModeDoesNotRecord() throws {
     let directory = TemporaryDirectory.make().path
     let check = Self.check(.never, in: directory)
-    let failure = Self.failure { try check.verify(Self.image()) }
+    let failure = goldenFailure { try check.verify(Self.image()) }
     #expect(failure?.kind == .missing)
     #expect(!BinaryFile.exists(check.goldenPath))
   }
@@ -65,7 +52,7 @@ import TransitTestSupport
     try BinaryFile.createDirectories(directory + "/Goldens/suite")
     let check = Self.check(.all, in: directory)
     try Self.image().writePNG(to: check.goldenPath)
-    let failure = Self.failure {
+    let failure = goldenFailure {
       try check.verify(Self.image(0xFF00_0000))
     }
     #expect(failure?.kind == .rerecorded)
@@ -80,7 +67,7 @@ import TransitTestSupport
     try Self.image().writePNG(to: check.goldenPath)
     var actual = try Self.image()
     actual[2, 2] = 0xFFFF_FFFF
-    let failure = Self.failure { try check.verify(actual) }
+    let failure = goldenFailure { try check.verify(actual) }
     #expect(failure?.kind == .differs)
     for path in [check.expectedPath, check.actualPath, check.comparePath] {
       #expect(failure?.message.contains(path) == true, "\(path)")
@@ -120,7 +107,7 @@ import TransitTestSupport
     let actual = try Self.blocks(changing: changed)
     #expect(try ImageComparison.compare(expected, actual).antiAliased == 0)
     try expected.writePNG(to: check.goldenPath)
-    #expect(Self.failure { try check.verify(actual) }?.kind == .differs)
+    #expect(goldenFailure { try check.verify(actual) }?.kind == .differs)
     let sheet = try Image(contentsOfPNGFile: check.comparePath)
     let panels = ComparisonSheet.panels(
       expected: expected, actual: actual, comparison: try ImageComparison.compare(expected, actual))
@@ -172,7 +159,7 @@ import TransitTestSupport
     let check = Self.check(.never, in: directory)
     try Self.image().writePNG(to: check.goldenPath)
     let actual = try Image(width: 7, height: 5, fill: .white)
-    let failure = Self.failure { try check.verify(actual) }
+    let failure = goldenFailure { try check.verify(actual) }
     #expect(failure?.kind == .sizeMismatch)
     for path in [check.expectedPath, check.actualPath, check.comparePath] {
       #expect(failure?.message.contains(path) == true, "\(path)")
@@ -191,7 +178,7 @@ import TransitTestSupport
     try golden.writePNG(to: check.goldenPath)
     var actual = golden
     actual[0, 100] = 0xFFFF_FFFF
-    let failure = Self.failure { try check.verify(actual) }
+    let failure = goldenFailure { try check.verify(actual) }
     #expect(failure?.kind == .differs)
     #expect(failure?.message.contains("1 pixels differ") == true)
     #expect(failure?.message.contains("no side-by-side image") == true)
@@ -214,7 +201,7 @@ import TransitTestSupport
     try BinaryFile.createDirectories(directory + "/Goldens/suite")
     let check = Self.check(.never, in: directory)
     try Self.image().writePNG(to: check.goldenPath)
-    let failure = Self.failure {
+    let failure = goldenFailure {
       try check.verify(Image(width: 7, height: 5))
     }
     #expect(failure?.kind == .sizeMismatch)
@@ -223,7 +210,7 @@ import TransitTestSupport
 
   @Test func assertGoldenUsesTheGivenDirectories() throws {
     let directory = TemporaryDirectory.make().path
-    let failure = Self.failure {
+    let failure = goldenFailure {
       try assertGolden(
         Self.image(), named: "x", suite: "s", goldensDirectory: directory + "/g",
         artifactsDirectory: directory + "/a", recordMode: .missing)

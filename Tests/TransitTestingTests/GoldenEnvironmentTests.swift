@@ -9,18 +9,6 @@ import TransitTesting
   /// A line from a machine with other versions than any real one.
   static let otherLine = "Text goldens drawn with: cairo 0.9.1, pango 0.1.2, DejaVu Sans 2.37"
 
-  static func failure(_ body: () throws -> Void) -> GoldenFailure? {
-    do {
-      try body()
-      return nil
-    } catch let error as GoldenFailure {
-      return error
-    } catch {
-      Issue.record("unexpected error \(error)")
-      return nil
-    }
-  }
-
   static func contents(_ path: String) throws -> String {
     String(decoding: try BinaryFile.read(path), as: UTF8.self)
   }
@@ -39,7 +27,7 @@ import TransitTesting
   @Test(arguments: [GoldenRecordMode.missing, .failed, .all])
   func aMissingFileIsRecordedAndFails(_ mode: GoldenRecordMode) throws {
     let goldens = TemporaryDirectory.make().path
-    let failure = Self.failure {
+    let failure = goldenFailure {
       try GoldenEnvironment.check(suite: "text", goldensDirectory: goldens, recordMode: mode)
     }
     #expect(failure?.kind == .recorded)
@@ -51,7 +39,7 @@ import TransitTesting
 
   @Test func neverDoesNotRecord() {
     let goldens = TemporaryDirectory.make().path
-    let failure = Self.failure {
+    let failure = goldenFailure {
       try GoldenEnvironment.check(suite: "text", goldensDirectory: goldens, recordMode: .never)
     }
     #expect(failure?.kind == .missing)
@@ -73,7 +61,7 @@ import TransitTesting
     let goldens = TemporaryDirectory.make().path
     try BinaryFile.createDirectories(goldens + "/text")
     try BinaryFile.write(Array((Self.otherLine + "\n").utf8), to: goldens + "/text/VERSIONS")
-    let failure = Self.failure {
+    let failure = goldenFailure {
       try GoldenEnvironment.check(suite: "text", goldensDirectory: goldens, recordMode: mode)
     }
     #expect(failure?.kind == .environmentDiffers)
@@ -90,7 +78,7 @@ import TransitTesting
     let goldens = TemporaryDirectory.make().path
     try BinaryFile.createDirectories(goldens + "/text")
     try BinaryFile.write(Array(Self.otherLine.utf8), to: goldens + "/text/VERSIONS")
-    let failure = Self.failure {
+    let failure = goldenFailure {
       try GoldenEnvironment.check(suite: "text", goldensDirectory: goldens, recordMode: mode)
     }
     #expect(failure?.kind == .rerecorded)
@@ -103,7 +91,7 @@ import TransitTesting
     let goldens = TemporaryDirectory.make().path
     try BinaryFile.createDirectories(goldens + "/text")
     try BinaryFile.write(Array((GoldenEnvironment.line + "1").utf8), to: goldens + "/text/VERSIONS")
-    let failure = Self.failure {
+    let failure = goldenFailure {
       try GoldenEnvironment.check(suite: "text", goldensDirectory: goldens, recordMode: .never)
     }
     #expect(failure?.kind == .environmentDiffers)

@@ -38,18 +38,6 @@ import TransitTestSupport
       rowTitles: [title])
   }
 
-  static func failure(_ body: () throws -> Void) -> GoldenFailure? {
-    do {
-      try body()
-      return nil
-    } catch let error as GoldenFailure {
-      return error
-    } catch {
-      Issue.record("unexpected error \(error)")
-      return nil
-    }
-  }
-
   @Test func aPushAndItsPopMatchTheirGoldens() throws {
     let stack = Self.stack()
     try assertGolden(of: stack, scene: \.scene, named: "stack-push", suite: "testing") {
@@ -105,10 +93,10 @@ import TransitTestSupport
         goldensDirectory: goldens, artifactsDirectory: artifacts, recordMode: mode
       ) { $0.push(Self.detail, style: style) }
     }
-    #expect(Self.failure { try strip(PushStyle(from: .right), mode: .missing) }?.kind == .recorded)
+    #expect(goldenFailure { try strip(PushStyle(from: .right), mode: .missing) }?.kind == .recorded)
     try strip(PushStyle(from: .right), mode: .never)
     // A regression: the detail comes from the left.
-    let failure = Self.failure { try strip(PushStyle(from: .left), mode: .never) }
+    let failure = goldenFailure { try strip(PushStyle(from: .left), mode: .never) }
     #expect(failure?.kind == .differs)
     for suffix in ["expected", "actual", "compare"] {
       let path = "\(artifacts)/s/push.\(suffix).png"
@@ -118,19 +106,19 @@ import TransitTestSupport
 
   @Test func nothingToDrawFailsClearly() throws {
     let stack = Self.stack()
-    let instant = Self.failure {
+    let instant = goldenFailure {
       try assertGolden(of: stack, scene: \.scene, named: "x", suite: "s") {
         $0.push(Self.detail, style: PushStyle(from: .right), animated: false)
       }
     }
     #expect(instant?.kind == .configuration)
     #expect(instant?.message.contains("started no animated transition") == true)
-    let tooFew = Self.failure {
+    let tooFew = goldenFailure {
       try assertGolden(of: stack, scene: \.scene, frames: 1, named: "x", suite: "s") { $0.pop() }
     }
     #expect(tooFew?.kind == .configuration && stack.childIDs == ["list", "detail"])
     stack.pop()
-    let busy = Self.failure {
+    let busy = goldenFailure {
       try assertGolden(of: stack, scene: \.scene, named: "x", suite: "s") { $0.pop() }
     }
     #expect(busy?.kind == .configuration)
