@@ -76,7 +76,7 @@ public struct PlaceholderScreen: Hashable, Sendable {
   /// (0.05·w, (0.17 + 0.1·i)·h, 0.9·w, 0.08·h), holding a dot `id-row-i-dot`
   /// and its text `id-row-i-label` at 0.075·m points.
   ///
-  /// Text never grows past ``TextContent/maximumSize``: on a screen whose
+  /// Text never grows past `TextContent.maximumSize`: on a screen whose
   /// shorter side is over 10,000 points the title stays at 1,000 points
   /// (and the rows' text past 13,333), so every screen size a scene allows
   /// has a screen to draw.
