@@ -79,10 +79,12 @@ enum VideoEncoder {
   }
 
   /// How many seconds ffmpeg may take to encode `frames` frames of
-  /// `width` × `height` pixels: 30 s, plus 0.05 s a frame, plus 0.5 s a
-  /// frame for each megapixel (so 1,000 frames of 1920×1080 may take
-  /// 30 + 50 + 1,037 s ≈ 19 min, tens of times what VP9, the slower codec,
-  /// needs on one core). ``timeoutVariable``, when set, replaces it.
+  /// `width` × `height` pixels: 30 s, plus 0.05 s a frame, plus 2 s a frame
+  /// for each megapixel. VP9, the slower codec, took 0.4 s a frame per
+  /// megapixel on two busy cores (20 frames of 1920×1080 in 16 s), so the
+  /// limit is five times that: 1,000 frames of 1920×1080 may take
+  /// 30 + 50 + 4,147 s ≈ 70 min. It is there to end a hung ffmpeg, not to
+  /// hurry a slow one. ``timeoutVariable``, when set, replaces it.
   ///
   /// - Throws: a usage error when ``timeoutVariable`` is not a number of
   ///   seconds more than 0.
@@ -96,7 +98,7 @@ enum VideoEncoder {
       return seconds
     }
     let megapixels = Double(width) * Double(height) / 1_000_000
-    return 30 + Double(frames) * (0.05 + 0.5 * megapixels)
+    return 30 + Double(frames) * (0.05 + 2 * megapixels)
   }
 
   /// `value` seconds as a message shows them: `30`, `2.5`.
