@@ -75,11 +75,12 @@ struct SupervisedFFmpegTests {
     return !isAlive(pid)
   }
 
-  /// The fake's process id, once it has written it (up to 30 s).
-  static func fakePID(_ setup: Setup) -> Int32? {
+  /// The fake's process id (or the one in `file`), once it has written it
+  /// (up to 30 s).
+  static func fakePID(_ setup: Setup, file: URL? = nil) -> Int32? {
     let deadline = Date().addingTimeInterval(30)
     while Date() < deadline {
-      if let text = try? String(contentsOf: setup.pidFile, encoding: .utf8),
+      if let text = try? String(contentsOf: file ?? setup.pidFile, encoding: .utf8),
         let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
       {
         return pid
@@ -215,19 +216,33 @@ struct SupervisedFFmpegTests {
     #expect(!setup.exists("a.webm"))
   }
 
+  /// A fake that writes its process id, starts a grandchild (a `sleep`
+  /// in its process group) that writes its own, and waits.
+  static let parent =
+    #"echo $$ > "$FAKE_PID"; sleep 100000 & echo $! > "$FAKE_PID.child"; wait"#
+
+  /// SIGINT and SIGTERM kill ffmpeg's whole process group (a grandchild
+  /// included) and remove the folder; SIGKILL, which no handler sees, still
+  /// kills ffmpeg itself (`PR_SET_PDEATHSIG`).
   @Test(arguments: [SIGINT, SIGTERM, SIGKILL])
   func aSignalMidEncodeLeavesNoFFmpegAndNoFolder(_ signal: Int32) throws {
     let setup = try Setup()
-    try setup.fake(Self.hanging)
+    try setup.fake(Self.parent)
     let process = animrender.make(
       Self.example + ["-o", "a.mp4"], in: setup.folder, shell: setup.environment())
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     try process.run()
-    guard let pid = Self.fakePID(setup) else {
+    let childFile = URL(fileURLWithPath: setup.pidFile.path + ".child")
+    guard let pid = Self.fakePID(setup), let child = Self.fakePID(setup, file: childFile) else {
       kill(process.processIdentifier, SIGKILL)
       Issue.record("the fake ffmpeg never started")
       return
+    }
+    // Nothing is left running after the test, even when it fails.
+    defer {
+      kill(pid, SIGKILL)
+      kill(child, SIGKILL)
     }
     #expect(try setup.leftovers().count == 1)
     kill(process.processIdentifier, signal)
@@ -235,8 +250,10 @@ struct SupervisedFFmpegTests {
     #expect(process.terminationReason == .uncaughtSignal)
     #expect(process.terminationStatus == signal)
     #expect(Self.ends(pid), "the fake ffmpeg \(pid) outlived animrender")
-    // No handler sees SIGKILL: only then may the folder stay.
-    if signal != SIGKILL { #expect(try setup.leftovers() == []) }
+    if signal != SIGKILL {
+      #expect(Self.ends(child), "the fake ffmpeg's child \(child) outlived animrender")
+      #expect(try setup.leftovers() == [])
+    }
     #expect(!setup.exists("a.mp4"))
   }
 
