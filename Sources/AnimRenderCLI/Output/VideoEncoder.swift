@@ -155,9 +155,9 @@ enum VideoEncoder {
         .cannotCreate,
         "ffmpeg \(how) writing \(what): \(ChildProcess.lastLine(of: log))")
     }
-    let seconds = Double(interval.numerator) / Double(interval.denominator)
+    let step = Double(interval.numerator) / Double(interval.denominator)
     try check(
-      target, what: what, frames: total, duration: Double(total) * seconds, interval: seconds,
+      target, what: what, frames: total, duration: Double(total) * step, interval: step,
       ffprobe: programs.ffprobe, folder: folder, timeout: limit)
     guard let data = FileManager.default.contents(atPath: target) else {
       throw CLIError(.cannotCreate, "cannot read \(what) ffmpeg wrote: \(Platform.lastError)")

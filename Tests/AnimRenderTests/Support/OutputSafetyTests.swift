@@ -111,6 +111,12 @@ struct OutputSafetyTests {
           == 0)
       targets.append("block.png")
     }
+    // --states takes a JSON name (another extension is a usage error), so
+    // it reaches each target through a link named .json.
+    for target in targets {
+      try FileManager.default.createSymbolicLink(
+        atPath: folder.appendingPathComponent("\(target).json").path, withDestinationPath: target)
+    }
     let before = try Self.files(folder)
     for target in targets {
       let run = try animrender.run(
@@ -118,7 +124,8 @@ struct OutputSafetyTests {
       #expect(run.status == 73, "\(target): \(run.stderr)")
       #expect(run.stderr.contains("it is a"), "\(target): \(run.stderr)")
       let states = try animrender.run(
-        ["render"] + Self.small + ["-o", "x.png", "--states", target], in: folder, timeout: 20)
+        ["render"] + Self.small + ["-o", "x.png", "--states", "\(target).json"], in: folder,
+        timeout: 20)
       #expect(states.status == 73, "\(target): \(states.stderr)")
     }
     #expect(try Self.files(folder) == before)
