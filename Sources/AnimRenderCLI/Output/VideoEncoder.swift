@@ -150,7 +150,7 @@ enum VideoEncoder {
     }
     guard encoded.status == 0, encoded.fedAll else {
       let how =
-        encoded.status == 0 ? "stopped reading frames" : "failed (exit status \(encoded.status))"
+        encoded.status == 0 ? "stopped reading frames" : "failed (\(encoded.ending))"
       throw CLIError(
         .cannotCreate,
         "ffmpeg \(how) writing \(what): \(ChildProcess.lastLine(of: log))")
@@ -185,7 +185,7 @@ enum VideoEncoder {
     guard !probed.timedOut, probed.status == 0 else {
       throw CLIError(
         .cannotCreate,
-        "ffmpeg wrote \(what) but it cannot be read back (ffprobe \(probed.timedOut ? "timed out" : "exit status \(probed.status)")): \(ChildProcess.lastLine(of: log, hiding: path))"
+        "ffmpeg wrote \(what) but it cannot be read back (ffprobe \(probed.ending)): \(ChildProcess.lastLine(of: log, hiding: path))"
       )
     }
     var values: [Substring: Substring] = [:]

@@ -26,6 +26,13 @@ enum ChildProcess {
     /// Whether `feed` wrote all it had (`false` when the child closed its
     /// standard input early).
     var fedAll: Bool
+
+    /// How the child ended, as a message says it: "exit status 1",
+    /// "killed by signal 9", "timed out".
+    var ending: String {
+      if timedOut { return "timed out" }
+      return status > 128 ? "killed by signal \(status - 128)" : "exit status \(status)"
+    }
   }
 
   /// Whether the child has been waited for, and whether the time limit

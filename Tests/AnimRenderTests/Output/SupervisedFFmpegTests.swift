@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import TransitTestSupport
 
+@testable import AnimRenderCLI
+
 /// ffmpeg as a supervised child, end to end: fake `ffmpeg` programs on a
 /// `PATH` built for each test (hanging, lying about success, failing, a
 /// folder in the way), signals mid-encode, and the real ffmpeg beside them.
@@ -268,5 +270,20 @@ struct SupervisedFFmpegTests {
       setup.folder.appendingPathComponent("a.\(format)").path)
     #expect(probe.frames == 6)
     #expect(try setup.leftovers() == [])
+  }
+}
+
+/// The time limit's formula, as Docs/CLI.md gives it.
+@Suite("ffmpeg's time limit")
+struct FFmpegTimeLimitTests {
+  @Test(.enabled(if: ProcessInfo.processInfo.environment[VideoEncoder.timeoutVariable] == nil))
+  func theLimitGrowsWithFramesAndPixels() throws {
+    #expect(try VideoEncoder.timeout(frames: 0, width: 400, height: 300) == 30)
+    #expect(
+      abs(try VideoEncoder.timeout(frames: 100, width: 400, height: 300) - 59) < 1e-9)
+    let hd = try VideoEncoder.timeout(frames: 1000, width: 1920, height: 1080)
+    #expect(abs(hd - (30 + 50 + 4147.2)) < 1e-6, "\(hd)")
+    #expect(VideoEncoder.seconds(30) == "30")
+    #expect(VideoEncoder.seconds(2.5) == "2.5")
   }
 }
