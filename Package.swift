@@ -66,6 +66,9 @@ let package = Package(
     // contraction into fused multiply-adds (a pragma in the file), so every
     // path gives the same bits.
     .target(name: "CTransitPerspective"),
+    // ffmpeg as a supervised child: its own process group, killed when
+    // animrender dies (PR_SET_PDEATHSIG), which Foundation's Process cannot set.
+    .target(name: "CTransitSpawn"),
     .target(
       name: "TransitRender",
       dependencies: [
@@ -82,7 +85,7 @@ let package = Package(
     .target(
       name: "AnimRenderCLI",
       dependencies: [
-        "Transit", "TransitRender",
+        "Transit", "TransitRender", "CTransitSpawn",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

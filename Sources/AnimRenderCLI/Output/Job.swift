@@ -39,7 +39,7 @@ struct Job {
         "--hold holds the last frame of an animation (APNG, GIF, WebP, MP4, WebM), not of a \(output.layout?.rawValue ?? "strip")"
       )
     }
-    if output.format?.needsFFmpeg == true { _ = try VideoEncoder.ffmpeg() }
+    if output.format?.needsFFmpeg == true { _ = try VideoEncoder.programs() }
     let toStandardOutput = destination == "-" || Platform.isStandardOutput(destination)
     let pattern = output.layout == .frames ? FramePattern(destination) : nil
     var outputs: [OutputPaths.Named] = []

@@ -45,10 +45,13 @@ final class AtomicOutput: Sendable {
   /// The descriptors holding the folders' locks.
   private let locks = Mutex<[Int32]>([])
 
-  /// Every temporary file of the process, for the signal handler, and
-  /// whether a signal has ended the run.
+  /// Every temporary file and folder and every child process of the
+  /// process, for the signal handler, and whether a signal has ended the run.
   private struct Registry {
     var temporaries: Set<String> = []
+    var folders: Set<String> = []
+    /// The process ids of running children, each leading its own group.
+    var children: Set<Int32> = []
     var interrupted = false
   }
   private static let registry = Mutex(Registry())
@@ -68,16 +71,75 @@ final class AtomicOutput: Sendable {
   /// Kept alive for the whole run; written once, from the main thread.
   nonisolated(unsafe) private static var signalSources: [any DispatchSourceSignal] = []
 
-  /// Removes every temporary file and dies by `number`. The registry's lock
-  /// is held to the end, so no new temporary file appears meanwhile and a
-  /// commit in progress finishes first.
+  /// Kills every child's process group (waiting until each child has
+  /// ended, so none writes into a folder being removed), removes every
+  /// temporary folder and file, and dies by `number`. The registry's lock
+  /// is held to the end, so nothing new appears meanwhile and a commit in
+  /// progress finishes first.
   private static func interrupted(by number: Int32) {
     registry.withLock { registry in
       registry.interrupted = true
+      for child in registry.children { Platform.killGroup(child) }
+      for child in registry.children { Platform.waitUnreaped(child) }
+      for folder in registry.folders { Platform.removeTree(folder) }
       for path in registry.temporaries { Platform.remove(path) }
       registry.temporaries = []
       Platform.die(by: number)
     }
+  }
+
+  /// A new private folder for temporary files, named `prefix` and random
+  /// characters, in the system's temporary folder (`TMPDIR`, else `/tmp`):
+  /// removed with everything in it by ``removeTemporaryFolder(_:)`` or by
+  /// SIGINT / SIGTERM.
+  ///
+  /// - Throws: 73 when it cannot be made, or after a signal.
+  static func makeTemporaryFolder(prefix: String) throws(CLIError) -> String {
+    var root = Platform.environment("TMPDIR") ?? "/tmp"
+    if root.isEmpty { root = "/tmp" }
+    while root.count > 1, root.hasSuffix("/") { root.removeLast() }
+    return try registry.withLock { registry throws(CLIError) -> String in
+      guard !registry.interrupted else {
+        throw CLIError(.cannotCreate, "cannot make a temporary folder: interrupted")
+      }
+      guard let folder = Platform.makeFolder(in: root, prefix: prefix) else {
+        throw CLIError(
+          .cannotCreate, "cannot make a temporary folder in \(root): \(Platform.lastError)")
+      }
+      registry.folders.insert(folder)
+      return folder
+    }
+  }
+
+  /// Removes a folder made by ``makeTemporaryFolder(prefix:)`` and
+  /// everything in it.
+  static func removeTemporaryFolder(_ folder: String) {
+    registry.withLock { registry in
+      Platform.removeTree(folder)
+      registry.folders.remove(folder)
+    }
+  }
+
+  /// Runs `start`, which starts a child process leading its own group and
+  /// returns its id, so that SIGINT / SIGTERM kills that group until
+  /// ``childEnded(_:)``.
+  ///
+  /// - Throws: what `start` throws, or 73 after a signal.
+  static func startChild(_ start: () throws(CLIError) -> Int32) throws(CLIError) -> Int32 {
+    try registry.withLock { registry throws(CLIError) -> Int32 in
+      guard !registry.interrupted else {
+        throw CLIError(.cannotCreate, "cannot start a program: interrupted")
+      }
+      let pid = try start()
+      registry.children.insert(pid)
+      return pid
+    }
+  }
+
+  /// Forgets the child `pid`: call it after the child has ended, before
+  /// it is reaped.
+  static func childEnded(_ pid: Int32) {
+    registry.withLock { _ = $0.children.remove(pid) }
   }
 
   /// Checks, before any work, that `path` can be written: a stream, or a

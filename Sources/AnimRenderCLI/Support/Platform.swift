@@ -1,3 +1,5 @@
+import CTransitSpawn
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -176,6 +178,114 @@ enum Platform {
   }
 }
 
+// MARK: Child processes
+
+extension Platform {
+  /// The environment variable `name`, or `nil` when it is not set.
+  static func environment(_ name: String) -> String? {
+    getenv(name).map { String(cString: $0) }
+  }
+
+  /// Whether `path` leads (links followed) to a regular file this process
+  /// may execute: what a shell looks for in each folder of `PATH`, so a
+  /// folder or a file without the execute bit is passed over.
+  static func isExecutableFile(_ path: String) -> Bool {
+    var status = stat()
+    guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return false }
+    return access(path, X_OK) == 0
+  }
+
+  /// A new private folder (mode 0700) named `prefix` and six random
+  /// characters, in `folder`; `nil` with the reason in ``lastError``.
+  static func makeFolder(in folder: String, prefix: String) -> String? {
+    var template = Array("\(folder)/\(prefix)XXXXXX".utf8CString)
+    return template.withUnsafeMutableBufferPointer { buffer in
+      mkdtemp(buffer.baseAddress!).map { String(cString: $0) }
+    }
+  }
+
+  /// Removes `path` and, for a folder, everything in it; links are removed,
+  /// never followed.
+  static func removeTree(_ path: String) {
+    if let entry = entry(path), !entry.isRegularFile, !entry.isLink {
+      for name in names(inFolder: path) { removeTree("\(path)/\(name)") }
+      rmdir(path)
+    } else {
+      unlink(path)
+    }
+  }
+
+  /// Opens `path` for writing, created or emptied (mode 0600), closed on
+  /// exec; -1 on failure.
+  static func openForWriting(_ path: String) -> Int32 {
+    open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+  }
+
+  /// Opens `/dev/null` for reading and writing; -1 on failure.
+  static func openNull() -> Int32 { open("/dev/null", O_RDWR | O_CLOEXEC) }
+
+  /// A pipe, both ends closed on exec: (read end, write end).
+  static func makePipe() -> (read: Int32, write: Int32)? {
+    var ends: [Int32] = [0, 0]
+    guard pipe(&ends) == 0 else { return nil }
+    for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+    return (ends[0], ends[1])
+  }
+
+  /// Closes the descriptor `fd`.
+  static func close(_ fd: Int32) { _ = systemClose(fd) }
+
+  /// Writes all of `buffer` to `fd`; `false` when a write fails (a closed
+  /// pipe's EPIPE, say).
+  static func writeAll(_ fd: Int32, _ buffer: UnsafeRawBufferPointer) -> Bool {
+    var offset = 0
+    while offset < buffer.count {
+      let written = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+      if written < 0, errno == EINTR { continue }
+      if written <= 0 { return false }
+      offset += written
+    }
+    return true
+  }
+
+  /// How ``spawn(_:_:input:output:error:)`` went.
+  enum Spawned {
+    /// Running, leading its own process group, with this process id.
+    case running(Int32)
+    /// Not started: why, as `strerror` says it.
+    case failed(String)
+  }
+
+  /// Starts `path` with `arguments` (the program's name first) as a
+  /// supervised child (see `transit_spawn`): its own process group, killed
+  /// when this process dies, its three streams the descriptors given.
+  static func spawn(
+    _ path: String, _ arguments: [String], input: Int32, output: Int32, error: Int32
+  )
+    -> Spawned
+  {
+    var argv = arguments.map { strdup($0) }
+    argv.append(nil)
+    defer { for pointer in argv { free(pointer) } }
+    var failure: Int32 = 0
+    let pid = transit_spawn(path, argv, input, output, error, &failure)
+    guard pid > 0 else { return .failed(String(cString: strerror(failure))) }
+    return .running(pid)
+  }
+
+  /// Sends SIGKILL to every process of the group `group`.
+  static func killGroup(_ group: Int32) { kill(-group, SIGKILL) }
+
+  /// Waits until the child `pid` has ended, leaving it unreaped, so that its
+  /// process id and group stay its own until ``reap(_:)``.
+  static func waitUnreaped(_ pid: Int32) { _ = transit_wait_unreaped(pid) }
+
+  /// Reaps the ended child `pid`: its exit status, 128 + the signal that
+  /// ended it, or -1.
+  static func reap(_ pid: Int32) -> Int32 { transit_reap(pid) }
+}
+
 // The C functions under the names `Platform` gives its own.
 private func systemLink(_ path: String, _ name: String) -> Int32 { link(path, name) }
 private func systemRename(_ from: String, _ to: String) -> Int32 { rename(from, to) }
+private func systemClose(_ fd: Int32) -> Int32 { close(fd) }
