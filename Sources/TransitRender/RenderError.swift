@@ -1,7 +1,7 @@
 /// The one error type TransitRender throws.
 ///
 /// The message names what failed and with which input: the Cairo call and its
-/// status, the PNG file and libpng's explanation, the size that was rejected.
+/// status, the PNG file and the decoder's explanation, the size that was rejected.
 /// The renderer never traps on bad input; it throws one of these instead.
 ///
 /// ```swift

@@ -13,9 +13,10 @@ import CTransitCairo
 /// is applied: samples are taken as sRGB, as browsers do without colour
 /// management.
 ///
-/// libpng's simplified reading API, used before, decodes 16-bit *interlaced*
-/// files wrongly in libpng 1.6.39 (Debian 12's); the test suite checks every
-/// bit depth, colour type and interlace against a reference decoder.
+/// The decoder is libspng, not libpng: libpng 1.6.39's simplified reading
+/// API (Debian 12's) decodes 16-bit *interlaced* files wrongly. The test
+/// suite checks every bit depth, colour type and interlace against a
+/// reference decoder.
 ///
 /// Limits come first: the header is read and the sides (1…32,767) and the
 /// pixel count (`maximumPixels`) are checked before any pixel memory is

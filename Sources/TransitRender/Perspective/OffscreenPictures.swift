@@ -29,11 +29,7 @@ import Transit
 /// Renderers that draw the frames of one animation on several threads share
 /// one cache (``Renderer/init(options:pictures:)``; animrender's workers
 /// do): a turning view's picture is then drawn, and its memory touched, once
-/// for all of them rather than once per thread. Measured side by side on
-/// 60 frames at 1280 × 720 on two workers, against a cache per worker: a
-/// turn about the vertical axis takes 0.92 × the wall time and 0.91 × the
-/// CPU time, one about the horizontal axis 0.90 × both, a flip 0.96 ×.
-/// A renderer that needs a picture another one is drawing
+/// for all of them rather than once per thread. A renderer that needs a picture another one is drawing
 /// waits for it (`Monitor`) rather than drawing it too; pictures of other
 /// contents are drawn meanwhile, outside the lock. A picture is written only
 /// while it is drawn, by the one thread drawing it, before the cache hands

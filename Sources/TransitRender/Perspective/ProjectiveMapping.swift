@@ -63,9 +63,7 @@ enum ProjectiveMapping {
   /// outside the quad (with a pixel of margin) are cleared in one sweep (or
   /// left alone when compositing), columns a pixel or more inside every
   /// edge skip the coverage product, and only the few pixels along the edges
-  /// compute it (four at a time where the CPU has AVX2: measured side by
-  /// side against one at a time, 60 frames of a turn about the vertical axis
-  /// take 0.98 × the CPU time, about the horizontal axis 0.99 ×). When the
+  /// compute it (four at a time where the CPU has AVX2). When the
   /// homogeneous weight is constant along a row (a turn about the
   /// horizontal axis), the division happens once per row,
   /// the row reads a single pair of source rows, runs of columns that read
