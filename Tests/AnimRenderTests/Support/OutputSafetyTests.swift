@@ -103,23 +103,34 @@ struct OutputSafetyTests {
       at: folder.appendingPathComponent("dir.png"), withIntermediateDirectories: false)
     try FileManager.default.createSymbolicLink(
       atPath: folder.appendingPathComponent("link.png").path, withDestinationPath: "fifo.png")
+    // The same kinds named .json, for --states (a .png name is refused
+    // there before its kind is looked at: --states writes JSON).
+    #expect(mkfifo(folder.appendingPathComponent("fifo.json").path, 0o644) == 0)
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("dir.json"), withIntermediateDirectories: false)
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.appendingPathComponent("link.json").path, withDestinationPath: "fifo.json")
     var targets = ["fifo.png", "dir.png", "link.png"]
     if Self.isRoot {
       // A block device made for the test (a loop device's numbers).
-      #expect(
-        mknod(folder.appendingPathComponent("block.png").path, S_IFBLK | 0o600, Self.device(7, 200))
-          == 0)
+      for name in ["block.png", "block.json"] {
+        #expect(
+          mknod(folder.appendingPathComponent(name).path, S_IFBLK | 0o600, Self.device(7, 200))
+            == 0)
+      }
       targets.append("block.png")
     }
     let before = try Self.files(folder)
     for target in targets {
+      let json = target.replacingOccurrences(of: ".png", with: ".json")
       let run = try animrender.run(
         ["render"] + Self.small + ["-o", target], in: folder, timeout: 20)
       #expect(run.status == 73, "\(target): \(run.stderr)")
       #expect(run.stderr.contains("it is a"), "\(target): \(run.stderr)")
       let states = try animrender.run(
-        ["render"] + Self.small + ["-o", "x.png", "--states", target], in: folder, timeout: 20)
-      #expect(states.status == 73, "\(target): \(states.stderr)")
+        ["render"] + Self.small + ["-o", "x.png", "--states", json], in: folder, timeout: 20)
+      #expect(states.status == 73, "\(json): \(states.stderr)")
+      #expect(states.stderr.contains("it is a"), "\(json): \(states.stderr)")
     }
     #expect(try Self.files(folder) == before)
     #expect(Self.kind(folder.appendingPathComponent("fifo.png")) == S_IFIFO)
