@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Transit
 
 /// animrender: draws Transit's transitions as frame strips, grids, frame
@@ -29,7 +30,41 @@ public struct AnimRender: ParsableCommand {
       )
       exit(withError: ExitCode(ExitStatus.usage.rawValue))
     }
-    main()
+    do {
+      var command = try parseAsRoot()
+      try command.run()
+    } catch {
+      exit(reporting: error)
+    }
+  }
+
+  /// The longest line of a parser's message printed whole.
+  static let longestParserLine = 240
+
+  /// A line of a parser's message with long runs cut
+  /// (``CLIError/shortened(_:)``) and, if still longer than
+  /// ``longestParserLine`` (a value with spaces, quoted whole), its middle
+  /// cut: its start says what was wrong, its end which flag.
+  static func shortLine(_ line: String) -> String {
+    let line = CLIError.shortened(line)
+    guard line.count > longestParserLine else { return line }
+    let head = longestParserLine / 2
+    return "\(line.prefix(head))…\(line.suffix(longestParserLine - head - 1))"
+  }
+
+  /// Ends the process for `error` as ArgumentParser's `exit(withError:)`
+  /// does, but with a parser's message (which echoes a flag's value whole)
+  /// passed through ``CLIError/shortened(_:)``, so a value of megabytes
+  /// is not printed back. Help and version (status 0) are printed as they are.
+  static func exit(reporting error: any Error) -> Never {
+    let status = exitCode(for: error)
+    guard status != .success else { exit(withError: error) }
+    let message = fullMessage(for: error)
+    if !message.isEmpty {
+      let lines = message.split(separator: "\n", omittingEmptySubsequences: false)
+      Terminal.writeError(lines.map { shortLine(String($0)) + "\n" }.joined())
+    }
+    Foundation.exit(status.rawValue)
   }
 
   static var commandNames: [String] {

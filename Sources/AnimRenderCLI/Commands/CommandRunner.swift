@@ -15,7 +15,7 @@ enum CommandRunner {
     } catch let error as ValidationError {
       throw error
     } catch {
-      Terminal.writeError("animrender: \(CLIError.oneLine("\(error)"))\n")
+      Terminal.writeError("animrender: \(CLIError.shortened(CLIError.oneLine("\(error)")))\n")
       throw ExitCode(ExitStatus.software.rawValue)
     }
   }

@@ -45,11 +45,18 @@ struct CurveCommand: ParsableCommand {
         print(plot)
         return
       }
-      print("t,value")
-      for i in 0..<samples {
+      // The rows obey the plot's rule: a curve the plot refuses prints
+      // nothing, and no row ever shows nan or inf.
+      _ = try CurvePlot.values(of: timing, name: curve)
+      let rows = (0..<samples).map { i in
         let t = i == samples - 1 ? 1 : Double(i) / Double(samples - 1)
-        print("\(t),\(timing.value(at: t))")
+        return (t, timing.value(at: t))
       }
+      if let bad = rows.first(where: { !$0.1.isFinite }) {
+        throw CurvePlot.notFinite(bad.1, name: curve)
+      }
+      print("t,value")
+      for (t, value) in rows { print("\(t),\(value)") }
     }
   }
 }
@@ -60,19 +67,26 @@ enum CurvePlot {
   static let points = 400
 
   /// The values plotted, or a data error (65) before drawing when any is
-  /// not finite or their range is too wide to draw.
+  /// not finite or their range is too wide to draw. The CSV rows obey the
+  /// same rule, so the plot and the rows never disagree on a curve.
   static func values(of curve: TimingCurve, name: String) throws(CLIError) -> [Double] {
     let values = (0...points).map { curve.value(at: Double($0) / Double(points)) }
-    if let bad = values.first(where: { !$0.isFinite }) {
-      throw CLIError.data(
-        "curve \(name): its value is \(bad) somewhere in 0…1, so it cannot be plotted")
-    }
+    if let bad = values.first(where: { !$0.isFinite }) { throw notFinite(bad, name: name) }
     let low = min(0, values.min() ?? 0)
     let high = max(1, values.max() ?? 1)
     guard (high - low).isFinite else {
-      throw CLIError.data("curve \(name): its values span \(low)…\(high), too wide to plot")
+      throw CLIError.data(
+        "curve \(CLIError.echoed(name)): its values span \(low)…\(high), too wide to plot or print")
     }
     return values
+  }
+
+  /// The refusal of a curve whose value is `value` (NaN or infinite)
+  /// somewhere in 0…1: neither plotted nor printed.
+  static func notFinite(_ value: Double, name: String) -> CLIError {
+    CLIError.data(
+      "curve \(CLIError.echoed(name)): its value is \(value) somewhere in 0…1, "
+        + "so it can be neither plotted nor printed")
   }
 
   static func draw(_ curve: TimingCurve) throws -> Image {

@@ -42,6 +42,7 @@ struct DemoCommand: ParsableCommand {
         "--padding", "6", "--background", "#1c1c1e",
       ])
       options.quiet = quiet
+      try DemoCommand.checkOutput(output)
       try Job(
         frames: try DemoCommand.frames(styles: chosenStyles), size: DemoCommand.size,
         images: ImageProvider(),
@@ -54,6 +55,18 @@ struct DemoCommand: ParsableCommand {
     guard let styles else { return DemoCommand.styles }
     return styles.split(separator: ",").map { String($0.trimmingWhitespace()) }
       .filter { !$0.isEmpty }
+  }
+
+  /// Refuses (64) an output whose extension names a format that cannot
+  /// hold the demo's grid, in words that name only demo's own flags (the
+  /// general check would suggest `--layout`, which demo does not have).
+  static func checkOutput(_ output: String) throws(CLIError) {
+    guard output != "-", let ext = OutputFormat.pathExtension(of: output),
+      let format = OutputFormat(extension: ext), !format.layouts.contains(.grid)
+    else { return }
+    throw CLIError.usage(
+      "--output \(CLIError.echoed(output)): the demo is a grid of frames, written as "
+        + "\(OutputFormat.names(holding: .grid)) (.png, .svg or .pdf), not \(format.displayName)")
   }
 
   /// Every frame of the demo, row by row.
@@ -70,7 +83,8 @@ struct DemoCommand: ParsableCommand {
     }
     var frames: [FrameSpec] = []
     for name in styles {
-      let pair = TransitionPair(style: try StyleLookup.style(named: name), size: size)
+      let pair = TransitionPair(
+        style: try StyleLookup.style(named: name, flag: "--styles"), size: size)
       let forward = try pair.timeline(reversed: false)
       let reverse = try pair.timeline(reversed: true)
       frames += FrameSpec.frames(of: forward, count: framesPerDirection)

@@ -18,9 +18,13 @@ enum StyleLookup {
     }
   }
 
-  static func style(named name: String) throws(CLIError) -> any TransitionStyle {
+  /// The style called `name`, or a data error (65) that starts with
+  /// `flag`, the flag of the command that named it.
+  static func style(named name: String, flag: String = "--style") throws(CLIError)
+    -> any TransitionStyle
+  {
     do { return try registry.style(named: name) } catch {
-      throw CLIError.data("--style: \(error.message)")
+      throw CLIError.data("\(flag): \(error.message)")
     }
   }
 }

@@ -329,6 +329,14 @@ extension SceneFile {
     }
   }
 
+  /// `ids` as a message lists them: each cut as ``CLIError/echoed(_:)``
+  /// cuts it, and at most the first ten, so a file of many long ids still
+  /// gives a one-line message.
+  static func listed(_ ids: [String]) -> String {
+    let shown = ids.prefix(10).map(CLIError.echoed).joined(separator: ", ")
+    return ids.count > 10 ? "\(shown) and \(ids.count - 10) more" : shown
+  }
+
   /// Checks what JSON types cannot: sizes, ranges, unique ids, colours.
   func validate(name: String) throws(CLIError) {
     func fail(_ place: String, _ detail: String) -> CLIError {
@@ -343,7 +351,8 @@ extension SceneFile {
         "expected width and height in 1…\(SizeInPoints.maximumSide), got \(c.width)×\(c.height)")
     }
     if let color = c.color, ColorText.parse(color) == nil {
-      throw fail("container.color", "expected \(ColorText.expected), got \"\(color)\"")
+      throw fail(
+        "container.color", "expected \(ColorText.expected), got \"\(CLIError.echoed(color))\"")
     }
     if let frames, frames < 1 || frames > RenderLimits.maximumFrames {
       throw fail("frames", "expected 1…\(RenderLimits.maximumFrames), got \(frames)")
@@ -353,7 +362,7 @@ extension SceneFile {
     func check(_ spec: ViewSpec, _ place: String, topLevel: Bool) throws(CLIError) {
       guard !spec.id.isEmpty else { throw fail("\(place).id", "expected a non-empty id") }
       guard seen.insert(spec.id).inserted else {
-        throw fail("\(place).id", "the id \"\(spec.id)\" is used twice")
+        throw fail("\(place).id", "the id \"\(CLIError.echoed(spec.id))\" is used twice")
       }
       if let frame = spec.frame {
         guard frame.count == 4 else {
@@ -371,7 +380,8 @@ extension SceneFile {
       }
       for (field, text) in [("color", spec.color), ("border.color", spec.border?.color)] {
         if let text, ColorText.parse(text) == nil {
-          throw fail("\(place).\(field)", "expected \(ColorText.expected), got \"\(text)\"")
+          throw fail(
+            "\(place).\(field)", "expected \(ColorText.expected), got \"\(CLIError.echoed(text))\"")
         }
       }
       if let alpha = spec.alpha, !(alpha.isFinite && alpha >= 0 && alpha <= 1) {
@@ -386,7 +396,13 @@ extension SceneFile {
       {
         throw fail("\(place).border.width", "expected 0…\(Int(bound)), got \(border.width)")
       }
+      if let image = spec.image, image.unicodeScalars.contains("\0") {
+        throw fail("\(place).image", "a path cannot hold a NUL character (\\u{0})")
+      }
       if let text = spec.text {
+        if text.string.unicodeScalars.contains("\0") {
+          throw fail("\(place).text.string", "a text cannot hold a NUL character (\\u{0})")
+        }
         if let problem = TextContent.problem(with: text.string) {
           throw fail("\(place).text.string", problem)
         }
@@ -395,14 +411,19 @@ extension SceneFile {
             "\(place).text.size", "expected more than 0 and at most 1000 points, got \(size)")
         }
         if let color = text.color, ColorText.parse(color) == nil {
-          throw fail("\(place).text.color", "expected \(ColorText.expected), got \"\(color)\"")
+          throw fail(
+            "\(place).text.color",
+            "expected \(ColorText.expected), got \"\(CLIError.echoed(color))\"")
         }
         if let weight = text.weight, TextContent.Weight(rawValue: weight) == nil {
-          throw fail("\(place).text.weight", "expected \"regular\" or \"bold\", got \"\(weight)\"")
+          throw fail(
+            "\(place).text.weight",
+            "expected \"regular\" or \"bold\", got \"\(CLIError.echoed(weight))\"")
         }
         if let align = text.align, TextContent.Alignment(rawValue: align) == nil {
           throw fail(
-            "\(place).text.align", "expected \"left\", \"center\" or \"right\", got \"\(align)\"")
+            "\(place).text.align",
+            "expected \"left\", \"center\" or \"right\", got \"\(CLIError.echoed(align))\"")
         }
       }
       for (i, child) in (spec.children ?? []).enumerated() {
@@ -417,7 +438,8 @@ extension SceneFile {
       case .show(let id), .push(let id), .popTo(let id), .insert(let id, _):
         guard screens.contains(id) else {
           throw fail(
-            place, "no screen \"\(id)\" (screens: \(views.map(\.id).joined(separator: ", ")))")
+            place,
+            "no screen \"\(CLIError.echoed(id))\" (screens: \(SceneFile.listed(views.map(\.id))))")
         }
       default: break
       }

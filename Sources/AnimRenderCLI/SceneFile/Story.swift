@@ -190,7 +190,7 @@ final class Story {
     case .push(let id):
       let bringsBack = turnedBackAt != nil && id == poppedID
       guard !ids.contains(id) || bringsBack else {
-        throw fail(operation, "\"\(id)\" is already on the stack")
+        throw fail(operation, "\"\(CLIError.echoed(id))\" is already on the stack")
       }
       let screen = try screen(id, operation)
       let style = try style(operation)
@@ -205,7 +205,11 @@ final class Story {
       poppedID = nil
     case .pop:
       guard ids.count > 1 else {
-        throw fail(operation, "cannot pop: only the root is on the stack")
+        let what =
+          ids.isEmpty
+          ? "nothing is on the stack"
+          : "only one screen (\"\(CLIError.echoed(ids[0]))\") is on the stack"
+        throw fail(operation, "cannot pop: \(what), and a pop needs two")
       }
       poppedID = ids.last
       let style = try popStyle(operation)
@@ -219,9 +223,11 @@ final class Story {
       }
     case .popTo(let id):
       guard let index = ids.firstIndex(of: id) else {
-        throw fail(operation, "cannot pop to \"\(id)\": it is not on the stack")
+        throw fail(operation, "cannot pop to \"\(CLIError.echoed(id))\": it is not on the stack")
       }
-      guard index < ids.count - 1 else { throw fail(operation, "\"\(id)\" is already the top") }
+      guard index < ids.count - 1 else {
+        throw fail(operation, "\"\(CLIError.echoed(id))\" is already the top")
+      }
       let style = try popStyle(operation)
       if let interactive = operation.interactive {
         try drive(operation, interactive) { () throws(TransitError) in
@@ -232,11 +238,16 @@ final class Story {
         try animate(operation)
       }
     case .popToRoot:
-      guard ids.count > 1 else { throw fail(operation, "cannot pop to the root: it is the top") }
+      guard ids.count > 1 else {
+        let what = ids.isEmpty ? "nothing is on the stack" : "the root is the top"
+        throw fail(operation, "cannot pop to the root: \(what)")
+      }
       stack.popToRoot(style: try popStyle(operation))
       try animate(operation)
     case .insert(let id, let index):
-      guard !ids.contains(id) else { throw fail(operation, "\"\(id)\" is already on the stack") }
+      guard !ids.contains(id) else {
+        throw fail(operation, "\"\(CLIError.echoed(id))\" is already on the stack")
+      }
       guard (0...ids.count).contains(index) else {
         throw fail(
           operation,
@@ -278,7 +289,7 @@ final class Story {
 
   private func screen(_ id: String, _ operation: ScriptOperation) throws(CLIError) -> View {
     guard let view = file.screen(id, bounds: bounds) else {
-      throw fail(operation, "no screen \"\(id)\"")
+      throw fail(operation, "no screen \"\(CLIError.echoed(id))\"")
     }
     return view
   }

@@ -31,7 +31,7 @@ struct CLIError: Error, CustomStringConvertible {
   /// is always one line, and its excerpt one line each, shown as written.
   init(_ status: ExitStatus, _ message: String, excerpt: [String] = []) {
     self.status = status
-    self.message = CLIError.oneLine(message)
+    self.message = CLIError.shortened(CLIError.oneLine(message))
     self.excerpt = excerpt.map(CLIError.oneLine)
   }
 
@@ -74,6 +74,43 @@ struct CLIError: Error, CustomStringConvertible {
   /// else cut there with "…", so a key of megabytes is not printed.
   static func echoed(_ text: String) -> String {
     text.count <= echoedCharacters ? text : "\(text.prefix(echoedCharacters - 1))…"
+  }
+
+  /// The longest run of characters without a space a message keeps whole.
+  static let longestRun = 160
+
+  /// `text` with every run of more than ``longestRun`` characters without
+  /// white space cut to ``echoedCharacters``, its start and end kept with
+  /// "…" between: the net under every message, so that user text echoed
+  /// where it was not cut by ``echoed(_:)`` (a path of thousands of
+  /// characters inside a system's error, a flag's value in a parser's
+  /// error) still leaves a short line. A path keeps its folder's start and
+  /// its file's name.
+  static func shortened(_ text: String) -> String {
+    guard text.count > longestRun else { return text }
+    var result = ""
+    var run = Substring()
+    var runStart = text.startIndex
+    func flush(upTo end: String.Index) {
+      run = text[runStart..<end]
+      if run.count > longestRun {
+        let head = echoedCharacters / 2
+        result += run.prefix(head) + "…" + run.suffix(echoedCharacters - head - 1)
+      } else {
+        result += run
+      }
+    }
+    var index = text.startIndex
+    while index < text.endIndex {
+      if text[index].isWhitespace {
+        flush(upTo: index)
+        result.append(text[index])
+        runStart = text.index(after: index)
+      }
+      index = text.index(after: index)
+    }
+    flush(upTo: text.endIndex)
+    return result
   }
 
   var description: String { message }

@@ -58,6 +58,16 @@ package enum Suggestions {
 
   /// `did you mean 'a', 'b' or 'c'?` for `names` (best first), each between
   /// `quote`s; empty when there are none.
+  /// The most characters of a word an error message echoes.
+  package static let longestWordEchoed = 80
+
+  /// `word` as an error message echoes it: whole up to
+  /// ``longestWordEchoed`` characters, else cut there with "…", so a
+  /// style name or curve of megabytes is not printed back whole.
+  package static func echoed(_ word: String) -> String {
+    word.count <= longestWordEchoed ? word : "\(word.prefix(longestWordEchoed - 1))…"
+  }
+
   package static func didYouMean(_ names: [String], quote: Character = "'") -> String {
     let quoted = names.map { "\(quote)\($0)\(quote)" }
     guard let last = quoted.last else { return "" }

@@ -111,7 +111,9 @@ extension TimingCurve: CustomStringConvertible {
     }
     let known = Self.namedCurves.map(\.name) + ["cubic-bezier", "steps", "spring", "mirrored"]
     let close = Suggestions.closest(to: String(trimmed), among: known, limit: 3)
-    throw TransitError(.invalidCurve, "unknown curve '\(text)'; \(Suggestions.didYouMean(close))")
+    throw TransitError(
+      .invalidCurve, "unknown curve '\(Suggestions.echoed(text))'; \(Suggestions.didYouMean(close))"
+    )
   }
 
   private static func parseFunction(
@@ -119,19 +121,22 @@ extension TimingCurve: CustomStringConvertible {
   ) throws(TransitError) -> TimingCurve {
     if name == "mirrored" {
       // Reached only for text such as `mirrored(x) junk)`: not one curve.
-      throw TransitError(.invalidCurve, "'\(text)': expected mirrored(CURVE)")
+      throw TransitError(.invalidCurve, "'\(Suggestions.echoed(text))': expected mirrored(CURVE)")
     }
     let parts = arguments.split(separator: ",", omittingEmptySubsequences: false)
       .map { $0.trimmingWhitespace() }
     func numbers(_ count: Int) throws(TransitError) -> [Double] {
       guard parts.count == count else {
         throw TransitError(
-          .invalidCurve, "'\(text)': \(name) takes \(count) numbers, got \(parts.count)")
+          .invalidCurve,
+          "'\(Suggestions.echoed(text))': \(name) takes \(count) numbers, got \(parts.count)")
       }
       var values: [Double] = []
       for part in parts {
         guard let value = Double(String(part)) else {
-          throw TransitError(.invalidCurve, "'\(text)': '\(part)' is not a number")
+          throw TransitError(
+            .invalidCurve,
+            "'\(Suggestions.echoed(text))': '\(Suggestions.echoed(String(part)))' is not a number")
         }
         values.append(value)
       }
@@ -147,7 +152,8 @@ extension TimingCurve: CustomStringConvertible {
     case "steps":
       guard (1...2).contains(parts.count), let count = Int(String(parts[0])) else {
         throw TransitError(
-          .invalidCurve, "'\(text)': expected steps(count) or steps(count,position)")
+          .invalidCurve,
+          "'\(Suggestions.echoed(text))': expected steps(count) or steps(count,position)")
       }
       var position = StepPosition.jumpEnd
       if parts.count == 2 {
@@ -158,7 +164,7 @@ extension TimingCurve: CustomStringConvertible {
           guard let named = StepPosition(rawValue: String(parts[1])) else {
             throw TransitError(
               .invalidCurve,
-              "'\(text)': unknown step position '\(parts[1])'; expected jump-start, jump-end, "
+              "'\(Suggestions.echoed(text))': unknown step position '\(Suggestions.echoed(String(parts[1])))'; expected jump-start, jump-end, "
                 + "jump-none, jump-both, start or end")
           }
           position = named

@@ -11,6 +11,7 @@ extension TransitionStyles {
 
   func unknownStyleMessage(for name: String) -> String {
     let close = suggestions(for: name)
+    let name = Suggestions.echoed(name)
     guard !close.isEmpty else { return "no style is named '\(name)'; no styles are registered" }
     return "no style is named '\(name)'; \(Suggestions.didYouMean(close))"
   }
