@@ -144,6 +144,19 @@ final class Story {
     }
   }
 
+  /// Samples the running completion of `operation` on the story's clock
+  /// for `seconds` from `start`, then lets it settle (a second past its end)
+  /// and checks it did not fail.
+  private func settleOnClock(
+    _ operation: ScriptOperation, from start: Double, for seconds: Double
+  ) throws(CLIError) {
+    try sampleOnClock(from: start, for: seconds)
+    clock.advance(by: start + seconds + 1 - clock.now)
+    stack.tick()
+    time += seconds
+    try check(operation)
+  }
+
   /// A stack that keeps every screen loaded (screens are drawn beneath
   /// translucent or scaled ones) and reports failures into `log`.
   private static func makeStack(
@@ -417,11 +430,7 @@ final class Story {
     let count = operation.frames ?? animatedFrames
     let start = clock.now
     if rate != nil {
-      try sampleOnClock(from: start, for: elapsed)
-      clock.advance(by: start + elapsed + 1 - clock.now)
-      stack.tick()
-      time += elapsed
-      try check(operation)
+      try settleOnClock(operation, from: start, for: elapsed)
       return
     }
     if count == 0 {
@@ -468,11 +477,7 @@ final class Story {
     let total = (finishes ? 1 - last : last) * duration
     let start = clock.now
     if rate != nil {
-      try sampleOnClock(from: start, for: total)
-      clock.advance(by: start + total + 1 - clock.now)
-      stack.tick()
-      time += total
-      try check(operation)
+      try settleOnClock(operation, from: start, for: total)
       return
     }
     if count == 0 {
