@@ -154,10 +154,7 @@ struct AppearanceReversalPropertyTests {
         }
       }
       guard let timeline = bind(animation, scene) else { return }
-      let (starts, _) = animation.schedule
-      var moments = starts
-      for (start, step) in zip(starts, animation.steps) { moments.append(start + step.duration) }
-      for moment in moments where moment > 0 {
+      for moment in animation.stepBoundaries where moment > 0 {
         let before = timeline.sample(at: moment - 1e-12)
         let at = timeline.sample(at: moment)
         let after = timeline.sample(at: min(moment + 1e-12, timeline.duration))

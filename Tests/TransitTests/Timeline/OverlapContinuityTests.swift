@@ -97,10 +97,7 @@ struct OverlapContinuityTests {
     let scene = random.scene(maxViews: 4)
     let animation = Self.overlapping(&random, scene)
     guard let timeline = bind(animation, scene) else { return }
-    let (starts, _) = animation.schedule
-    var moments = starts
-    for (start, step) in zip(starts, animation.steps) { moments.append(start + step.duration) }
-    for moment in moments where moment > 0 {
+    for moment in animation.stepBoundaries where moment > 0 {
       // Both limits: a change may read its start exactly (progress 0)
       // and go wrong only just after.
       let before = timeline.sample(at: moment - 1e-12)
