@@ -34,6 +34,8 @@ public final class Renderer {
   /// The offscreen pictures of 3-D views, kept while only their transforms
   /// change; perhaps shared with renderers on other threads.
   let offscreenPictures: OffscreenPictures
+  /// Blurred shadow masks, kept while the same shapes are drawn.
+  let shadowMasks = ShadowMasks()
   /// Pango and the bundled fonts, set up the first time a view has text.
   private var textEngine: TextEngine?
 

@@ -1,0 +1,154 @@
+import RealModule
+import Testing
+import Transit
+
+@testable import TransitRender
+
+/// Shadows are a Gaussian blur of the view's rounded shape: every drawn
+/// pixel within one step per channel of the same blur worked out directly
+/// in doubles, over several blurs, offsets, corner shapes, scales and
+/// positions that fall between pixels.
+@Suite struct ShadowBlurTests {
+  struct Case: CustomTestStringConvertible, Sendable {
+    var size: Size
+    var radii: CornerRadii
+    var origin: Point
+    var shadow: Shadow
+    var scale: Double = 1
+    var background: Color = .clear
+    var testDescription: String {
+      "\(size.width)×\(size.height) at (\(origin.x), \(origin.y)) ×\(scale), σ \(shadow.radius), "
+        + "offset (\(shadow.offset.width), \(shadow.offset.height))"
+    }
+  }
+
+  static let cases: [Case] = [
+    Case(
+      size: Size(width: 40, height: 30), radii: CornerRadii(uniform: 8),
+      origin: Point(x: 20, y: 20),
+      shadow: Shadow(opacity: 0.5, radius: 3, offset: Size(width: 5, height: 7))),
+    Case(
+      size: Size(width: 50, height: 24),
+      radii: CornerRadii(topLeft: 0, topRight: 12, bottomRight: 4, bottomLeft: 20),
+      origin: Point(x: 30.4, y: 25.7),
+      shadow: Shadow(
+        color: Color(red: 0.9, green: 0.2, blue: 0.1), opacity: 0.8, radius: 1.5,
+        offset: Size(width: -3.5, height: 2.25))),
+    Case(
+      size: Size(width: 30, height: 30), radii: CornerRadii(uniform: 15),
+      origin: Point(x: 10.25, y: 12.75),
+      shadow: Shadow(opacity: 1, radius: 0, offset: Size(width: 0.5, height: 0.5))),
+    Case(
+      size: Size(width: 36, height: 20),
+      radii: CornerRadii(topLeft: 10, topRight: 0, bottomRight: 10, bottomLeft: 0),
+      origin: Point(x: 30, y: 20),
+      shadow: Shadow(
+        color: Color(red: 0.1, green: 0.3, blue: 0.8, alpha: 0.7), opacity: 0.9, radius: 6,
+        offset: Size(width: 4, height: -3)), scale: 2),
+    Case(
+      size: Size(width: 24, height: 18), radii: CornerRadii(uniform: 3),
+      origin: Point(x: 8.5, y: 9.5),
+      shadow: Shadow(opacity: 0.7, radius: 0.4, offset: Size(width: 1, height: 1))),
+    Case(
+      size: Size(width: 30, height: 20), radii: CornerRadii(uniform: 6),
+      origin: Point(x: 45.3, y: 45.6),
+      shadow: Shadow(opacity: 0.6, radius: 8, offset: Size(width: 2, height: 5)), scale: 2,
+      background: Color(red: 0.95, green: 0.9, blue: 0.8)),
+    Case(
+      size: Size(width: 44, height: 26),
+      radii: CornerRadii(topLeft: 13, topRight: 2, bottomRight: 13, bottomLeft: 30),
+      origin: Point(x: 16.7, y: 14.1),
+      shadow: Shadow(
+        color: Color(red: 0.2, green: 0.9, blue: 0.4), opacity: 0.75, radius: 2.5,
+        offset: Size(width: -2.5, height: 6)),
+      background: Color(red: 0.3, green: 0.1, blue: 0.5)),
+    // Wider than the exact blur (16 device pixels): the coarser grid.
+    Case(
+      size: Size(width: 20, height: 20), radii: CornerRadii(uniform: 4),
+      origin: Point(x: 120.5, y: 120),
+      shadow: Shadow(opacity: 1, radius: 24, offset: Size(width: 3, height: 0))),
+  ]
+
+  @Test(arguments: cases)
+  func drawnShadowIsTheBlurWithinOneStep(_ c: Case) throws {
+    let reach = 5 * c.shadow.radius + abs(c.shadow.offset.width) + abs(c.shadow.offset.height) + 4
+    let sceneSize = Size(
+      width: (c.origin.x + c.size.width + reach).rounded(.up),
+      height: (c.origin.y + c.size.height + reach).rounded(.up))
+    var view = View(
+      id: "v", frame: Rect(origin: c.origin, size: c.size), shadow: c.shadow)
+    view.cornerRadii = c.radii
+    let scene = Scene(size: sceneSize, backgroundColor: c.background, views: [view])
+    let image = try Renderer(options: RenderOptions(scale: c.scale)).render(scene)
+    let reference = try Self.reference(c, width: image.width, height: image.height)
+    var worst = 0
+    for y in 0..<image.height {
+      for x in 0..<image.width {
+        let pixel = image[x, y]
+        let expected = reference[y * image.width + x]
+        for (k, shift) in [24, 16, 8, 0].enumerated() {
+          let got = Double((pixel >> UInt32(shift)) & 0xFF)
+          worst = max(worst, Int(abs(got - (expected[k] * 255).rounded())))
+        }
+      }
+    }
+    #expect(worst <= 1, "largest difference \(worst) steps")
+  }
+
+  /// The scene's pixels, premultiplied (a, r, g, b) in 0…1: the shape
+  /// rasterized by Cairo as the view's background is, convolved with the
+  /// 2-D Gaussian integrated over each pixel square (cut at 6σ), in
+  /// doubles, then composited over the background's pixel.
+  static func reference(_ c: Case, width: Int, height: Int) throws -> [[Double]] {
+    let mask = try CairoSurface(alphaWidth: width, height: height, what: "mask")
+    let context = try CairoContext(surface: mask)
+    context.scale(c.scale, c.scale)
+    context.translate(c.origin.x + c.shadow.offset.width, c.origin.y + c.shadow.offset.height)
+    context.roundedRectangle(Rect(size: c.size), radii: c.radii)
+    context.fill(.black)
+    try context.check("reference mask")
+    let coverage: [Double] = try mask.withPixels { pixels, stride in
+      var values = [Double](repeating: 0, count: width * height)
+      for y in 0..<height {
+        for x in 0..<width {
+          values[y * width + x] =
+            Double(pixels.load(fromByteOffset: y * stride + x, as: UInt8.self)) / 255
+        }
+      }
+      return values
+    }
+    let sigma = c.shadow.radius * c.scale
+    let r = sigma > 0 ? Int((6 * sigma).rounded(.up)) : 0
+    func phi(_ x: Double) -> Double {
+      sigma > 0 ? (1 + Double.erf(x / (sigma * 2.0.squareRoot()))) / 2 : (x >= 0 ? 1 : 0)
+    }
+    let oneAxis = (-r...r).map { k in phi(Double(k) + 0.5) - phi(Double(k) - 0.5) }
+    var kernel = [Double](repeating: 0, count: (2 * r + 1) * (2 * r + 1))
+    for j in 0...(2 * r) {
+      for i in 0...(2 * r) { kernel[j * (2 * r + 1) + i] = oneAxis[i] * oneAxis[j] }
+    }
+    let total = kernel.reduce(0, +)
+    var blurred = [Double](repeating: 0, count: width * height)
+    // Scattered from each covered pixel: the same sum as gathering.
+    for y in 0..<height {
+      for x in 0..<width where coverage[y * width + x] > 0 {
+        let m = coverage[y * width + x] / total
+        for j in -r...r where y + j >= 0 && y + j < height {
+          for i in -r...r where x + i >= 0 && x + i < width {
+            blurred[(y + j) * width + x + i] += m * kernel[(j + r) * (2 * r + 1) + i + r]
+          }
+        }
+      }
+    }
+    let color = c.shadow.color
+    let strength = color.alpha * c.shadow.opacity
+    // The frame starts as the background's own pixel, already in steps.
+    let fill = c.background.premultipliedARGB32
+    let under = [24, 16, 8, 0].map { Double((fill >> UInt32($0)) & 0xFF) / 255 }
+    return blurred.map { b in
+      let a = strength * b
+      let source = [a, color.red * a, color.green * a, color.blue * a]
+      return (0..<4).map { source[$0] + under[$0] * (1 - a) }
+    }
+  }
+}
