@@ -60,7 +60,12 @@ extension Renderer {
       context.pushGroup()
     }
     if hasShadow {
-      try drawShadow(view.shadow, of: bounds, radii: radii, alpha: layerAlpha, in: context)
+      // An opaque background drawn at full strength hides the shadow
+      // beneath it.
+      let opaque = hasBackground && view.backgroundColor.alpha >= 1 && layerAlpha >= 1
+      try drawShadow(
+        view.shadow, of: bounds, radii: radii, alpha: layerAlpha,
+        covered: opaque ? radii.uncut(bounds) : nil, in: context)
     }
     if hasBackground {
       context.roundedRectangle(bounds, radii: radii)

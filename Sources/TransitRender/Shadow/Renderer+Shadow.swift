@@ -1,4 +1,5 @@
 import CTransitCairo
+import CTransitShadow
 import Transit
 
 extension Renderer {
@@ -40,8 +41,13 @@ extension Renderer {
   /// scale and painted through the rest of the transform; a view turned in
   /// 3-D draws its shadow into its offscreen picture, which the projective
   /// mapping then turns with everything else.
+  ///
+  /// `covered`, when given, is a rectangle in the view's coordinates that
+  /// an opaque background will cover wholly, drawn next: the shadow is not
+  /// painted there, which leaves every pixel as it would be.
   func drawShadow(
-    _ shadow: Shadow, of bounds: Rect, radii: CornerRadii, alpha: Double, in context: CairoContext
+    _ shadow: Shadow, of bounds: Rect, radii: CornerRadii, alpha: Double, covered: Rect?,
+    in context: CairoContext
   ) throws(RenderError) {
     let strength = shadow.color.alpha * shadow.opacity * alpha
     guard strength > 0, bounds.width > 0, bounds.height > 0 else { return }
@@ -98,14 +104,19 @@ extension Renderer {
     let (ax, ay) = (anchor.x.rounded(.down), anchor.y.rounded(.down))
     let (phaseX, phaseY) = (anchor.x - ax, anchor.y - ay)
     guard ax.isFinite, ay.isFinite else { return }
-    let rx = Double(GaussianBlur.reach(sigma: sigma * abs(grid.xx)))
-    let ry = Double(GaussianBlur.reach(sigma: sigma * abs(grid.yy)))
+    // Beyond 3σ from a convex shape the blur is below 255·Q(3) = 0.34 of
+    // a step, which rounds to 0: the mask stops there (the blur itself
+    // still reaches 4σ for the pixels inside).
+    let rx = (3 * sigma * abs(grid.xx)).rounded(.up)
+    let ry = (3 * sigma * abs(grid.yy)).rounded(.up)
     let extentX = grid.xx * shape.width
     let extentY = grid.yy * shape.height
-    var x0 = (phaseX + min(0, extentX) - rx - 1).rounded(.down)
-    var x1 = (phaseX + max(0, extentX) + rx + 1).rounded(.up)
-    var y0 = (phaseY + min(0, extentY) - ry - 1).rounded(.down)
-    var y1 = (phaseY + max(0, extentY) + ry + 1).rounded(.up)
+    // Whatever the phase (0..<1), so that every phase of a shape asks for
+    // the same pixels.
+    var x0 = (min(0, extentX) - rx - 1).rounded(.down)
+    var x1 = (max(0, extentX) + rx + 2).rounded(.up)
+    var y0 = (min(0, extentY) - ry - 1).rounded(.down)
+    var y1 = (max(0, extentY) + ry + 2).rounded(.up)
     // The clip cuts the mask only when the whole would be large: a mask
     // cut by the frame's edge is another mask, and a card moving across
     // the edge would otherwise need a blur of its own on every frame.
@@ -122,11 +133,73 @@ extension Renderer {
       size: shape.size, radii: radii, sigma: sigma, scaleX: grid.xx, scaleY: grid.yy,
       phaseX: phaseX, phaseY: phaseY, x0: Int(x0), y0: Int(y0), x1: Int(x1), y1: Int(y1))
     let mask = try shadowMasks.mask(for: key)
+    let (left, top) = (ax + x0, ay + y0)
+    let (right, bottom) = (left + Double(key.width), top + Double(key.height))
+    // Under an opaque background, the pixels it covers wholly are painted
+    // over whatever the shadow leaves there: only the bands around them
+    // are painted.
+    var bands = [Rect(x: left, y: top, width: right - left, height: bottom - top)]
+    if let covered, placement == .identity {
+      let inside = device.boundingBox(of: covered)
+      let (l, t) = (max(inside.minX.rounded(.up), left), max(inside.minY.rounded(.up), top))
+      let (r, b) = (min(inside.maxX.rounded(.down), right), min(inside.maxY.rounded(.down), bottom))
+      if r > l, b > t {
+        bands = [
+          Rect(x: left, y: top, width: right - left, height: t - top),
+          Rect(x: left, y: b, width: right - left, height: bottom - b),
+          Rect(x: left, y: t, width: l - left, height: b - t),
+          Rect(x: r, y: t, width: right - r, height: b - t),
+        ].filter { $0.width > 0 && $0.height > 0 }
+      }
+    }
+    let color = shadow.color
+    // Straight onto the frame's pixels when nothing but a rectangle on
+    // whole pixels stands between: composited in floating point and
+    // rounded once (transit_shadow_over), within half a step of the exact
+    // composite of the mask; through Cairo otherwise (a group, a rotated
+    // view), whose compositing rounds thrice.
+    if placement == .identity, let clip = context.pixelAlignedClip {
+      let premultiplied: [Float] = [
+        Float(255 * strength), Float(255 * color.red * strength),
+        Float(255 * color.green * strength), Float(255 * color.blue * strength),
+      ]
+      try mask.withPixels { maskPixels, maskStride throws(RenderError) in
+        try context.surface.withPixels { pixels, stride throws(RenderError) in
+          for band in bands {
+            // Clamped as doubles first: a shape far off the frame has
+            // coordinates no Int holds.
+            func inside(_ v: Double, _ low: Int, _ high: Int) -> Int {
+              Int(min(max(v, Double(low)), Double(high)))
+            }
+            let x0 = inside(band.minX, clip.x0, clip.x1)
+            let y0 = inside(band.minY, clip.y0, clip.y1)
+            let x1 = inside(band.maxX, clip.x0, clip.x1)
+            let y1 = inside(band.maxY, clip.y0, clip.y1)
+            guard x1 > x0, y1 > y0 else { continue }
+            let maskStart =
+              maskPixels.assumingMemoryBound(to: UInt8.self) + (y0 - Int(top)) * maskStride
+              + (x0 - Int(left))
+            let start = (pixels + y0 * stride).assumingMemoryBound(to: UInt32.self) + x0
+            transit_shadow_over(
+              start, stride / 4, maskStart, maskStride, Int32(x1 - x0), Int32(y1 - y0),
+              premultiplied)
+          }
+        }
+      }
+      return
+    }
     context.save()
     context.matrix = placement
-    let color = shadow.color
     cairo_set_source_rgba(context.pointer, color.red, color.green, color.blue, strength)
-    cairo_mask_surface(context.pointer, mask.pointer, ax + x0, ay + y0)
+    for band in bands {
+      context.save()
+      if bands.count > 1 {
+        context.appendRectangle(band)
+        context.clip()
+      }
+      cairo_mask_surface(context.pointer, mask.pointer, left, top)
+      context.restore()
+    }
     context.restore()
   }
 }
@@ -146,9 +219,43 @@ extension View {
 }
 
 extension AffineMatrix {
+  /// The smallest upright rectangle holding the image of `rect`.
+  func boundingBox(of rect: Rect) -> Rect {
+    let a = apply(Point(x: rect.minX, y: rect.minY))
+    let b = apply(Point(x: rect.maxX, y: rect.maxY))
+    let c = apply(Point(x: rect.minX, y: rect.maxY))
+    let d = apply(Point(x: rect.maxX, y: rect.minY))
+    let minX = min(a.x, b.x, c.x, d.x)
+    let minY = min(a.y, b.y, c.y, d.y)
+    return Rect(
+      x: minX, y: minY, width: max(a.x, b.x, c.x, d.x) - minX,
+      height: max(a.y, b.y, c.y, d.y) - minY)
+  }
+
   /// `self` after scaling by `factor` on both axes (applied first).
   func scaled(by factor: Double) -> AffineMatrix {
     AffineMatrix(
       xx: xx * factor, yx: yx * factor, xy: xy * factor, yy: yy * factor, x0: x0, y0: y0)
+  }
+}
+
+extension CornerRadii {
+  /// The larger of the two rectangles inside a rounded rectangle of
+  /// `bounds` with these radii (fitted) that its corners do not reach: the
+  /// full height between the left and right corners, or the full width
+  /// between the top and bottom ones.
+  func uncut(_ bounds: Rect) -> Rect {
+    let r = fitted(to: bounds.size)
+    let left = max(r.topLeft, r.bottomLeft)
+    let right = max(r.topRight, r.bottomRight)
+    let top = max(r.topLeft, r.topRight)
+    let bottom = max(r.bottomLeft, r.bottomRight)
+    let tall = Rect(
+      x: bounds.minX + left, y: bounds.minY, width: bounds.width - left - right,
+      height: bounds.height)
+    let wide = Rect(
+      x: bounds.minX, y: bounds.minY + top, width: bounds.width,
+      height: bounds.height - top - bottom)
+    return tall.width * tall.height >= wide.width * wide.height ? tall : wide
   }
 }

@@ -1,6 +1,8 @@
+import CTransitShadow
 import RealModule
 import Testing
 import Transit
+import TransitTestSupport
 
 @testable import TransitRender
 
@@ -62,6 +64,20 @@ import Transit
         color: Color(red: 0.2, green: 0.9, blue: 0.4), opacity: 0.75, radius: 2.5,
         offset: Size(width: -2.5, height: 6)),
       background: Color(red: 0.3, green: 0.1, blue: 0.5)),
+    // The narrowest blur that is moved by a fraction of a pixel rather
+    // than blurred again (ShadowMasks.smoothSigma), at a phase on each axis.
+    Case(
+      size: Size(width: 40, height: 22),
+      radii: CornerRadii(topLeft: 2, topRight: 11, bottomRight: 0, bottomLeft: 7),
+      origin: Point(x: 33.37, y: 41.81),
+      shadow: Shadow(
+        color: Color(red: 0.95, green: 0.85, blue: 0.1), opacity: 1, radius: 6,
+        offset: Size(width: 1.5, height: -2.5)),
+      background: Color(red: 0.1, green: 0.1, blue: 0.2)),
+    Case(
+      size: Size(width: 30, height: 30), radii: CornerRadii(uniform: 30),
+      origin: Point(x: 40.5, y: 40.25),
+      shadow: Shadow(opacity: 1, radius: 3.5, offset: Size(width: 0.3, height: 0.6)), scale: 2),
     // Wider than the exact blur (16 device pixels): the coarser grid.
     Case(
       size: Size(width: 20, height: 20), radii: CornerRadii(uniform: 4),
@@ -149,6 +165,51 @@ import Transit
       let a = strength * b
       let source = [a, color.red * a, color.green * a, color.blue * a]
       return (0..<4).map { source[$0] + under[$0] * (1 - a) }
+    }
+  }
+}
+
+/// The shadow compositor's vector paths (AVX2, SSE2) and its scalar one give
+/// the same bits, on random pixels, masks and colours, over widths that
+/// leave every kind of tail.
+@Suite struct ShadowCompositingTests {
+  @Test func everyPathGivesTheSameBits() {
+    var generator = SplitMix64(seed: 28)
+    for width in [1, 3, 4, 7, 8, 9, 15, 16, 31, 37] {
+      let height = 3
+      let pixels = (0..<(width * height)).map { _ -> UInt32 in
+        // Premultiplied: no channel above the alpha.
+        let a = UInt32(generator.next() % 256)
+        let channel = { a == 0 ? 0 : UInt32(generator.next() % UInt64(a + 1)) }
+        return a << 24 | channel() << 16 | channel() << 8 | channel()
+      }
+      // Zeros, full coverage and everything between, in runs.
+      let mask = (0..<(width * height)).map { i -> UInt8 in
+        switch generator.next() % 4 {
+        case 0: 0
+        case 1: 255
+        default: UInt8(generator.next() % 256)
+        }
+      }
+      let alpha = Float(generator.next() % 256)
+      let color: [Float] = [
+        alpha, alpha * 0.3, alpha * Float(generator.next() % 100) / 100, alpha * 0.99,
+      ]
+      var results: [[UInt32]] = []
+      for level in [0, 1, 2] {
+        var out = pixels
+        out.withUnsafeMutableBufferPointer { o in
+          mask.withUnsafeBufferPointer { m in
+            transit_shadow_over_using(
+              Int32(level), o.baseAddress!, width, m.baseAddress!, width, Int32(width),
+              Int32(height), color)
+          }
+        }
+        results.append(out)
+      }
+      #expect(results[0] == results[1], "SSE2 differs from scalar at width \(width)")
+      #expect(results[0] == results[2], "AVX2 differs from scalar at width \(width)")
+      #expect(results[0] != pixels || mask.allSatisfy { $0 == 0 } || alpha == 0)
     }
   }
 }
