@@ -213,3 +213,16 @@ import TransitTestSupport
     }
   }
 }
+
+/// Shadows in SVG and PDF sheets: Cairo's vector surfaces have no pixels
+/// to composite into, so the mask is painted through Cairo and lands in
+/// the document as an image.
+@Suite struct ShadowVectorTests {
+  @Test func shadowsAreDrawnIntoVectorDocuments() throws {
+    let cells = [VectorSheet.Cell(scene: AppearanceGoldenScenes.shadows)]
+    let svg = String(decoding: try VectorSheet.encode(cells, as: .svg), as: UTF8.self)
+    #expect(svg.contains("<image"))
+    let pdf = try VectorSheet.encode(cells, as: .pdf)
+    #expect(pdf.starts(with: Array("%PDF".utf8)))
+  }
+}
