@@ -155,9 +155,11 @@ final class CairoContext {
     guard list.pointee.status == CAIRO_STATUS_SUCCESS, list.pointee.num_rectangles == 1,
       let r = list.pointee.rectangles?.pointee
     else { return nil }
-    let edges = [r.x, r.y, r.x + r.width, r.y + r.height]
-    guard edges.allSatisfy({ $0 == $0.rounded() && abs($0) < 1e6 }) else { return nil }
-    return (Int(edges[0]), Int(edges[1]), Int(edges[2]), Int(edges[3]))
+    // No array: shadows ask this once per view per frame.
+    func whole(_ v: Double) -> Bool { v == v.rounded() && abs(v) < 1e6 }
+    let (x0, y0, x1, y1) = (r.x, r.y, r.x + r.width, r.y + r.height)
+    guard whole(x0), whole(y0), whole(x1), whole(y1) else { return nil }
+    return (Int(x0), Int(y0), Int(x1), Int(y1))
   }
 
   /// The clip's bounding box in device pixels, (x1, y1, x2, y2).

@@ -140,9 +140,13 @@ extension Renderer {
     let key = ShadowMasks.Key(
       size: shape.size, radii: radii, sigma: sigma, scaleX: grid.xx, scaleY: grid.yy,
       phaseX: phaseX, phaseY: phaseY, x0: Int(x0), y0: Int(y0), x1: Int(x1), y1: Int(y1))
-    let mask = try shadowMasks.mask(for: key)
     let (left, top) = (ax + x0, ay + y0)
     let (right, bottom) = (left + Double(key.width), top + Double(key.height))
+    // Nothing to paint outside the clip (a card off the screen's edge).
+    if let clip, right <= clip.0 || bottom <= clip.1 || left >= clip.2 || top >= clip.3 {
+      return
+    }
+    let mask = try shadowMasks.mask(for: key)
     // Under an opaque background, the pixels it covers wholly are painted
     // over whatever the shadow leaves there: only the bands around them
     // are painted.
@@ -167,10 +171,10 @@ extension Renderer {
     // composite of the mask; through Cairo otherwise (a group, a rotated
     // view), whose compositing rounds thrice.
     if placement == .identity, let clip = context.pixelAlignedClip {
-      let premultiplied: [Float] = [
+      var premultiplied = (
         Float(255 * strength), Float(255 * color.red * strength),
-        Float(255 * color.green * strength), Float(255 * color.blue * strength),
-      ]
+        Float(255 * color.green * strength), Float(255 * color.blue * strength)
+      )
       try mask.withPixels { maskPixels, maskStride throws(RenderError) in
         try context.surface.withPixels { pixels, stride throws(RenderError) in
           for band in bands {
@@ -188,9 +192,13 @@ extension Renderer {
               maskPixels.assumingMemoryBound(to: UInt8.self) + (y0 - Int(top)) * maskStride
               + (x0 - Int(left))
             let start = (pixels + y0 * stride).assumingMemoryBound(to: UInt32.self) + x0
-            transit_shadow_over(
-              start, stride / 4, maskStart, maskStride, Int32(x1 - x0), Int32(y1 - y0),
-              premultiplied)
+            withUnsafePointer(to: &premultiplied) { color in
+              color.withMemoryRebound(to: Float.self, capacity: 4) { color in
+                transit_shadow_over(
+                  start, stride / 4, maskStart, maskStride, Int32(x1 - x0), Int32(y1 - y0),
+                  color)
+              }
+            }
           }
         }
       }
