@@ -46,7 +46,16 @@ extension Renderer {
     guard area > -flat else { return }
 
     // The picture covers what the view paints: its bounds and its shadow.
-    let extent = view.drawnExtent
+    // A shadow that would make the picture more than eight times the view
+    // on a side (a blur or an offset far beyond the view's size, whose
+    // faint remains could only be drawn by starving the view itself of
+    // resolution) is left out.
+    var view = view
+    var extent = view.drawnExtent
+    if extent.width > 8 * width || extent.height > 8 * height {
+      view.shadow = .none
+      extent = Rect(size: view.frame.size)
+    }
     let pictureCorners = [
       Point(x: extent.minX, y: extent.minY), Point(x: extent.maxX, y: extent.minY),
       Point(x: extent.maxX, y: extent.maxY), Point(x: extent.minX, y: extent.maxY),
@@ -69,11 +78,14 @@ extension Renderer {
       (toDevice, quad) = (sliver.toDevice, sliver.quad)
     }
     // Destination: the quad's bounding box inside the clip, whole pixels.
+    guard quad.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return }
     let clip = context.deviceClipExtents
-    let left = max(Int((quad.map(\.x).min()! - 1).rounded(.down)), Int(clip.0.rounded(.down)))
-    let top = max(Int((quad.map(\.y).min()! - 1).rounded(.down)), Int(clip.1.rounded(.down)))
-    let right = min(Int((quad.map(\.x).max()! + 1).rounded(.up)), Int(clip.2.rounded(.up)))
-    let bottom = min(Int((quad.map(\.y).max()! + 1).rounded(.up)), Int(clip.3.rounded(.up)))
+    // Far beyond the clip is as good as at its edge, and fits an Int.
+    func pixel(_ v: Double) -> Int { Int(min(max(v, -1e9), 1e9)) }
+    let left = max(pixel((quad.map(\.x).min()! - 1).rounded(.down)), Int(clip.0.rounded(.down)))
+    let top = max(pixel((quad.map(\.y).min()! - 1).rounded(.down)), Int(clip.1.rounded(.down)))
+    let right = min(pixel((quad.map(\.x).max()! + 1).rounded(.up)), Int(clip.2.rounded(.up)))
+    let bottom = min(pixel((quad.map(\.y).max()! + 1).rounded(.up)), Int(clip.3.rounded(.up)))
     guard right > left, bottom > top else { return }
 
     // Source resolution: the longest on-screen stretch of any edge, so the

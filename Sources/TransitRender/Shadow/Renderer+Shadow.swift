@@ -61,6 +61,14 @@ extension Renderer {
     guard strength > 0, bounds.width > 0, bounds.height > 0 else { return }
     let shape = bounds.offsetBy(dx: shadow.offset.width, dy: shadow.offset.height)
     let device = context.matrix
+    // Nothing to paint outside the clip (a card off the screen's edge, an
+    // offset far off the frame): drawn or not, no pixel would change.
+    let reach = 4 * shadow.radius + 2
+    let box = device.boundingBox(of: shape.insetBy(dx: -reach, dy: -reach))
+    let visible = context.deviceClipExtents
+    guard box.isFinite, box.maxX > visible.0, box.maxY > visible.1, box.minX < visible.2,
+      box.minY < visible.3
+    else { return }
     // grid: the view's coordinates to the mask's pixels (axis-aligned);
     // placement: the mask's pixels to the device's.
     var grid: AffineMatrix

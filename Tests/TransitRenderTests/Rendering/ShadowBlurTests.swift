@@ -226,3 +226,42 @@ import TransitTestSupport
     #expect(pdf.starts(with: Array("%PDF".utf8)))
   }
 }
+
+/// Hostile shadows draw what they can and never trap or allocate without
+/// bound: blurs far wider than the frame, offsets far off it, views far
+/// larger than it, at scale 1 and turned.
+@Suite struct HostileShadowTests {
+  @Test(arguments: [
+    (1e12, 0.0, 100.0), (5.0, 1e300, 100.0), (0.0, -1e15, 100.0), (40.0, 3.0, 1e9),
+    (1e6, 1e6, 1e12), (2_000.0, 0.0, 100.0),
+  ])
+  func hostileShadowsRender(radius: Double, offset: Double, side: Double) throws {
+    let shadow = Shadow(opacity: 0.5, radius: radius, offset: Size(width: offset, height: offset))
+    let turns: [Transform3D] = [
+      .identity, .rotation(angle: 0.3, x: 0, y: 0, z: 1),
+      Transform3D.rotation(angle: 0.5, x: 0, y: 1, z: 0).concatenating(.perspective(distance: 500)),
+    ]
+    // Alone, and half transparent over a child (drawn as a group).
+    for transform in turns {
+      for alpha in [1.0, 0.5] {
+        let scene = Scene(
+          size: Size(width: 64, height: 48), backgroundColor: .white,
+          views: [
+            View(
+              id: "v", frame: Rect(x: 10, y: 10, width: side, height: side), alpha: alpha,
+              transform: transform, backgroundColor: Color(red: 0.2, green: 0.3, blue: 0.9),
+              cornerRadius: 8,
+              children: alpha < 1
+                ? [
+                  View(
+                    id: "c", frame: Rect(x: 2, y: 2, width: 8, height: 8), backgroundColor: .black)
+                ]
+                : [],
+              shadow: shadow)
+          ])
+        let image = try Renderer().render(scene)
+        #expect(image.width == 64 && image.height == 48)
+      }
+    }
+  }
+}
