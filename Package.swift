@@ -66,14 +66,17 @@ let package = Package(
     // contraction into fused multiply-adds (a pragma in the file), so every
     // path gives the same bits.
     .target(name: "CTransitPerspective"),
+    // A shadow's colour through its blurred mask, over the frame, rounded
+    // once per channel (Cairo's own mask painting rounds three times).
+    .target(name: "CTransitShadow"),
     // ffmpeg as a supervised child: its own process group, killed when
     // animrender dies (PR_SET_PDEATHSIG), which Foundation's Process cannot set.
     .target(name: "CTransitSpawn"),
     .target(
       name: "TransitRender",
       dependencies: [
-        "Transit", "CTransitCairo", "CTransitDeflate", "CTransitPerspective", "CTransitWebP",
-        "CTransitPango",
+        "Transit", "CTransitCairo", "CTransitDeflate", "CTransitPerspective", "CTransitShadow",
+        "CTransitWebP", "CTransitPango",
       ],
       // The bundled fonts, copied beside the products; see TextFonts.
       resources: [.copy("Text/Fonts")]
@@ -147,7 +150,7 @@ let package = Package(
     .testTarget(
       name: "TransitRenderTests",
       dependencies: [
-        "Transit", "TransitRender", "TransitTesting", "TransitTestSupport",
+        "Transit", "TransitRender", "TransitTesting", "TransitTestSupport", "CTransitShadow",
         .product(name: "RealModule", package: "swift-numerics"),
       ],
       // Read through #filePath rather than bundled: the tests need their paths.

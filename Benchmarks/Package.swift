@@ -12,7 +12,12 @@ let package = Package(
       name: "TransitBenchmarks",
       dependencies: [.product(name: "Transit", package: "Transit")],
       swiftSettings: [.unsafeFlags(["-Ounchecked"])]
-    )
+    ),
+    // Shadows against none: a push of two screens of 20 cards each.
+    .executableTarget(
+      name: "ShadowBenchmarks",
+      dependencies: [.product(name: "TransitRender", package: "Transit")]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

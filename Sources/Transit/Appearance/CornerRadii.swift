@@ -43,7 +43,10 @@ public struct CornerRadii: Hashable, Codable, Sendable {
 
   /// Whether every radius is finite and not negative.
   public var isValid: Bool {
-    [topLeft, topRight, bottomRight, bottomLeft].allSatisfy { $0.isFinite && $0 >= 0 }
+    // Comparisons only, no array: the renderer asks this of every view it
+    // draws, and drawing allocates nothing to check its numbers.
+    topLeft.isFinite && topLeft >= 0 && topRight.isFinite && topRight >= 0
+      && bottomRight.isFinite && bottomRight >= 0 && bottomLeft.isFinite && bottomLeft >= 0
   }
 
   /// The radii a rectangle of `size` can draw: all four scaled by one

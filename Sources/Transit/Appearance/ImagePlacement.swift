@@ -71,7 +71,10 @@ public struct ImagePlacement: Hashable, Codable, Sendable {
 
   /// Whether every weight is a finite number.
   public var isValid: Bool {
-    [stretched, fitted, filled, natural, anchorX, anchorY].allSatisfy(\.isFinite)
+    // Comparisons only, no array: the renderer asks this of every view it
+    // draws, and drawing allocates nothing to check its numbers.
+    stretched.isFinite && fitted.isFinite && filled.isFinite && natural.isFinite
+      && anchorX.isFinite && anchorY.isFinite
   }
 
   /// Where an image of `size` is drawn in `bounds`: the settled mode's

@@ -58,26 +58,42 @@ final class CairoContext {
   }
 
   /// Replaces the path with a rectangle whose corners are rounded by
-  /// `radius`, clamped to half the shorter side (a pill at most).
-  func roundedRectangle(_ rect: Rect, radius: Double) {
+  /// `radii`, fitted to its size first (``CornerRadii/fitted(to:)``).
+  func roundedRectangle(_ rect: Rect, radii: CornerRadii) {
     cairo_new_path(pointer)
-    appendRoundedRectangle(rect, radius: radius)
+    appendRoundedRectangle(rect, radii: radii)
   }
 
-  /// Adds a rounded rectangle to the path as a new closed sub-path.
-  func appendRoundedRectangle(_ rect: Rect, radius: Double) {
-    let r = min(radius, rect.width / 2, rect.height / 2)
-    guard r > 0 else {
+  /// Adds a rectangle whose corners are rounded by `radii` to the path as a
+  /// new closed sub-path, clockwise from the top-left corner, after scaling
+  /// the radii down as CSS does when two adjacent ones would overlap
+  /// (``CornerRadii/fitted(to:)``). A corner of radius 0 is square.
+  func appendRoundedRectangle(_ rect: Rect, radii: CornerRadii) {
+    let r = radii.fitted(to: rect.size)
+    guard r.topLeft > 0 || r.topRight > 0 || r.bottomRight > 0 || r.bottomLeft > 0 else {
       cairo_rectangle(pointer, rect.minX, rect.minY, rect.width, rect.height)
       return
     }
     let half = Double.pi / 2
     cairo_new_sub_path(pointer)
-    cairo_arc(pointer, rect.maxX - r, rect.minY + r, r, -half, 0)
-    cairo_arc(pointer, rect.maxX - r, rect.maxY - r, r, 0, half)
-    cairo_arc(pointer, rect.minX + r, rect.maxY - r, r, half, 2 * half)
-    cairo_arc(pointer, rect.minX + r, rect.minY + r, r, 2 * half, 3 * half)
+    corner(x: rect.maxX, y: rect.minY, radius: r.topRight, dx: -1, dy: 1, from: -half)
+    corner(x: rect.maxX, y: rect.maxY, radius: r.bottomRight, dx: -1, dy: -1, from: 0)
+    corner(x: rect.minX, y: rect.maxY, radius: r.bottomLeft, dx: 1, dy: -1, from: half)
+    corner(x: rect.minX, y: rect.minY, radius: r.topLeft, dx: 1, dy: 1, from: 2 * half)
     cairo_close_path(pointer)
+  }
+
+  /// One corner of a rounded rectangle: a quarter circle about the point
+  /// `radius` in from the corner (x, y) along (dx, dy), from the angle
+  /// `from`; or the corner itself when the radius is 0.
+  private func corner(
+    x: Double, y: Double, radius: Double, dx: Double, dy: Double, from angle: Double
+  ) {
+    guard radius > 0 else {
+      cairo_line_to(pointer, x, y)
+      return
+    }
+    cairo_arc(pointer, x + dx * radius, y + dy * radius, radius, angle, angle + Double.pi / 2)
   }
 
   /// Adds a plain rectangle to the path.
@@ -139,9 +155,11 @@ final class CairoContext {
     guard list.pointee.status == CAIRO_STATUS_SUCCESS, list.pointee.num_rectangles == 1,
       let r = list.pointee.rectangles?.pointee
     else { return nil }
-    let edges = [r.x, r.y, r.x + r.width, r.y + r.height]
-    guard edges.allSatisfy({ $0 == $0.rounded() && abs($0) < 1e6 }) else { return nil }
-    return (Int(edges[0]), Int(edges[1]), Int(edges[2]), Int(edges[3]))
+    // No array: shadows ask this once per view per frame.
+    func whole(_ v: Double) -> Bool { v == v.rounded() && abs(v) < 1e6 }
+    let (x0, y0, x1, y1) = (r.x, r.y, r.x + r.width, r.y + r.height)
+    guard whole(x0), whole(y0), whole(x1), whole(y1) else { return nil }
+    return (Int(x0), Int(y0), Int(x1), Int(y1))
   }
 
   /// The clip's bounding box in device pixels, (x1, y1, x2, y2).

@@ -51,6 +51,14 @@ struct Homography {
       g: g, h: h, i: i)
   }
 
+  /// `self` after a translation by (x, y) (applied first): the map from
+  /// coordinates whose origin is the point (x, y) of `self`'s.
+  func translated(x: Double, y: Double) -> Homography {
+    Homography(
+      a: a, b: b, c: a * x + b * y + c, d: d, e: e, f: d * x + e * y + f, g: g, h: h,
+      i: g * x + h * y + i)
+  }
+
   /// The homogeneous weight of the image of `p`; positive means in front of
   /// the camera.
   func weight(_ p: Point) -> Double { g * p.x + h * p.y + i }

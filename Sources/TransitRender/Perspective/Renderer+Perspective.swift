@@ -22,8 +22,9 @@ extension Renderer {
   ///
   /// Not drawn: a back face (the projected quad winds the other way) and a
   /// view that reaches the camera plane (a corner with w ≤ 0, which has no
-  /// projection). The offscreen picture covers the view's bounds, so
-  /// children that overflow a 3D-transformed view are cut at its edge.
+  /// projection). The offscreen picture covers the view's bounds and its
+  /// own shadow, which therefore turns with it; children that overflow a
+  /// 3D-transformed view are cut at the picture's edge.
   func drawProjected(_ view: View, in context: CairoContext) throws(RenderError) {
     let (width, height) = (view.frame.width, view.frame.height)
     guard width > 0, height > 0 else { return }
@@ -44,8 +45,27 @@ extension Renderer {
     let flat = 1e-9 * width * height
     guard area > -flat else { return }
 
-    var toDevice = placement.followed(by: context.matrix)
-    var quad = local.map { corner -> (x: Double, y: Double) in
+    // The picture covers what the view paints: its bounds and its shadow.
+    // A shadow that would make the picture more than eight times the view
+    // on a side (a blur or an offset far beyond the view's size, whose
+    // faint remains could only be drawn by starving the view itself of
+    // resolution) is left out.
+    var view = view
+    var extent = view.drawnExtent
+    if extent.width > 8 * width || extent.height > 8 * height {
+      view.shadow = .none
+      extent = Rect(size: view.frame.size)
+    }
+    let pictureCorners = [
+      Point(x: extent.minX, y: extent.minY), Point(x: extent.maxX, y: extent.minY),
+      Point(x: extent.maxX, y: extent.maxY), Point(x: extent.minX, y: extent.maxY),
+    ]
+    for corner in pictureCorners where placement.weight(corner) <= 1e-6 { return }
+    // The picture's own coordinates start at the extent's corner.
+    var toDevice = placement.followed(by: context.matrix).translated(
+      x: extent.minX, y: extent.minY)
+    var quad = pictureCorners.map { point -> (x: Double, y: Double) in
+      let corner = Point(x: point.x - extent.minX, y: point.y - extent.minY)
       let w = toDevice.weight(corner)
       return (
         (toDevice.a * corner.x + toDevice.b * corner.y + toDevice.c) / w,
@@ -53,15 +73,19 @@ extension Renderer {
       )
     }
     if area <= flat {
-      guard let sliver = EdgeOnSliver(line: quad, width: width, height: height) else { return }
+      guard let sliver = EdgeOnSliver(line: quad, width: extent.width, height: extent.height)
+      else { return }
       (toDevice, quad) = (sliver.toDevice, sliver.quad)
     }
     // Destination: the quad's bounding box inside the clip, whole pixels.
+    guard quad.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return }
     let clip = context.deviceClipExtents
-    let left = max(Int((quad.map(\.x).min()! - 1).rounded(.down)), Int(clip.0.rounded(.down)))
-    let top = max(Int((quad.map(\.y).min()! - 1).rounded(.down)), Int(clip.1.rounded(.down)))
-    let right = min(Int((quad.map(\.x).max()! + 1).rounded(.up)), Int(clip.2.rounded(.up)))
-    let bottom = min(Int((quad.map(\.y).max()! + 1).rounded(.up)), Int(clip.3.rounded(.up)))
+    // Far beyond the clip is as good as at its edge, and fits an Int.
+    func pixel(_ v: Double) -> Int { Int(min(max(v, -1e9), 1e9)) }
+    let left = max(pixel((quad.map(\.x).min()! - 1).rounded(.down)), Int(clip.0.rounded(.down)))
+    let top = max(pixel((quad.map(\.y).min()! - 1).rounded(.down)), Int(clip.1.rounded(.down)))
+    let right = min(pixel((quad.map(\.x).max()! + 1).rounded(.up)), Int(clip.2.rounded(.up)))
+    let bottom = min(pixel((quad.map(\.y).max()! + 1).rounded(.up)), Int(clip.3.rounded(.up)))
     guard right > left, bottom > top else { return }
 
     // Source resolution: the longest on-screen stretch of any edge, so the
@@ -71,21 +95,23 @@ extension Renderer {
     for k in 0..<4 {
       let (p, q) = (quad[k], quad[(k + 1) % 4])
       let screenLength = ((q.x - p.x) * (q.x - p.x) + (q.y - p.y) * (q.y - p.y)).squareRoot()
-      stretch = max(stretch, screenLength / (k % 2 == 0 ? width : height))
+      stretch = max(stretch, screenLength / (k % 2 == 0 ? extent.width : extent.height))
     }
     let limit = Double(Renderer.maximumOffscreenSide)
     stretch = min(
-      max(Renderer.pictureStretch(stretch), 1 / max(width, height)), limit / width, limit / height)
-    let sourceWidth = max(1, Int((width * stretch).rounded(.up)))
-    let sourceHeight = max(1, Int((height * stretch).rounded(.up)))
-    let scaleX = Double(sourceWidth) / width
-    let scaleY = Double(sourceHeight) / height
+      max(Renderer.pictureStretch(stretch), 1 / max(extent.width, extent.height)),
+      limit / extent.width, limit / extent.height)
+    let sourceWidth = max(1, Int((extent.width * stretch).rounded(.up)))
+    let sourceHeight = max(1, Int((extent.height * stretch).rounded(.up)))
+    let scaleX = Double(sourceWidth) / extent.width
+    let scaleY = Double(sourceHeight) / extent.height
     let picture = try offscreenPictures.picture(
       for: .init(view: view, width: sourceWidth, height: sourceHeight),
       what: "offscreen picture of '\(view.id)'"
     ) { offscreen throws(RenderError) in
       let offscreenContext = try CairoContext(surface: offscreen)
       offscreenContext.scale(scaleX, scaleY)
+      offscreenContext.translate(-extent.minX, -extent.minY)
       try drawContents(of: view, alpha: 1, in: offscreenContext)
       try offscreenContext.check("drawing the offscreen picture of '\(view.id)'")
     }

@@ -23,6 +23,10 @@ enum Platform {
     getenv(name).map { String(cString: $0) }
   }
 
+  /// The error function, `erf(x) = 2/√π ∫₀ˣ e^(−t²) dt`, from the C
+  /// library (a Gaussian's cumulative distribution is `(1 + erf(x/(σ√2)))/2`).
+  static func errorFunction(_ x: Double) -> Double { erf(x) }
+
   /// The full path of the running program, where the system says it.
   static func executablePath() -> String? {
     var buffer = [CChar](repeating: 0, count: 4_096)

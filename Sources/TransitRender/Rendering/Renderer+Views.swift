@@ -24,10 +24,14 @@ extension Renderer {
     try context.check("drawing view '\(view.id)'")
   }
 
-  /// Draws a view in its own coordinates (0, 0)…(width, height): background,
-  /// image, border, children; with `alpha` applied to the whole as one group.
+  /// Draws a view in its own coordinates (0, 0)…(width, height): shadow,
+  /// background, image, text, border, children; with `alpha` applied to
+  /// the whole as one group. Every part follows the view's corner radii,
+  /// fitted to its size as CSS fits them (``CornerRadii/fitted(to:)``).
   func drawContents(of view: View, alpha: Double, in context: CairoContext) throws(RenderError) {
     let bounds = Rect(size: view.frame.size)
+    let radii = view.cornerRadii
+    let hasShadow = view.shadowExtent != nil
     let hasBackground = view.backgroundColor.alpha > 0
     let hasBorder = view.border.width > 0 && view.border.color.alpha > 0
     let image = try view.content.map { content throws(RenderError) in
@@ -40,7 +44,7 @@ extension Renderer {
     let hasChildren = view.children.contains { !$0.isHidden && $0.alpha > 0 }
     let textEngine = try view.text.map { _ throws(RenderError) in try text() }
     let ownLayers =
-      (hasBackground ? 1 : 0) + (image == nil ? 0 : 1) + (hasBorder ? 1 : 0)
+      (hasShadow ? 1 : 0) + (hasBackground ? 1 : 0) + (image == nil ? 0 : 1) + (hasBorder ? 1 : 0)
       + (textEngine == nil ? 0 : 1)
     // One layer alone can take the alpha directly; only overlapping layers
     // need a group, which costs an offscreen surface the size of the clip.
@@ -55,24 +59,32 @@ extension Renderer {
       }
       context.pushGroup()
     }
+    if hasShadow {
+      // An opaque background drawn at full strength hides the shadow
+      // beneath it.
+      let opaque = hasBackground && view.backgroundColor.alpha >= 1 && layerAlpha >= 1
+      try drawShadow(
+        view.shadow, of: bounds, radii: radii, alpha: layerAlpha,
+        covered: opaque ? radii.uncut(bounds) : nil, in: context)
+    }
     if hasBackground {
-      context.roundedRectangle(bounds, radius: view.cornerRadius)
+      context.roundedRectangle(bounds, radii: radii)
       context.fill(view.backgroundColor, alpha: layerAlpha)
     }
     if let image {
-      drawAspectFill(image, in: bounds, radius: view.cornerRadius, alpha: layerAlpha, context)
+      draw(
+        image, placedBy: view.imagePlacement, in: bounds, radii: radii, alpha: layerAlpha, context)
     }
     if let textEngine, let text = view.text {
-      textEngine.draw(
-        text, in: bounds, radius: view.cornerRadius, alpha: layerAlpha, context: context)
+      textEngine.draw(text, in: bounds, radii: radii, alpha: layerAlpha, context: context)
     }
     if hasBorder {
-      drawBorder(view.border, of: bounds, radius: view.cornerRadius, alpha: layerAlpha, context)
+      drawBorder(view.border, of: bounds, radii: radii, alpha: layerAlpha, context)
     }
     if hasChildren {
       if view.clipsToBounds {
         context.save()
-        context.roundedRectangle(bounds, radius: view.cornerRadius)
+        context.roundedRectangle(bounds, radii: radii)
         context.clip()
       }
       for child in view.children {
@@ -86,35 +98,48 @@ extension Renderer {
     }
   }
 
-  /// Scales `image` so that it covers `bounds` (cropping what overflows,
-  /// centred), clipped to the rounded shape.
-  private func drawAspectFill(
-    _ image: CairoSurface, in bounds: Rect, radius: Double, alpha: Double, _ context: CairoContext
+  /// Draws `image` at the rect its placement gives it
+  /// (``ImagePlacement/rect(forImageOf:in:)``, the image's own size being
+  /// its size in pixels, taken as points), clipped to that rect and to the
+  /// view's rounded shape. Inside the rect the image's edge pixels are
+  /// padded outwards, so a magnified image does not fade at its border.
+  private func draw(
+    _ image: CairoSurface, placedBy placement: ImagePlacement, in bounds: Rect,
+    radii: CornerRadii, alpha: Double, _ context: CairoContext
   ) {
     guard bounds.width > 0, bounds.height > 0 else { return }
-    let scale = max(bounds.width / Double(image.width), bounds.height / Double(image.height))
+    let size = Size(width: Double(image.width), height: Double(image.height))
+    let placed = placement.rect(forImageOf: size, in: bounds)
+    guard placed.width > 0, placed.height > 0, placed.isFinite else { return }
     context.save()
-    context.roundedRectangle(bounds, radius: radius)
+    context.roundedRectangle(bounds, radii: radii)
     context.clip()
-    context.translate(bounds.midX, bounds.midY)
-    context.scale(scale, scale)
-    context.paint(
-      image, x: -Double(image.width) / 2, y: -Double(image.height) / 2, alpha: alpha)
+    context.appendRectangle(placed)
+    context.clip()
+    context.translate(placed.minX, placed.minY)
+    context.scale(placed.width / size.width, placed.height / size.height)
+    context.paint(image, x: 0, y: 0, alpha: alpha)
     context.restore()
   }
 
   /// Fills the band between the rounded outline and the same outline inset by
   /// the border width, so the line lies wholly inside the view, as UIKit
   /// draws `layer.borderWidth`. The inner corners keep the outline's centres:
-  /// their radius is the outer one minus the width.
+  /// each inner radius is the outer one (fitted) minus the width, as CSS
+  /// shapes a border's padding edge.
   private func drawBorder(
-    _ border: Border, of bounds: Rect, radius: Double, alpha: Double, _ context: CairoContext
+    _ border: Border, of bounds: Rect, radii: CornerRadii, alpha: Double, _ context: CairoContext
   ) {
-    let outerRadius = min(radius, bounds.width / 2, bounds.height / 2)
-    context.roundedRectangle(bounds, radius: outerRadius)
+    let outer = radii.fitted(to: bounds.size)
+    context.roundedRectangle(bounds, radii: outer)
     let inner = bounds.insetBy(dx: border.width, dy: border.width)
     if inner.width > 0, inner.height > 0 {
-      context.appendRoundedRectangle(inner, radius: max(outerRadius - border.width, 0))
+      let w = border.width
+      context.appendRoundedRectangle(
+        inner,
+        radii: CornerRadii(
+          topLeft: max(outer.topLeft - w, 0), topRight: max(outer.topRight - w, 0),
+          bottomRight: max(outer.bottomRight - w, 0), bottomLeft: max(outer.bottomLeft - w, 0)))
     }
     context.fill(border.color, alpha: alpha, evenOdd: true)
   }

@@ -2,12 +2,14 @@ import Transit
 
 /// Draws `Transit.Scene` values into ``Image``s with Cairo.
 ///
-/// Each view draws its rounded background, its image content (aspect-fill,
-/// clipped to its rounded shape), its border (inside the edge, following the
-/// radius) and then its children (clipped to its shape when
-/// `clipsToBounds`); the whole is composited with the view's alpha as one
-/// group, so overlapping children of a half-transparent view do not show
-/// through each other. A frame is in the parent's coordinates and the view's
+/// Each view draws its shadow (a Gaussian blur of its rounded shape, see
+/// `drawShadow`), its rounded background, its image content (placed by its
+/// content mode, clipped to its rounded shape), its text, its border
+/// (inside the edge, following the corners) and then its children (clipped
+/// to its shape when `clipsToBounds`); the whole is composited with the
+/// view's alpha as one group, so overlapping children of a half-transparent
+/// view do not show through each other. Corners are rounded one by one,
+/// scaled down as CSS does when two would overlap. A frame is in the parent's coordinates and the view's
 /// transform applies about the frame's centre, as in Core Animation. Views
 /// with a 3D transform are drawn offscreen and mapped onto their projected
 /// quad perspective-correctly (a projective texture mapping).
@@ -34,6 +36,8 @@ public final class Renderer {
   /// The offscreen pictures of 3-D views, kept while only their transforms
   /// change; perhaps shared with renderers on other threads.
   let offscreenPictures: OffscreenPictures
+  /// Blurred shadow masks, kept while the same shapes are drawn.
+  let shadowMasks = ShadowMasks()
   /// Pango and the bundled fonts, set up the first time a view has text.
   private var textEngine: TextEngine?
 

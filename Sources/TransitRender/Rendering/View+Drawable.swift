@@ -16,7 +16,7 @@ extension View {
       && alpha >= 0 && alpha <= 1
       && transformZero == 0
       && backgroundColor.isValid
-      && cornerRadius.isFinite && cornerRadius >= 0
+      && cornerRadii.isValid && shadow.isValid && imagePlacement.isValid
       && border.width.isFinite && border.width >= 0 && border.color.isValid
       && (text.map {
         $0.size.isFinite && $0.size > 0 && $0.size <= TextContent.maximumSize && $0.color.isValid

@@ -78,14 +78,14 @@ final class TextEngine {
   /// and only the lines that reach into the view are drawn, so the time
   /// grows with the text's length.
   func draw(
-    _ text: TextContent, in bounds: Rect, radius: Double, alpha: Double, context: CairoContext
+    _ text: TextContent, in bounds: Rect, radii: CornerRadii, alpha: Double, context: CairoContext
   ) {
     guard bounds.width > 0, bounds.height > 0, !text.string.isEmpty, text.color.alpha > 0 else {
       return
     }
     let scale = Double(TRANSIT_PANGO_SCALE)
     context.save()
-    context.roundedRectangle(bounds, radius: radius)
+    context.roundedRectangle(bounds, radii: radii)
     context.clip()
     pango_cairo_update_context(context.pointer, pangoContext)
     cairo_set_source_rgba(

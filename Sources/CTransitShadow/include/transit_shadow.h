@@ -1,0 +1,32 @@
+// A shadow painted onto premultiplied ARGB32 pixels: a solid colour through
+// an 8-bit mask, over what is there, in floating point and rounded once per
+// channel. Only TransitRender imports this.
+//
+// Cairo's own mask painting (pixman) rounds three times (the colour to 8
+// bits, the colour through the mask, the result over the destination), which
+// puts a pixel up to two steps from the exact composite. Rounded once, each
+// channel is within half a step of the composite of the mask as given.
+#ifndef TRANSIT_SHADOW_H
+#define TRANSIT_SHADOW_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+// For each pixel of the `width` × `height` block, with m = mask / 255:
+//   channel = round(colour_channel · m + channel · (1 − colour_alpha · m))
+// where `color` is (alpha, red, green, blue), premultiplied, in 0…255 and
+// `color_alpha` is color[0] / 255. Mask rows are `mask_stride` bytes apart,
+// destination rows `destination_stride` pixels apart. A mask of 0 leaves
+// its pixel untouched.
+void transit_shadow_over(uint32_t *destination, ptrdiff_t destination_stride,
+                         const uint8_t *mask, ptrdiff_t mask_stride, int width, int height,
+                         const float color[4]);
+
+// The same with the vector paths chosen: 0 scalar only, 1 up to SSE2, 2 the
+// widest the CPU has (AVX2). Every level gives the same bits; tests compare
+// them.
+void transit_shadow_over_using(int level, uint32_t *destination, ptrdiff_t destination_stride,
+                               const uint8_t *mask, ptrdiff_t mask_stride, int width, int height,
+                               const float color[4]);
+
+#endif

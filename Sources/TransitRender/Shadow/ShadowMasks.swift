@@ -1,0 +1,168 @@
+import CTransitCairo
+import Transit
+
+/// The blurred masks of shadows, kept while the same shapes are drawn.
+///
+/// A shadow's mask depends on its shape (size and radii), its blur, the
+/// scale it is drawn at, where the shape falls within a pixel (its phase),
+/// and which part of it is drawn; not on where the shape is in whole
+/// pixels, nor on the shadow's colour or opacity (applied when the mask is
+/// painted). Cards of one size on a screen share one mask.
+///
+/// ## Moving by fractions of a pixel
+/// A screen that slides moves its cards by a different fraction of a
+/// pixel on every frame, and a mask at each new phase would be a new blur
+/// on every frame. A wide blur is smooth enough not to need one: when σ is
+/// at least ``smoothSigma`` pixels on both axes, the shape is blurred once
+/// at phase 0, kept unrounded, and each phase's mask is that blur moved by
+/// the phase with bilinear weights, then rounded. Moving a Gaussian-blurred
+/// edge by linear interpolation errs by at most `h²/8 · max|f″|`, with
+/// `h` = 1 pixel and `max|f″| = 255 · 0.242 / σ²` steps per pixel² for a
+/// blurred straight edge: 0.21 of a step at σ = 6, less beyond. Narrower
+/// blurs are computed at their own phase.
+///
+/// At most ``keptBytes`` bytes of masks and as many of blurs are kept,
+/// the least recently used dropped first.
+final class ShadowMasks {
+  static let keptBytes = 16 << 20
+  /// The narrowest blur, in pixels, that is moved rather than blurred
+  /// again for each phase.
+  static let smoothSigma = 6.0
+
+  /// What a mask depends on, in the pixel grid it is computed in (see
+  /// `Renderer.drawShadow`).
+  struct Key: Hashable {
+    /// The shape, in the view's own coordinates.
+    var size: Size
+    var radii: CornerRadii
+    /// The blur's standard deviation in the view's own coordinates.
+    var sigma: Double
+    /// The scale from the view's coordinates to the grid's pixels.
+    var scaleX: Double
+    var scaleY: Double
+    /// Where the shape's origin falls in its grid pixel, 0..<1.
+    var phaseX: Double
+    var phaseY: Double
+    /// The pixels computed, relative to the origin's grid pixel.
+    var x0: Int
+    var y0: Int
+    var x1: Int
+    var y1: Int
+
+    var sigmaX: Double { sigma * abs(scaleX) }
+    var sigmaY: Double { sigma * abs(scaleY) }
+    var width: Int { x1 - x0 }
+    var height: Int { y1 - y0 }
+  }
+
+  /// A blur, unrounded: `key.width × key.height` values 0…255.
+  final class Blur {
+    let values: UnsafeMutablePointer<Float>
+    init(count: Int) { values = .allocate(capacity: count) }
+    deinit { values.deallocate() }
+  }
+
+  private var masks = Kept<CairoSurface>()
+  private var blurs = Kept<Blur>()
+
+  /// The mask for `key`, computed the first time it is asked for.
+  func mask(for key: Key) throws(RenderError) -> CairoSurface {
+    if let mask = masks[key] { return mask }
+    let mask = try CairoSurface(alphaWidth: key.width, height: key.height, what: "shadow")
+    if key.sigmaX >= Self.smoothSigma, key.sigmaY >= Self.smoothSigma {
+      // The blur at phase 0, a pixel wider on the top and left, moved.
+      var still = key
+      (still.phaseX, still.phaseY) = (0, 0)
+      (still.x0, still.y0) = (key.x0 - 1, key.y0 - 1)
+      let blur = try blurred(still)
+      let (px, py) = (Float(key.phaseX), Float(key.phaseY))
+      let weights = ((1 - px) * (1 - py), px * (1 - py), (1 - px) * py, px * py)
+      let stride = still.width
+      try mask.withPixels { pixels, rowStride in
+        let row = UnsafeMutablePointer<Float>.allocate(capacity: key.width)
+        defer { row.deallocate() }
+        for y in 0..<key.height {
+          // Output (x, y) reads the blur at (x + 1, y + 1) and the pixels
+          // above and to its left, where the shape was before moving.
+          let below = blur.values + (y + 1) * stride + 1
+          let above = below - stride
+          for x in 0..<key.width {
+            row[x] =
+              weights.0 * below[x] + weights.1 * below[x - 1] + weights.2 * above[x]
+              + weights.3 * above[x - 1]
+          }
+          GaussianBlur.round(
+            row, into: (pixels + y * rowStride).assumingMemoryBound(to: UInt8.self),
+            count: key.width)
+        }
+      }
+    } else {
+      let blur = try blurred(key)
+      try mask.withPixels { pixels, rowStride in
+        for y in 0..<key.height {
+          GaussianBlur.round(
+            blur.values + y * key.width,
+            into: (pixels + y * rowStride).assumingMemoryBound(to: UInt8.self), count: key.width)
+        }
+      }
+    }
+    masks.insert(mask, for: key, bytes: mask.rowStride * mask.height)
+    return mask
+  }
+
+  /// The blur for `key`, unrounded, computed the first time it is asked
+  /// for: the shape rasterized with the same path and antialiasing as the
+  /// view's background, into a mask that reaches past the pixels asked for
+  /// by the blur's reach, then blurred.
+  private func blurred(_ key: Key) throws(RenderError) -> Blur {
+    if let blur = blurs[key] { return blur }
+    let rx = GaussianBlur.reach(sigma: key.sigmaX)
+    let ry = GaussianBlur.reach(sigma: key.sigmaY)
+    let input = try CairoSurface(
+      alphaWidth: key.width + 2 * rx, height: key.height + 2 * ry, what: "shadow shape")
+    let context = try CairoContext(surface: input)
+    context.matrix = AffineMatrix(
+      xx: key.scaleX, yx: 0, xy: 0, yy: key.scaleY,
+      x0: key.phaseX - Double(key.x0 - rx), y0: key.phaseY - Double(key.y0 - ry))
+    context.roundedRectangle(Rect(size: key.size), radii: key.radii)
+    context.fill(.black)
+    try context.check("drawing a shadow's shape")
+    let blur = Blur(count: key.width * key.height)
+    try input.withPixels { source, sourceStride in
+      GaussianBlur.blur(
+        source.assumingMemoryBound(to: UInt8.self), inputWidth: key.width + 2 * rx,
+        inputHeight: key.height + 2 * ry, inputStride: sourceStride, into: blur.values,
+        sigmaX: key.sigmaX, sigmaY: key.sigmaY)
+    }
+    blurs.insert(blur, for: key, bytes: key.width * key.height * 4)
+    return blur
+  }
+
+  /// Values by key, at most ``ShadowMasks/keptBytes`` of them, the least
+  /// recently used dropped first (the last one inserted is always kept).
+  private struct Kept<Value> {
+    private var values: [Key: (value: Value, bytes: Int, lastUse: Int)] = [:]
+    private var bytes = 0
+    private var clock = 0
+
+    subscript(key: Key) -> Value? {
+      mutating get {
+        guard let kept = values[key] else { return nil }
+        clock += 1
+        values[key]?.lastUse = clock
+        return kept.value
+      }
+    }
+
+    mutating func insert(_ value: Value, for key: Key, bytes size: Int) {
+      while !values.isEmpty, bytes + size > ShadowMasks.keptBytes {
+        let oldest = values.min { $0.value.lastUse < $1.value.lastUse }!
+        bytes -= oldest.value.bytes
+        values[oldest.key] = nil
+      }
+      clock += 1
+      values[key] = (value, size, clock)
+      bytes += size
+    }
+  }
+}
