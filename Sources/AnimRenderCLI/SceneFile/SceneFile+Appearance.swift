@@ -116,13 +116,26 @@ enum ContentModeName: String, CaseIterable, FieldValue {
 
   static let expected = allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
 
+  /// The names to suggest for `word`: those that hold it (`"fill"`:
+  /// `scaleToFill`, `aspectFill`), else those nearest it in edit distance
+  /// (`"aspectFil"`: `aspectFit`, `aspectFill`), at most three.
+  static func suggestions(for word: String) -> [String] {
+    let names = allCases.map(\.rawValue)
+    let lowered = word.lowercased()
+    let holding = names.filter { !lowered.isEmpty && $0.lowercased().contains(lowered) }
+    if !holding.isEmpty { return Array(holding.prefix(3)) }
+    let target = Array(lowered.prefix(Suggestions.longestWordCompared))
+    let distances = names.map { Suggestions.editDistance(target, Array($0.lowercased())) }
+    let best = distances.min() ?? 0
+    return Array(names.indices.filter { distances[$0] == best }.map { names[$0] }.prefix(3))
+  }
+
   /// One of the names; another word is an error at its place naming the
-  /// closest name.
+  /// closest names.
   static func read(from decoder: any Decoder) throws -> ContentModeName {
     let text = try String.read(from: decoder)
     if let name = ContentModeName(rawValue: text) { return name }
-    let names = allCases.map(\.rawValue)
-    let closest = Suggestions.closest(to: text, among: names, limit: 1)
+    let closest = suggestions(for: text)
     throw DecodingError.dataCorrupted(
       DecodingError.Context(
         codingPath: decoder.codingPath,
