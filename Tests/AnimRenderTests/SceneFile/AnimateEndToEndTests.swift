@@ -161,16 +161,21 @@ struct AnimateEndToEndTests {
   func framesPerSecond() throws {
     let folder = TemporaryDirectory.make()
     let scene = try AnimateFixture.write(
-      AnimateFixture.json(script: Self.everything + #", {"animate": "reverse"}"#), to: folder)
+      AnimateFixture.json(
+        script: #"{"wait": 0.2}, "# + Self.everything + #", {"animate": "reverse"}"#),
+      to: folder)
     let result = try animrender.run(
       ["play", scene, "--fps", "10", "--layout", "grid", "-o", "g.png", "--states", "s.json"],
       in: folder)
     #expect(result.status == 0, "\(result.stderr)")
     let views = try Self.views(folder)
-    // 0, 0.1, …, 0.8 s: the forward's 0.4 s and the reverse's.
-    #expect(views.count == 9)
-    #expect(views[4] != views[0])
-    #expect(views[8] == views[0])
+    // 0, 0.1, …, 1 s: the wait's 0.2 s, the forward's 0.4 s and the reverse's.
+    #expect(views.count == 11)
+    #expect(views[2] == views[0], "the animation starts after the wait")
+    for i in [4, 8] {
+      #expect(views[i] != views[0] && views[i] != views[6], "\(i) is part of the way")
+    }
+    #expect(views[10] == views[0])
   }
 
   @Test(
