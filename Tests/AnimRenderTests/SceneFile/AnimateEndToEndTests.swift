@@ -225,4 +225,33 @@ struct AnimateEndToEndTests {
       #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("x.png").path))
     }
   }
+
+  @Test(
+    "Examples/card-expand.json grows its card, squares its corners, deepens its shadow, fits its photo, and plays back onto its first frame"
+  )
+  func cardExpandExample() throws {
+    let folder = TemporaryDirectory.make()
+    let path = PackageFiles.root.appendingPathComponent("Examples/card-expand.json").path
+    let result = try animrender.run(
+      ["play", path, "--layout", "grid", "-o", "card.png", "--states", "s.json"], in: folder)
+    #expect(result.status == 0, "\(result.stderr)")
+    let views = try Self.views(folder)
+    let frames = try Self.entries(folder)
+    // show 1, animate 8, wait 1, reverse 8.
+    #expect(views.count == 18)
+    #expect(views[17] == views[0])
+    let (start, end) = (try #require(frames[0]["card-a"]), try #require(frames[8]["card-a"]))
+    #expect(start["cornerRadii"] as? [Double] == [16, 16, 16, 16])
+    #expect(end["cornerRadii"] as? [Double] == [0, 0, 0, 0])
+    #expect(end["frame"] as? [Double] == [0, 0, 320, 560])
+    let (shadowStart, shadowEnd) = (
+      try #require(start["shadow"] as? [String: Any]), try #require(end["shadow"] as? [String: Any])
+    )
+    #expect(
+      (shadowStart["radius"] as? Double ?? 0) < (shadowEnd["radius"] as? Double ?? 0)
+        && (shadowStart["opacity"] as? Double ?? 0) < (shadowEnd["opacity"] as? Double ?? 0))
+    #expect(frames[0]["photo-a"]?["contentMode"] as? String == "aspectFill")
+    #expect(frames[8]["photo-a"]?["contentMode"] as? String == "aspectFit")
+    #expect(frames[4]["photo-a"]?["imagePlacement"] != nil)
+  }
 }
