@@ -8,7 +8,7 @@ struct PlayCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "play",
     abstract:
-      "Draw a scene file's script of container operations as one strip, grid, frame set, animation or video.",
+      "Draw a scene file's script of container operations and view animations as one strip, grid, frame set, animation or video.",
     discussion: """
       The scene-file format is described in Docs/SceneFiles.md, the timing of animations in \
       Docs/CLI.md; Examples/ has complete files.
@@ -19,6 +19,7 @@ struct PlayCommand: ParsableCommand {
         animrender play Examples/push-rotate-pop.json --layout grid --columns 6 -o story.png
         animrender play Examples/flip-cards.json --fps 30 --hold 1 -o flip.gif
         animrender play Examples/interactive-pop.json --labels -o drag.gif
+        animrender play Examples/card-expand.json --fps 30 -o card.gif
       """)
 
   @Argument(help: "The scene file (JSON).")

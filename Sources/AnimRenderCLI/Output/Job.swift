@@ -90,16 +90,53 @@ struct Job {
   }
 }
 
-/// `--states FILE.json`: every view's frame, alpha, transform and visibility
-/// at every frame, exactly as the library samples them (numbers are written
-/// with full round-trip precision).
+/// `--states FILE.json`: every view's animatable properties at every
+/// frame, exactly as the library samples them (numbers are written with
+/// full round-trip precision), under the scene file's names: `frame`,
+/// `alpha`, `transform` (the 16 entries, row by row), `hidden`,
+/// `cornerRadii` (top-left, top-right, bottom-right, bottom-left),
+/// `color`, `borderWidth`, `borderColor`, `shadow` (`color`, `opacity`,
+/// `radius`, `offset`), `contentMode` and `textColor` (views with text).
+/// Colours are `#rrggbbaa`, each component rounded to the nearest of 256
+/// steps.
+///
+/// While a content mode changes, `contentMode` names the mode the image's
+/// placement is nearer (``ImagePlacement/nearestMode``) and
+/// `imagePlacement` says how far it is between modes: the weight of each
+/// way of placing the image (`scaleToFill`, `aspectFit`, `aspectFill`,
+/// `ownSize`, summing to 1) and, for the own-size part, its `anchor`
+/// (fractions of the room left, as `[x, y]`). A settled view has no
+/// `imagePlacement`.
 enum StatesFile {
+  struct ShadowEntry: Codable, Equatable {
+    var color: String
+    var opacity: Double
+    var radius: Double
+    var offset: [Double]
+  }
+
+  struct PlacementEntry: Codable, Equatable {
+    var scaleToFill: Double
+    var aspectFit: Double
+    var aspectFill: Double
+    var ownSize: Double
+    var anchor: [Double]?
+  }
+
   struct ViewEntry: Codable, Equatable {
     var id: String
     var frame: [Double]
     var alpha: Double
     var transform: [Double]
     var hidden: Bool
+    var cornerRadii: [Double]
+    var color: String
+    var borderWidth: Double
+    var borderColor: String
+    var shadow: ShadowEntry
+    var contentMode: String
+    var imagePlacement: PlacementEntry?
+    var textColor: String?
   }
 
   struct FrameEntry: Codable, Equatable {
@@ -112,15 +149,46 @@ enum StatesFile {
     var frames: [FrameEntry]
   }
 
+  /// `#rrggbbaa`, each component rounded to the nearest of its 256 steps
+  /// (a sample of an overshooting curve is already brought into 0…1).
+  static func hex(_ color: Color) -> String {
+    let digits = Array("0123456789abcdef")
+    var text = "#"
+    for component in [color.red, color.green, color.blue, color.alpha] {
+      let byte = Int((min(1, max(0, component)) * 255).rounded())
+      text.append(digits[byte / 16])
+      text.append(digits[byte % 16])
+    }
+    return text
+  }
+
   static func entry(index: Int, time: Double, scene: Scene) -> FrameEntry {
     FrameEntry(
       index: index, time: time,
       views: scene.allViews().map { view, _ in
         let f = view.frame
+        let r = view.cornerRadii
+        let s = view.shadow
+        let placement = view.imagePlacement
+        var placementEntry: PlacementEntry?
+        if placement.mode == nil {
+          let mix = placement.mix
+          placementEntry = PlacementEntry(
+            scaleToFill: mix.scaleToFill, aspectFit: mix.aspectFit, aspectFill: mix.aspectFill,
+            ownSize: mix.ownSize, anchor: mix.anchor.map { [$0.x, $0.y] })
+        }
         return ViewEntry(
           id: view.id, frame: [f.origin.x, f.origin.y, f.size.width, f.size.height],
           alpha: view.alpha,
-          transform: view.transform.entries, hidden: view.isHidden)
+          transform: view.transform.entries, hidden: view.isHidden,
+          cornerRadii: [r.topLeft, r.topRight, r.bottomRight, r.bottomLeft],
+          color: hex(view.backgroundColor), borderWidth: view.border.width,
+          borderColor: hex(view.border.color),
+          shadow: ShadowEntry(
+            color: hex(s.color), opacity: s.opacity, radius: s.radius,
+            offset: [s.offset.width, s.offset.height]),
+          contentMode: ContentModeName(placement.nearestMode).rawValue,
+          imagePlacement: placementEntry, textColor: view.text.map { hex($0.color) })
       })
   }
 

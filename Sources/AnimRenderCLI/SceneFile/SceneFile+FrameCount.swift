@@ -50,6 +50,8 @@ extension SceneFile {
         add(operation.frames ?? (atTop ? animated : 1))
       case .rotate, .wait:
         add(operation.frames ?? 1)
+      case .animate:
+        add(operation.frames ?? animated)
       }
     }
     return total

@@ -29,7 +29,7 @@ extension SceneFile {
       }
       return makeView(child, frame: rect)
     }
-    return View(
+    var view = View(
       id: spec.id, frame: frame, alpha: spec.alpha ?? 1,
       backgroundColor: spec.color.flatMap(ColorText.parse) ?? .clear,
       cornerRadius: spec.cornerRadius ?? 0,
@@ -45,7 +45,13 @@ extension SceneFile {
           color: $0.color.flatMap(ColorText.parse) ?? .black,
           weight: $0.weight.flatMap(TextContent.Weight.init) ?? .regular,
           align: $0.align.flatMap(TextContent.Alignment.init) ?? .left)
-      }, children: children)
+      }, children: children,
+      shadow: (try? spec.shadow?.shadow().get()) ?? .none,
+      contentMode: spec.contentMode?.mode ?? .scaleAspectFill)
+    if let radii = spec.cornerRadii, let value = try? SceneFile.cornerRadii(radii).get() {
+      view.cornerRadii = value
+    }
+    return view
   }
 
   /// Every image path the file names, with where it is named.

@@ -76,7 +76,12 @@ struct SceneFile: FieldTable {
     /// 0…1.
     var alpha: Double?
     var cornerRadius: Double?
+    /// `[topLeft, topRight, bottomRight, bottomLeft]`, instead of `cornerRadius`.
+    var cornerRadii: [Double]?
     var border: Border?
+    var shadow: ShadowSpec?
+    /// How the image is placed; aspect-fill by default.
+    var contentMode: ContentModeName?
     var clipsToBounds: Bool?
     var hidden: Bool?
     /// A PNG path relative to the scene file.
@@ -87,9 +92,11 @@ struct SceneFile: FieldTable {
     static let fields: [Field<Self>] = [
       .required("id", \.id), .optional("frame", \.frame), .optional("relative", \.relative),
       .optional("color", \.color), .optional("alpha", \.alpha),
-      .optional("cornerRadius", \.cornerRadius), .optional("border", \.border),
+      .optional("cornerRadius", \.cornerRadius), .optional("cornerRadii", \.cornerRadii),
+      .optional("border", \.border), .optional("shadow", \.shadow),
       .optional("clipsToBounds", \.clipsToBounds), .optional("hidden", \.hidden),
-      .optional("image", \.image), .optional("text", \.text), .optional("children", \.children),
+      .optional("image", \.image), .optional("contentMode", \.contentMode),
+      .optional("text", \.text), .optional("children", \.children),
     ]
   }
 
@@ -131,6 +138,9 @@ struct ScriptOperation: FieldValue {
     case rotate(Orientation)
     /// Holds the current state for a time.
     case wait(Double)
+    /// Plays an animation of the views of the current picture, or the
+    /// reverse of the last one played.
+    case animate(AnimateSpec)
   }
 
   var kind: Kind
@@ -151,13 +161,13 @@ struct ScriptOperation: FieldValue {
   private static let secondsExpected = "0…\(Int(RenderLimits.maximumSeconds)) seconds"
 
   private enum Keys: String, CodingKey, CaseIterable {
-    case show, push, pop, popTo, popToRoot, insert, at, remove, rotate, wait
+    case show, push, pop, popTo, popToRoot, insert, at, remove, rotate, wait, animate
     case style, duration, curve, frames, interactive, after
   }
 
   /// The verbs, in the order messages list them.
   private static let verbs: [Keys] = [
-    .show, .push, .pop, .popTo, .popToRoot, .insert, .remove, .rotate, .wait,
+    .show, .push, .pop, .popTo, .popToRoot, .insert, .remove, .rotate, .wait, .animate,
   ]
 
   /// The keys each verb takes besides itself, in the order messages list
@@ -169,7 +179,8 @@ struct ScriptOperation: FieldValue {
   /// `style`, `curve` and `duration` go with every operation that builds a
   /// transition or keeps one for a later pop (`show` and `insert` below the
   /// top keep them for the screen's pop); `remove` pops with the screen's
-  /// own style; `rotate` and `wait` draw no transition.
+  /// own style; `rotate` and `wait` draw no transition, and `animate`
+  /// carries its own durations and curves in its steps.
   static func keys(of verb: String) -> [String] {
     let transition: [Keys] = [.style, .curve, .duration, .frames]
     let keys: [Keys] =
@@ -178,7 +189,7 @@ struct ScriptOperation: FieldValue {
       case .push, .pop, .popTo: transition + [.interactive, .after]
       case .insert: [.at] + transition + [.after]
       case .remove: [.duration, .frames, .after]
-      case .rotate, .wait: [.frames, .after]
+      case .rotate, .wait, .animate: [.frames, .after]
       default: []
       }
     return keys.map(\.rawValue)
@@ -223,6 +234,7 @@ struct ScriptOperation: FieldValue {
     case .rotate:
       kind = .rotate(
         try c.read(Orientation.self, forKey: .rotate, expected: #""portrait" or "landscape""#))
+    case .animate: kind = .animate(try c.read(AnimateSpec.self, forKey: .animate))
     default:
       let seconds = try c.read(Double.self, forKey: .wait)
       try c.check(seconds, in: Self.seconds, forKey: .wait, expected: Self.secondsExpected)
@@ -329,6 +341,18 @@ extension SceneFile {
     }
   }
 
+  /// The file's description of the view with this id, at any depth.
+  func view(_ id: String) -> ViewSpec? {
+    func find(_ specs: [ViewSpec]) -> ViewSpec? {
+      for spec in specs {
+        if spec.id == id { return spec }
+        if let found = find(spec.children ?? []) { return found }
+      }
+      return nil
+    }
+    return find(views)
+  }
+
   /// `ids` as a message lists them: each cut as ``CLIError/echoed(_:)``
   /// cuts it, and at most the first ten, so a file of many long ids still
   /// gives a one-line message.
@@ -391,6 +415,19 @@ extension SceneFile {
       if let radius = spec.cornerRadius, !(radius.isFinite && radius >= 0 && radius <= bound) {
         throw fail("\(place).cornerRadius", "expected 0…\(Int(bound)), got \(radius)")
       }
+      if let radii = spec.cornerRadii {
+        guard spec.cornerRadius == nil else {
+          throw fail(
+            "\(place).cornerRadii",
+            "give cornerRadius (all four corners alike) or cornerRadii, not both")
+        }
+        if case .failure(let problem) = SceneFile.cornerRadii(radii) {
+          throw fail("\(place).cornerRadii", problem.detail)
+        }
+      }
+      if let shadow = spec.shadow, case .failure(let problem) = shadow.shadow() {
+        throw fail("\(place).shadow.\(problem.field)", problem.detail)
+      }
       if let border = spec.border,
         !(border.width.isFinite && border.width >= 0 && border.width <= bound)
       {
@@ -432,6 +469,7 @@ extension SceneFile {
     }
     for (i, view) in views.enumerated() { try check(view, "views[\(i)]", topLevel: true) }
     let screens = Set(views.map(\.id))
+    var animated = false
     for operation in script {
       let place = operation.place
       switch operation.kind {
@@ -441,6 +479,14 @@ extension SceneFile {
             place,
             "no screen \"\(CLIError.echoed(id))\" (screens: \(SceneFile.listed(views.map(\.id))))")
         }
+      case .animate(let spec):
+        if let (at, detail) = spec.problem(views: view(_:), screens: screens) {
+          throw fail("\(place).\(at)", detail)
+        }
+        if spec == .reverse, !animated {
+          throw fail("\(place).animate", "no animate before it to reverse")
+        }
+        animated = true
       default: break
       }
     }

@@ -61,6 +61,8 @@ final class Story {
   /// Set when the running transition was left running at this many seconds
   /// for the next operation to turn it back (`"interruptions": "reverse"`).
   private var turnedBackAt: Double?
+  /// What `animate` operations did to the views, kept across operations.
+  private var animated = AnimatedViews()
 
   init(file: SceneFile, name: String, rate: Double? = nil) {
     self.file = file
@@ -79,6 +81,7 @@ final class Story {
       story.opensOnPictureBefore = false
       story.endsUndrawn = false
       try story.perform(operation)
+      story.animated.prune(keeping: story.stack.scene)
       guard story.rate == nil, first < story.frames.count else {
         story.lastFrameIsCurrent = false
         continue
@@ -192,7 +195,7 @@ final class Story {
     case .show(let id), .push(let id), .insert(let id, _): durations[id] = operation.duration
     case .pop, .popTo, .popToRoot, .remove:
       if let top = ids.last { stack.transitionDuration = operation.duration ?? durations[top] }
-    case .rotate, .wait: break
+    case .rotate, .wait, .animate: break
     }
     switch operation.kind {
     case .show(let id):
@@ -297,7 +300,45 @@ final class Story {
     case .wait(let seconds):
       opensOnPictureBefore = true
       try hold(frames: operation.frames ?? 1, seconds: seconds)
+    case .animate(let spec):
+      try play(spec, operation)
     }
+  }
+
+  /// Plays an `animate` operation on the current picture: frame k of N at
+  /// k·D/(N−1) of its timeline (or, with a rate, on the story's clock),
+  /// the animated views then keeping their end state. The stack has
+  /// settled: the animation changes only views inside its screens.
+  private func play(_ spec: AnimateSpec, _ operation: ScriptOperation) throws(CLIError) {
+    let picture = snapshot()
+    let played: AnimatedViews.Played
+    do { played = try animated.bind(spec, on: picture) } catch {
+      throw .data("\(name): \(operation.place).animate\(error.place): \(error.detail)")
+    }
+    let duration = played.timeline.duration
+    let count = operation.frames ?? animatedFrames
+    if duration == 0 {
+      animated.finish(played)
+      try hold(frames: count, seconds: 0)
+      return
+    }
+    if rate != nil {
+      let origin = time
+      try sample(until: origin + duration) { at in played.frame(at: at - origin, on: picture) }
+      animated.finish(played)
+      time += duration
+      return
+    }
+    opensOnPictureBefore = true
+    endsUndrawn = count == 1
+    for k in 0..<count {
+      let offset =
+        count < 2 ? 0 : k == count - 1 ? duration : Double(k) * duration / Double(count - 1)
+      frames.append(
+        FrameSpec(source: .still(played.frame(k, of: count, on: picture)), time: time + offset))
+    }
+    animated.finish(played)
+    time += duration
   }
 
   private func screen(_ id: String, _ operation: ScriptOperation) throws(CLIError) -> View {
@@ -508,7 +549,7 @@ final class Story {
         scene.views[i].children = fresh.children
       }
     }
-    return scene
+    return animated.applied(to: scene)
   }
 
   private func hold(frames count: Int, seconds: Double) throws(CLIError) {

@@ -323,7 +323,7 @@ struct TimelineBinder {
   ) {
     for view in tracks.subtreeEnd.indices {
       resolveStarts(of: \.frames, view, in: &tracks, progress) {
-        $0.frame($1, progress, into: &$2)
+        $0.frame($1, progress, into: &$2, bounded: false)
       }
       resolveStarts(of: \.alphas, view, in: &tracks, progress) {
         $0.alpha($1, progress, into: &$2, bounded: false)

@@ -114,11 +114,18 @@ struct Tracks: Hashable, Sendable {
 
   /// A frame: the segment in force, interpolated entry by entry (frames
   /// are only ever absolute).
+  ///
+  /// With `bounded` (what a sample draws), a size in motion is kept at 0
+  /// or more: an overshooting curve (back, elastic, spring) taking a frame
+  /// that shrinks towards 0 past its target would otherwise give a
+  /// negative width or height, which no view has. Binding resolves
+  /// takeovers without it, as it does for every other property.
   @inline(__always)
   func frame(
-    _ range: Range<Int>, _ progress: UnsafeMutableBufferPointer<Double>, into value: inout Rect
+    _ range: Range<Int>, _ progress: UnsafeMutableBufferPointer<Double>, into value: inout Rect,
+    bounded: Bool = true
   ) {
-    frames.fold(range, progress, into: &value) { j, p in
+    let isMoving = frames.fold(range, progress, into: &value) { j, p in
       let (a, b) = (frames.segments[j].from, frames.segments[j].to)
       if p == 0 { return a }
       return Rect(
@@ -126,6 +133,10 @@ struct Tracks: Hashable, Sendable {
         y: a.origin.y + (b.origin.y - a.origin.y) * p,
         width: a.size.width + (b.size.width - a.size.width) * p,
         height: a.size.height + (b.size.height - a.size.height) * p)
+    }
+    if bounded && isMoving && (value.size.width < 0 || value.size.height < 0) {
+      value.size.width = max(0, value.size.width)
+      value.size.height = max(0, value.size.height)
     }
   }
 

@@ -21,7 +21,9 @@ struct SceneFileNumberPropertyTests {
      "views": [{"id": "a", "frame": [0, 0, 40, 30], "alpha": 1, "cornerRadius": 2,
                 "border": {"width": 1, "color": "#fff"},
                 "text": {"string": "Hi", "size": 12},
-                "children": [{"id": "c", "frame": [0.1, 0.2, 0.5, 0.25], "relative": true,
+                "children": [{"id": "e", "frame": [1, 2, 3, 4], "cornerRadii": [1, 2, 3, 4],
+                              "shadow": {"opacity": 0.5, "radius": 3, "offset": [1, -2]}},
+                             {"id": "c", "frame": [0.1, 0.2, 0.5, 0.25], "relative": true,
                               "alpha": 0.5, "cornerRadius": 0,
                               "border": {"width": 0.5, "color": "#000"},
                               "text": {"string": "x", "size": 9.5}}]},
@@ -32,11 +34,19 @@ struct SceneFileNumberPropertyTests {
                  "release": "cancel", "velocity": -1.5}},
                 {"insert": "d", "at": 1, "frames": 0},
                 {"remove": 1, "duration": 0},
-                {"wait": 0.5, "frames": 1, "after": 0}]}
+                {"wait": 0.5, "frames": 1, "after": 0},
+                {"animate": [{"duration": 0.25, "changes": [{"view": "c", "alpha": 0.25}]},
+                             {"duration": 0.5, "overlap": 0.125, "changes": [
+                               {"view": "c", "frame": [1, 2, 3, 4], "cornerRadius": 1,
+                                "borderWidth": 2, "translate": [1, 2], "scale": 2, "rotate": 45},
+                               {"view": "e", "cornerRadii": [4, 3, 2, 1],
+                                "shadow": {"opacity": 0.75, "radius": 6, "offset": [2, 3]}}]}],
+                 "frames": 2, "after": 0}]}
     """
 
   static let examples = [
     "push-rotate-pop", "flip-cards", "interactive-pop", "interrupted-push", "reference-push",
+    "card-expand",
   ].map {
     try! String(
       contentsOf: PackageFiles.root.appendingPathComponent("Examples/\($0).json"), encoding: .utf8)
@@ -150,10 +160,12 @@ struct SceneFileNumberPropertyTests {
     #expect(kinds == ["whole", "fraction", "beyond Int", "beyond Double", "not a number", "null"])
     var parser = JSONTreeParser(Self.everyField)
     let places = parser.parse().numberPlaces().map(PathStep.text)
-    #expect(places.count == 33)
+    #expect(places.count == 69)
     for key in [
       "frames", "width", "height", "frame[3]", "alpha", "cornerRadius", "size", "duration",
-      "after", "progress[1]", "velocity", "at", "remove", "wait",
+      "after", "progress[1]", "velocity", "at", "remove", "wait", "cornerRadii[3]",
+      "shadow.opacity", "shadow.radius", "offset[1]", "overlap", "borderWidth", "translate[1]",
+      "scale", "rotate",
     ] {
       #expect(places.contains { $0.hasSuffix(key) }, "\(key)")
     }
@@ -431,7 +443,12 @@ struct FieldSlot {
       return
     }
     whole = ["frames", "at", "remove"].contains(key)
-    required = ["width", "height", "wait", "at", "remove"].contains(key)
+    // A step's duration is required, an operation's is not; a shadow's
+    // opacity and radius are required.
+    let inStep = place.dropLast().contains(.key("animate"))
+    required =
+      ["width", "height", "wait", "at", "remove", "opacity", "radius"].contains(key)
+      || (inStep && key == "duration")
   }
 }
 
@@ -496,6 +513,10 @@ enum NumberModel {
       case "frame[]": return spec.frame.map { real($0[indices[0]]) }
       case "alpha": return real(spec.alpha)
       case "cornerRadius": return real(spec.cornerRadius)
+      case "cornerRadii[]": return spec.cornerRadii.map { real($0[indices[0]]) }
+      case "shadow.opacity": return spec.shadow.map { real($0.opacity) }
+      case "shadow.radius": return spec.shadow.map { real($0.radius) }
+      case "shadow.offset[]": return spec.shadow?.offset.map { real($0[indices[0]]) }
       case "border.width": return spec.border.map { real($0.width) }
       case "text.size": return spec.text.map { real($0.size) }
       default:
@@ -514,6 +535,35 @@ enum NumberModel {
       case ("interactive.progress[]", _):
         return op.interactive.map { real($0.progress[indices[0]]) }
       case ("interactive.velocity", _): return real(op.interactive?.velocity)
+      case (_, .animate(.steps(let steps))) where shape.hasPrefix("animate[]."):
+        return step(steps[indices[0]], rest.dropFirst(2))
+      default: return nil
+      }
+    }
+    func step(_ step: AnimateSpec.Step, _ rest: ArraySlice<PathStep>) -> Value? {
+      let (shape, indices) = PathStep.shape(rest)
+      switch shape {
+      case "duration": return real(step.duration)
+      case "overlap": return real(step.overlap)
+      default:
+        guard shape.hasPrefix("changes[].") else { return nil }
+        return change(step.changes[indices[0]], rest.dropFirst(2))
+      }
+    }
+    func change(_ change: ChangeSpec, _ rest: ArraySlice<PathStep>) -> Value? {
+      let (shape, indices) = PathStep.shape(rest)
+      switch shape {
+      case "frame[]": return change.frame.map { real($0[indices[0]]) }
+      case "cornerRadius": return real(change.cornerRadius)
+      case "cornerRadii[]": return change.cornerRadii.map { real($0[indices[0]]) }
+      case "alpha": return real(change.alpha)
+      case "borderWidth": return real(change.borderWidth)
+      case "shadow.opacity": return change.shadow.map { real($0.opacity) }
+      case "shadow.radius": return change.shadow.map { real($0.radius) }
+      case "shadow.offset[]": return change.shadow?.offset.map { real($0[indices[0]]) }
+      case "translate[]": return change.translate.map { real($0[indices[0]]) }
+      case "scale": return real(change.scale)
+      case "rotate": return real(change.rotate)
       default: return nil
       }
     }

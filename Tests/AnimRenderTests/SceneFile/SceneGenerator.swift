@@ -4,9 +4,11 @@ import TransitTestSupport
 /// Random *valid* scene files, built by following a model of the stack so
 /// that every operation is legal where it stands, with every feature a
 /// scene file has: containers and colours in every notation, nested views
-/// with absolute and relative frames, borders, corner radii, alpha, hidden
-/// and clipping views, PNG images, and scripts using every verb with
-/// styles, durations, curves and frame counts. About one file in twenty
+/// with absolute and relative frames, borders, corner radii (uniform and per
+/// corner), shadows, alpha, hidden and clipping views, PNG images in every
+/// content mode, and scripts using every verb with styles, durations,
+/// curves and frame counts, animations of the views on the stack and their
+/// reverses. About one file in twenty
 /// carries one deliberate mistake, which must be refused cleanly.
 struct SceneGenerator {
   var random: SplitMix64
@@ -73,11 +75,19 @@ struct SceneGenerator {
     }
     if chance(0.8) { view["color"] = color() }
     if chance(0.3) { view["alpha"] = double(0...1) }
-    if chance(0.3) { view["cornerRadius"] = double(0...8) }
+    if chance(0.3) {
+      view["cornerRadius"] = double(0...8)
+    } else if chance(0.15) {
+      view["cornerRadii"] = (0..<4).map { _ in double(0...8) }
+    }
+    if chance(0.15) { view["shadow"] = shadow() }
     if chance(0.2) { view["border"] = ["width": double(0...3), "color": color()] }
     if chance(0.2) { view["clipsToBounds"] = Bool.random(using: &random) }
     if chance(0.1) { view["hidden"] = Bool.random(using: &random) }
-    if chance(0.15), !images.isEmpty { view["image"] = pick(images) }
+    if chance(0.15), !images.isEmpty {
+      view["image"] = pick(images)
+      if chance(0.5) { view["contentMode"] = pick(Self.contentModes) }
+    }
     if depth < 3, chance(0.5) {
       view["children"] = (0..<int(1...3)).map { _ -> [String: Any] in
         ids += 1
@@ -87,9 +97,72 @@ struct SceneGenerator {
     return view
   }
 
-  /// A script valid for a stack model over `screens`.
-  mutating func script(screens: [String]) -> [[String: Any]] {
+  static let contentModes = [
+    "scaleToFill", "aspectFit", "aspectFill", "center", "top", "bottom", "left", "right",
+    "topLeft", "topRight", "bottomLeft", "bottomRight",
+  ]
+
+  mutating func shadow() -> [String: Any] {
+    var shadow: [String: Any] = ["opacity": double(0...1), "radius": double(0...6)]
+    if chance(0.5) { shadow["color"] = color() }
+    if chance(0.5) { shadow["offset"] = [double(-3...3), double(-3...3)] }
+    return shadow
+  }
+
+  /// The views inside a screen (not the screen itself): each id, and
+  /// whether it has an image.
+  static func inside(_ screen: [String: Any]) -> [(id: String, image: Bool)] {
+    var result: [(String, Bool)] = []
+    func visit(_ views: [[String: Any]]) {
+      for view in views {
+        result.append((view["id"] as! String, view["image"] != nil))
+        visit(view["children"] as? [[String: Any]] ?? [])
+      }
+    }
+    visit(screen["children"] as? [[String: Any]] ?? [])
+    return result
+  }
+
+  /// One change of a random set of properties of `view`.
+  mutating func change(of view: (id: String, image: Bool)) -> [String: Any] {
+    var change: [String: Any] = ["view": view.id]
+    if chance(0.4) {
+      if chance(0.5) {
+        change["frame"] = [double(-0.2...1), double(-0.2...1), double(0...1), double(0...1)]
+        change["relative"] = true
+      } else {
+        change["frame"] = [double(-5...20), double(-5...20), double(0...20), double(0...20)]
+      }
+    }
+    if chance(0.3) {
+      if chance(0.5) {
+        change["cornerRadius"] = double(0...8)
+      } else {
+        change["cornerRadii"] = (0..<4).map { _ in double(0...8) }
+      }
+    }
+    if chance(0.3) { change["color"] = color() }
+    if chance(0.2) { change["alpha"] = double(0...1) }
+    if chance(0.2) { change["borderWidth"] = double(0...3) }
+    if chance(0.2) { change["borderColor"] = color() }
+    if chance(0.2) { change["shadow"] = shadow() }
+    if view.image, chance(0.4) { change["contentMode"] = pick(Self.contentModes) }
+    if chance(0.2) { change["translate"] = [double(-10...10), double(-10...10)] }
+    if chance(0.2) { change["scale"] = double(0.2...2) }
+    if chance(0.2) { change["rotate"] = double(-360...360) }
+    if change.count == 1 { change["alpha"] = double(0...1) }
+    return change
+  }
+
+  /// A script valid for a stack model over `screens`, whose views are
+  /// `inside` them.
+  mutating func script(
+    screens: [String], inside: [String: [(id: String, image: Bool)]] = [:]
+  ) -> [[String: Any]] {
     var stack: [String] = []
+    /// The screens the last animation changed views of, while they all
+    /// are on the stack.
+    var animated: Set<String>?
     var operations: [[String: Any]] = []
     /// Adds the keys the verb takes (see `ScriptOperation.keys(of:)`):
     /// `styled` a style and curve, `timed` a duration.
@@ -109,7 +182,7 @@ struct SceneGenerator {
     for _ in 0..<int(1...6) {
       var op: [String: Any]
       let off = screens.filter { !stack.contains($0) }
-      switch int(0...8) {
+      switch int(0...9) {
       case 0 where !off.isEmpty, 1 where !off.isEmpty:
         let id = pick(off)
         op = ["push": id]
@@ -142,10 +215,37 @@ struct SceneGenerator {
       case 7:
         op = ["rotate": pick(["landscape", "portrait"])]
         decorate(&op, styled: false, timed: false, &self)
+      case 8 where animated.map { $0.isSubset(of: stack) } == true && chance(0.4):
+        op = ["animate": "reverse"]
+        if chance(0.3) { op["frames"] = int(0...3) }
+      case 8 where stack.contains { !(inside[$0] ?? []).isEmpty }:
+        let shown = stack.filter { !(inside[$0] ?? []).isEmpty }
+        var screensChanged = Set<String>()
+        var steps: [[String: Any]] = []
+        for _ in 0..<int(1...2) {
+          let duration = double(0...0.5)
+          var step: [String: Any] = ["duration": duration]
+          if chance(0.4) { step["curve"] = curve() }
+          // No step may start before the animation: at most the previous
+          // step's duration.
+          if let previous = steps.last?["duration"] as? Double, chance(0.3) {
+            step["overlap"] = double(0...min(0.1, previous))
+          }
+          step["changes"] = (0..<int(1...2)).map { _ -> [String: Any] in
+            let screen = pick(shown)
+            screensChanged.insert(screen)
+            return change(of: pick(inside[screen]!))
+          }
+          steps.append(step)
+        }
+        op = ["animate": steps]
+        if chance(0.3) { op["frames"] = int(0...3) }
+        animated = screensChanged
       default:
         op = ["wait": double(0...0.5)]
         decorate(&op, styled: false, timed: false, &self)
       }
+      if let screens = animated, !screens.isSubset(of: stack) { animated = nil }
       operations.append(op)
     }
     return operations
@@ -156,9 +256,13 @@ struct SceneGenerator {
     let screens = (0..<int(2...4)).map { "s\($0)" }
     var file: [String: Any] = [
       "container": ["width": int(4...24), "height": int(4...24)] as [String: Any],
-      "views": screens.map { view(id: $0, depth: 0, ids: &ids, topLevel: true) },
-      "script": script(screens: screens),
+      "views": [] as [[String: Any]],
     ]
+    let views = screens.map { view(id: $0, depth: 0, ids: &ids, topLevel: true) }
+    file["views"] = views
+    var inside: [String: [(id: String, image: Bool)]] = [:]
+    for view in views { inside[view["id"] as! String] = Self.inside(view) }
+    file["script"] = script(screens: screens, inside: inside)
     if chance(0.7) {
       var container = file["container"] as! [String: Any]
       container["color"] = color()
@@ -168,7 +272,7 @@ struct SceneGenerator {
     var mistake: String?
     if chance(0.05) {
       var script = file["script"] as! [[String: Any]]
-      switch int(0...4) {
+      switch int(0...5) {
       case 0:
         script[0]["duraton"] = 0.3
         mistake = "duraton"
@@ -181,6 +285,11 @@ struct SceneGenerator {
       case 3:
         file["colour"] = "red"
         mistake = "colour"
+      case 4:
+        script.append([
+          "animate": [["duration": 0.1, "changes": [["view": "s0", "alpha": 0.5]]]]
+        ])
+        mistake = "animate a screen"
       default:
         script.append(["push": "s0", "curve": String(repeating: "mirrored(", count: 200)])
         mistake = "deep curve"

@@ -20,12 +20,14 @@ struct ScriptKeysTests {
     "remove": ["duration", "frames", "after"],
     "rotate": ["frames", "after"],
     "wait": ["frames", "after"],
+    "animate": ["frames", "after"],
   ]
 
   /// A valid value for each verb and each other key.
   static let verbValues = [
     "show": #""a""#, "push": #""b""#, "pop": "true", "popTo": #""a""#, "popToRoot": "true",
     "insert": #""b""#, "remove": "1", "rotate": #""landscape""#, "wait": "0.5",
+    "animate": #"[{"duration": 0.1, "changes": []}]"#,
   ]
   static let keyValues = [
     "at": "1", "style": #""fade-in""#, "curve": #""linear""#, "duration": "0.25", "frames": "2",
@@ -51,7 +53,9 @@ struct ScriptKeysTests {
 
   @Test(
     "every key is read with the verbs that take it and refused, naming it and the verb, with the others",
-    arguments: ["show", "push", "pop", "popTo", "popToRoot", "insert", "remove", "rotate", "wait"])
+    arguments: [
+      "show", "push", "pop", "popTo", "popToRoot", "insert", "remove", "rotate", "wait", "animate",
+    ])
   func everyKeyWithEveryVerb(verb: String) throws {
     let takes = try #require(Self.takes[verb])
     for (key, value) in Self.keyValues.sorted(by: { $0.key < $1.key }) {
@@ -80,6 +84,7 @@ struct ScriptKeysTests {
       (#"{"wait": 0.2, "style": "fade-in"}"#, "style", "wait"),
       (#"{"rotate": "landscape", "duration": 0.3}"#, "duration", "rotate"),
       (#"{"remove": 0, "curve": "linear"}"#, "curve", "remove"),
+      (#"{"animate": "reverse", "style": "fade-in"}"#, "style", "animate"),
     ] {
       let name = try HostileInputTests.scene(folder, #"[{"show": "a"}, \#(operation)]"#)
       let result = try animrender.run(["play", name, "-o", "x.png"], in: folder)
@@ -118,7 +123,10 @@ struct SceneFilesReferenceTests {
       verbs.append(verb)
     }
     #expect(
-      verbs == ["show", "push", "pop", "popTo", "popToRoot", "insert", "remove", "rotate", "wait"])
+      verbs == [
+        "show", "push", "pop", "popTo", "popToRoot", "insert", "remove", "rotate", "wait",
+        "animate",
+      ])
   }
 
   @Test("the example file decodes")

@@ -1,0 +1,142 @@
+import Transit
+
+/// What a story's `animate` operations have done to the views of its
+/// screens: each animated view's state as the last animation left it, and
+/// that animation, for `{"animate": "reverse"}` to play backwards.
+///
+/// A story lays each screen's children out again from the file at every
+/// frame (so that relative children follow a rotation); an animated view
+/// then keeps its animated state instead, until its screen leaves the
+/// stack. Only a view's own properties are kept (frame, alpha, transform,
+/// appearance…), never its children, which have their own entries if they
+/// were animated.
+struct AnimatedViews {
+  /// An animation bound to a picture, and the views it changes.
+  struct Played {
+    var timeline: Timeline
+    /// The ids of the views the animation changes, in the order first named.
+    var ids: [String]
+
+    /// `picture` with the animated views as frame `index` of `count` of
+    /// the timeline shows them.
+    func frame(_ index: Int, of count: Int, on picture: Scene) -> Scene {
+      var scene = picture
+      AnimatedViews.copy(ids, from: timeline.sample(frame: index, of: count), into: &scene)
+      return scene
+    }
+
+    /// `picture` with the animated views as the timeline shows them at
+    /// `time` seconds.
+    func frame(at time: Double, on picture: Scene) -> Scene {
+      var scene = picture
+      AnimatedViews.copy(ids, from: timeline.sample(at: time), into: &scene)
+      return scene
+    }
+  }
+
+  /// Each animated view as the last animation that changed it left it.
+  private var kept: [String: View] = [:]
+  /// The animation played last, forward or reversed.
+  private(set) var last: Played?
+
+  /// `scene` with every animated view in the state its last animation left it.
+  func applied(to scene: Scene) -> Scene {
+    guard !kept.isEmpty else { return scene }
+    var result = scene
+    for (id, view) in kept { AnimatedViews.replaceOwnProperties(of: id, with: view, in: &result) }
+    return result
+  }
+
+  /// Binds `spec` to `picture`, the current picture: its steps as an
+  /// ``Animation`` of the views it names, or the reverse of the animation
+  /// played last (``Timeline/reversed()``, which ends bit for bit where
+  /// that one started).
+  ///
+  /// - Throws: a one-line reason when a view is not in the picture, there
+  ///   is nothing to reverse, or the library refuses the animation.
+  func bind(_ spec: AnimateSpec, on picture: Scene) throws(AnimateFailure) -> Played {
+    switch spec {
+    case .reverse:
+      guard let last else { throw AnimateFailure(place: "", "no animate before it to reverse") }
+      if let gone = last.ids.first(where: { !picture.contains($0) }) {
+        throw AnimateFailure(
+          place: "",
+          "cannot reverse: the view \"\(CLIError.echoed(gone))\" it animated is no longer on the stack"
+        )
+      }
+      return Played(timeline: last.timeline.reversed(), ids: last.ids)
+    case .steps(let specs):
+      var steps: [AnimationStep] = []
+      var ids: [String] = []
+      for (i, step) in specs.enumerated() {
+        var changes: [Change] = []
+        for (j, change) in step.changes.enumerated() {
+          guard let path = picture.path(of: change.view) else {
+            let shown = picture.views.map(\.id)
+            throw AnimateFailure(
+              place: "[\(i)].changes[\(j)].view",
+              "\"\(CLIError.echoed(change.view))\" is not in the current picture (screens on the stack: \(SceneFile.listed(shown)))"
+            )
+          }
+          var parent = picture.views[path[0]]
+          for index in path.dropFirst().dropLast() { parent = parent.children[index] }
+          changes += change.changes(parent: parent.frame.size)
+          if !ids.contains(change.view) { ids.append(change.view) }
+        }
+        let curve = step.curve.flatMap { try? TimingCurve(parsing: $0) } ?? .easeInOut
+        steps.append(
+          AnimationStep(
+            duration: step.duration, curve: curve, overlap: step.overlap ?? 0, changes: changes))
+      }
+      do {
+        return Played(timeline: try Animation(steps).timeline(from: picture), ids: ids)
+      } catch {
+        throw AnimateFailure(place: "", error.message)
+      }
+    }
+  }
+
+  /// Keeps the end of `played` as the animated views' state and it as the
+  /// animation to reverse.
+  mutating func finish(_ played: Played) {
+    let end = played.timeline.endScene
+    for id in played.ids {
+      if let view = end.view(id) { kept[id] = view }
+    }
+    last = played
+  }
+
+  /// Forgets the views that are no longer in `scene` (their screen left
+  /// the stack): a screen pushed again comes as the file describes it.
+  mutating func prune(keeping scene: Scene) {
+    kept = kept.filter { scene.contains($0.key) }
+  }
+
+  /// Copies the own properties of the views `ids` from `source` into `scene`.
+  static func copy(_ ids: [String], from source: Scene, into scene: inout Scene) {
+    for id in ids {
+      if let view = source.view(id) { replaceOwnProperties(of: id, with: view, in: &scene) }
+    }
+  }
+
+  /// Sets everything of the view `id` in `scene` but its children to `view`'s.
+  private static func replaceOwnProperties(of id: String, with view: View, in scene: inout Scene) {
+    scene.updateView(id) { current in
+      var replaced = view
+      replaced.children = current.children
+      current = replaced
+    }
+  }
+}
+
+/// Why an `animate` operation cannot play: a place below the operation
+/// ("[0].changes[1].view", or empty) and the reason.
+struct AnimateFailure: Error {
+  var place: String
+  var detail: String
+
+  init(place: String, _ detail: String) {
+    self.place = place
+    self.detail = detail
+  }
+}
