@@ -46,9 +46,11 @@ struct FramePipeline {
 
   var renderOptions: RenderOptions { RenderOptions(scale: job.output.scale, images: job.images) }
 
-  /// Checks the limits before any work; see ``OutputBudget``.
-  func checkLimits() throws(CLIError) {
-    try budget.check()
+  /// Checks the limits before any work; see ``OutputBudget``. Returns the
+  /// run's budget with the output charged.
+  @discardableResult
+  func checkLimits() throws(CLIError) -> MemoryBudget {
+    let memory = try budget.check()
     if format == .webp, max(pixelWidth, budget.cellHeight) > WebPEncoder.maximumSide {
       throw CLIError.usage(
         "a WebP frame is at most \(WebPEncoder.maximumSide) pixels a side, got \(pixelWidth)×\(budget.cellHeight); lower --size or --scale"
@@ -59,6 +61,7 @@ struct FramePipeline {
         "--loops \(job.output.loops): a \(format.rawValue) loops at most 65535 times (0 loops forever)"
       )
     }
+    return memory
   }
 
   var budget: OutputBudget {
@@ -66,7 +69,7 @@ struct FramePipeline {
       frames: job.frames, layout: layout, columns: job.output.columns, padding: job.output.padding,
       labels: job.output.labels, pixelWidth: pixelWidth, pixelHeight: pixelHeight,
       rowTitles: job.rowTitles.isEmpty ? 0 : FrameSheet.rowTitleHeight,
-      inputBytes: job.inputBytes,
+      format: format, memory: job.memory,
       streams: format == .png && (layout == .apng || layout == .animation || job.rowTitles.isEmpty),
       workerCount: FramePipeline.workerCount)
   }

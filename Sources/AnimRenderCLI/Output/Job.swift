@@ -15,8 +15,11 @@ struct Job {
   var duration: Double
   /// Titles above the rows of a grid.
   var rowTitles: [String] = []
-  /// Bytes of decoded input images, counted in the pixel budget.
-  var inputBytes = 0
+  /// The run's memory budget, with what its inputs hold charged.
+  var memory = MemoryBudget()
+  /// Input images charged but not yet decoded: decoded into ``images`` once
+  /// the output has been charged too.
+  var pendingImages = InputImages()
   /// The files this run reads (scene file, screenshots, images), which no
   /// output may overwrite.
   var inputs: [OutputPaths.Named] = []
@@ -65,11 +68,13 @@ struct Job {
     var planned = self
     planned.output = output
     planned.frames = frames
-    let pipeline = FramePipeline(
+    var pipeline = FramePipeline(
       job: planned, pixelWidth: pixelWidth, pixelHeight: pixelHeight, times: times)
     try pipeline.checkLimits()
     // Every output checked and its folder locked before any drawing.
     try atomic.prepare(outputs: outputs, frameSet: pattern, inputs: inputs)
+    // Only now, with everything charged, are the images decoded.
+    for (key, image) in try pendingImages.decode() { pipeline.job.images.images[key] = image }
     let standardOutput = try pipeline.run(to: destination, atomic: atomic, quiet: output.quiet)
     if let standardOutput { try atomic.stage(standardOutput, as: "-") }
     if let states = output.states {

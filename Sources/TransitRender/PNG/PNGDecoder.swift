@@ -56,6 +56,35 @@ public enum PNGDecoder {
     }
   }
 
+  /// What decoding a PNG will cost, read from its header without decoding.
+  public struct Cost: Sendable, Equatable {
+    public var width: Int
+    public var height: Int
+    /// The decoded image's bytes, 4 a pixel.
+    public var imageBytes: Int
+    /// The most memory decoding needs besides the file and the image: the
+    /// file without its skipped chunks (``PNGAncillaryChunks``) and, for a
+    /// 16-bit file, 8 bytes a pixel while it is converted.
+    public var workingBytes: Int
+  }
+
+  /// What decoding `bytes` will cost, from the header alone.
+  ///
+  /// - Throws: ``RenderError`` when the bytes do not start with a valid
+  ///   PNG signature and header.
+  public static func cost(of bytes: [UInt8], source: String = "PNG data") throws(RenderError)
+    -> Cost
+  {
+    // The signature and the header chunk are all it reads.
+    try withDecoder(Array(bytes.prefix(33)), source: source) { context throws(RenderError) in
+      let header = try readHeader(context, source: source)
+      let pixels = Int(header.width) * Int(header.height)
+      return Cost(
+        width: Int(header.width), height: Int(header.height), imageBytes: 4 * pixels,
+        workingBytes: bytes.count + (header.bit_depth == 16 ? 8 * pixels : 0))
+    }
+  }
+
   /// Decodes PNG bytes.
   ///
   /// - Parameters:
@@ -164,8 +193,10 @@ public enum PNGDecoder {
     spng_set_chunk_limits(context, 1 << 26, 1 << 24)
     spng_set_image_limits(context, UInt32(Image.maximumSide), UInt32(Image.maximumSide))
     guard !bytes.isEmpty else { throw RenderError("cannot read \(source): empty data, not a PNG") }
+    // Chunks the renderer never uses are cut out first, never inflated.
+    let read = PNGAncillaryChunks.stripped(bytes) ?? bytes
     // libspng reads the buffer in place, so everything happens inside.
-    let result = bytes.withUnsafeBytes { buffer in
+    let result = read.withUnsafeBytes { buffer in
       Result { () throws(RenderError) -> R in
         try check(
           spng_set_png_buffer(context, buffer.baseAddress, buffer.count), "cannot read \(source)")
