@@ -47,7 +47,8 @@ struct PlayCommand: ParsableCommand {
   /// decoded, its script played into frames, and where they go.
   func makeJob() throws(CLIError) -> (Job, String) {
     do {
-      let file = try SceneFile.load(sceneFile)
+      var memory = MemoryBudget()
+      let file = try SceneFile.load(sceneFile, charging: &memory)
       // The whole script's frame count, from the decoded script, before any
       // frame or image is built.
       // With --fps the count depends on the story's length; the story
@@ -64,7 +65,6 @@ struct PlayCommand: ParsableCommand {
       // broken one fails at once with the field that names it, and its
       // decoded pixels are charged to the run's memory budget; the images
       // are decoded only once the frames and the output are charged too.
-      var memory = MemoryBudget()
       var pending = InputImages()
       var inputs = [OutputPaths.Named(what: "the scene file \(sceneFile)", path: sceneFile)]
       var named = Set<String>()

@@ -93,7 +93,7 @@ struct MemoryBudget: Sendable {
     var text =
       overflows
       ? "\(what): more than \(Int.max >> 20) MiB of memory"
-      : "\(what): \(MemoryBudget.mebibytes(bytes)) MiB of memory"
+      : "\(what): \(MemoryBudget.describe(bytes)) of memory"
     // The charges before, by group, largest first: "7 images (1792 MiB)".
     var groups: [(name: String, count: Int, bytes: Int)] = []
     for charge in charges {
@@ -104,20 +104,26 @@ struct MemoryBudget: Sendable {
         groups.append((charge.group, 1, charge.bytes))
       }
     }
-    let largest = groups.filter { $0.bytes >= 1 << 20 }.sorted { $0.bytes > $1.bytes }.prefix(3)
+    let largest = groups.filter { $0.bytes > 0 }.sorted { $0.bytes > $1.bytes }.prefix(3)
     if !largest.isEmpty {
       let others = largest.map {
-        "\($0.count > 1 ? "\($0.count) " : "")\($0.name) (\(MemoryBudget.mebibytes($0.bytes)) MiB)"
+        "\($0.count > 1 ? "\($0.count) " : "")\($0.name) (\(MemoryBudget.describe($0.bytes)))"
       }
       text += " on top of \(others.joined(separator: ", "))"
       if groups.count > largest.count { text += " and more" }
-      if !overflows { text += ", \(MemoryBudget.mebibytes(total + bytes)) MiB in all" }
+      if !overflows { text += ", \(MemoryBudget.describe(total + bytes)) in all" }
     }
-    text += ": more than the \(limit >> 20) MiB one run may use"
+    text += ": more than the \(MemoryBudget.describe(limit)) one run may use"
     return advice.isEmpty ? text : "\(text); \(advice)"
   }
 
-  /// `bytes` in MiB, rounded up, so that a refusal never says "0 MiB".
+  /// `bytes` as a refusal says it: in MiB from 1 MiB up, else in KiB,
+  /// rounded up, so that it never says "0".
+  static func describe(_ bytes: Int) -> String {
+    bytes >= 1 << 20 ? "\(mebibytes(bytes)) MiB" : "\((bytes + 1_023) / 1_024) KiB"
+  }
+
+  /// `bytes` in MiB, rounded up.
   static func mebibytes(_ bytes: Int) -> Int {
     bytes / (1 << 20) + (bytes % (1 << 20) == 0 ? 0 : 1)
   }
