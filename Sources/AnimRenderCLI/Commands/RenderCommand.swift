@@ -111,10 +111,3 @@ struct RenderCommand: ParsableCommand {
     return "\(style).\(output.format?.rawValue ?? "png")"
   }
 }
-
-/// Reading a screenshot given on the command line.
-enum InputImage {
-  static func load(_ path: String, flag: String) throws(CLIError) -> Image {
-    try InputFile.image(path, what: "\(flag) \(path)")
-  }
-}

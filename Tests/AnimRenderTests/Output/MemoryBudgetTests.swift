@@ -281,4 +281,72 @@ struct MemoryBudgetTests {
       in: folder, program: program)
     #expect(pdf.status == 0, "\(pdf.stderr)")
   }
+
+  /// Ten times the documented limits' worth of frames and views is
+  /// refused before the memory is spent: frames are counted before any is
+  /// built, or charged as they are sampled; a scene file is charged before
+  /// it is parsed.
+  @Test func tenTimesTheLimitsAreRefusedInTime() throws {
+    let folder = TemporaryDirectory.make()
+    let program = try Self.programPeak(in: folder)
+    let frames = try Self.run(
+      ["render", "--frames", "100000", "-o", "a.png"], budget: 32, in: folder, program: program)
+    #expect(frames.status == 64, "\(frames.stderr)")
+    let pushes = (0..<11).map { #"{"push": "b\#($0)", "frames": 10000}"# }
+    let views = (0..<11).map { #"{"id": "b\#($0)"}"# }
+    let script = """
+      {"container": {"width": 20, "height": 30}, "views": [{"id": "a"}, \(views.joined(separator: ","))],
+       "script": [{"show": "a"}, \(pushes.joined(separator: ","))]}
+      """
+    try Data(script.utf8).write(to: folder.appendingPathComponent("long.json"))
+    let long = try Self.run(
+      ["play", "long.json", "-o", "b.png"], budget: 32, in: folder, program: program)
+    #expect(long.status == 64, "\(long.stderr)")
+    #expect(long.stderr.contains("110001 frames"), "\(long.stderr)")
+    // Sampled at 1,000 frames a second, an hour's wait is 3,600,000
+    // frames: the sample past 10,000 stops the story.
+    let wait = """
+      {"container": {"width": 20, "height": 30}, "views": [{"id": "a"}],
+       "script": [{"show": "a"}, {"wait": 3600}]}
+      """
+    try Data(wait.utf8).write(to: folder.appendingPathComponent("wait.json"))
+    let sampled = try Self.run(
+      ["play", "wait.json", "--fps", "1000", "-o", "c.png"], budget: 32, in: folder,
+      program: program)
+    #expect(sampled.status == 64, "\(sampled.stderr)")
+    // 50,000 views in a 2.6 MB file: reading it would take about 160 MiB.
+    let children = (0..<50_000).map { #"{"id": "c\#($0)", "frame": [0, 0, 1, 1]}"# }
+    let many = """
+      {"container": {"width": 20, "height": 30},
+       "views": [{"id": "a", "children": [\(children.joined(separator: ","))]}],
+       "script": [{"show": "a"}]}
+      """
+    try Data(many.utf8).write(to: folder.appendingPathComponent("many.json"))
+    let viewsRun = try Self.run(
+      ["play", "many.json", "-o", "d.png"], budget: 32, in: folder, program: program)
+    #expect(viewsRun.status == 65, "\(viewsRun.stderr)")
+    #expect(viewsRun.stderr.contains("reading many.json"), "\(viewsRun.stderr)")
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder.path).allSatisfy {
+        !["a.png", "b.png", "c.png", "d.png"].contains($0)
+      })
+  }
+
+  /// `diff` charges both images and the difference image before decoding.
+  @Test func diffIsChargedBeforeDecoding() throws {
+    let folder = TemporaryDirectory.make()
+    let program = try Self.programPeak(in: folder)
+    let png = try PNGEncoder.encode(try Image(width: 2_048, height: 2_048, fill: .white))
+    for name in ["a.png", "b.png"] { try Data(png).write(to: folder.appendingPathComponent(name)) }
+    let compared = try Self.run(
+      ["diff", "a.png", "b.png", "-o", "d.png"], budget: 80, in: folder, program: program)
+    #expect(compared.status == 0, "\(compared.stderr)")
+    let refused = try Self.run(
+      ["diff", "a.png", "b.png", "-o", "e.png"], budget: 40, in: folder, program: program)
+    #expect(refused.status == 65, "\(refused.stderr)")
+    #expect(
+      refused.stderr.contains(
+        "the difference image (2048×2048): 32 MiB of memory on top of 2 images (32 MiB)"),
+      "\(refused.stderr)")
+  }
 }
