@@ -64,6 +64,13 @@ struct OutputBudget {
     }
   }
 
+  /// The bytes charged in advance for a streamed PNG animation's
+  /// compressed frames: an eighth of their pixels (``MemoryAccount``
+  /// charges what they take beyond it as they are made).
+  var compressedAllowance: Int {
+    streams && (layout == .apng || layout == .animation) ? frames.count * frameBytes / 8 : 0
+  }
+
   /// The bytes of one frame with its label band.
   var frameBytes: Int { pixelWidth * cellHeight * 4 }
 
@@ -109,7 +116,7 @@ struct OutputBudget {
     case .apng, .animation:
       // Streamed, only the compressed frames, counted at an eighth of their
       // pixels; otherwise every frame.
-      needed += streams ? count * frameBytes / 8 : count * frameBytes
+      needed += streams ? compressedAllowance : count * frameBytes
       switch format {
       case .webp: needed += 8 * frameBytes
       case .gif: needed += count * pixels + 2 * frameBytes

@@ -349,4 +349,26 @@ struct MemoryBudgetTests {
         "the difference image (2048×2048): 32 MiB of memory on top of 2 images (32 MiB)"),
       "\(refused.stderr)")
   }
+
+  /// A PNG animation keeps each frame compressed, charged in advance at an
+  /// eighth of its pixels; frames of noise hardly compress, and what they
+  /// keep beyond the estimate is charged as each is made, so the run is
+  /// refused at the frame that does not fit instead of holding eight times
+  /// its estimate.
+  @Test func compressedFramesAreChargedAsTheyAreMade() throws {
+    let folder = TemporaryDirectory.make()
+    let program = try Self.programPeak(in: folder)
+    var random = SplitMix64(seed: 26)
+    let pixels = (0..<(512 * 512)).map { _ in
+      UInt32(truncatingIfNeeded: random.next()) | 0xFF00_0000
+    }
+    let noise = try Image(width: 512, height: 512, pixels: pixels)
+    try Data(try PNGEncoder.encode(noise)).write(to: folder.appendingPathComponent("noise.png"))
+    let run = try Self.run(
+      ["render", "--from", "noise.png", "--to", "noise.png", "--frames", "60", "-o", "n.apng"],
+      budget: 24, in: folder, program: program)
+    #expect(run.status == 64, "\(run.stderr)")
+    #expect(run.stderr.contains(" compressed ("), "\(run.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("n.apng").path))
+  }
 }
