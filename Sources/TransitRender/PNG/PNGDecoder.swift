@@ -22,7 +22,10 @@ import CTransitCairo
 /// pixel count (`maximumPixels`) are checked before any pixel memory is
 /// allocated, so a 69-byte file that claims 32,767 × 32,767 pixels costs
 /// nothing. Decoding needs the image's own 4 bytes a pixel, plus 8 more a
-/// pixel while a 16-bit file is converted.
+/// pixel while a 16-bit file is converted, and a copy of the file without
+/// the chunks drawing never uses (text, colour profiles), which are cut
+/// out unread (`PNGAncillaryChunks`); ``cost(of:source:)`` says how much
+/// from the header alone.
 ///
 /// Every failure is a thrown ``RenderError`` carrying libspng's
 /// explanation, never a crash.
@@ -63,7 +66,7 @@ public enum PNGDecoder {
     /// The decoded image's bytes, 4 a pixel.
     public var imageBytes: Int
     /// The most memory decoding needs besides the file and the image: the
-    /// file without its skipped chunks (``PNGAncillaryChunks``) and, for a
+    /// file without its skipped chunks (`PNGAncillaryChunks`) and, for a
     /// 16-bit file, 8 bytes a pixel while it is converted.
     public var workingBytes: Int
   }
@@ -188,8 +191,8 @@ public enum PNGDecoder {
       throw RenderError("cannot read \(source): out of memory")
     }
     defer { spng_ctx_free(context) }
-    // Ancillary chunks (text, colour profiles) are kept to a few MiB, so a
-    // compressed text chunk cannot expand into gigabytes.
+    // A chunk's size is bounded too; the ancillary chunks libspng would
+    // inflate whatever this says never reach it (PNGAncillaryChunks).
     spng_set_chunk_limits(context, 1 << 26, 1 << 24)
     spng_set_image_limits(context, UInt32(Image.maximumSide), UInt32(Image.maximumSide))
     guard !bytes.isEmpty else { throw RenderError("cannot read \(source): empty data, not a PNG") }
