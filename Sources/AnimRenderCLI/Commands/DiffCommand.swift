@@ -41,8 +41,22 @@ struct DiffCommand: ParsableCommand {
       if let output {
         try SingleFormatOutput.check(output, flag: "--output", extension: "png", format: "PNG")
       }
-      let first = try InputImage.load(a, flag: "A")
-      let second = try InputImage.load(b, flag: "B")
+      // Both headers read and charged to the run's memory budget, with the
+      // difference image (and its encoding, for --output), before either
+      // is decoded.
+      var memory = MemoryBudget()
+      var pending = InputImages()
+      let size = try pending.add("A", path: a, what: "A \(a)", name: "A \(a)", to: &memory)
+      let other = try pending.add("B", path: b, what: "B \(b)", name: "B \(b)", to: &memory)
+      if size == other {
+        try memory.charge(
+          (output == nil ? 1 : 2) * size.width * size.height * 4,
+          for: "the difference image (\(size.width)×\(size.height))", status: .dataError,
+          advice: "compare smaller images")
+      }
+      let decoded = try pending.decode()
+      let first = decoded["A"]!
+      let second = decoded["B"]!
       // The summary line is the command's standard output, so the image
       // cannot be: like `styles --catalogue`, `-` is refused.
       if output == "-" {

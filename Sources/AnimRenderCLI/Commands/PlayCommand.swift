@@ -48,7 +48,8 @@ struct PlayCommand: ParsableCommand {
   /// decoded, its script played into frames, and where they go.
   func makeJob() throws(CLIError) -> (Job, String) {
     do {
-      let file = try SceneFile.load(sceneFile)
+      var memory = MemoryBudget()
+      let file = try SceneFile.load(sceneFile, charging: &memory)
       // The whole script's frame count, from the decoded script, before any
       // frame or image is built.
       // With --fps the count depends on the story's length; the story
@@ -60,22 +61,22 @@ struct PlayCommand: ParsableCommand {
         )
       }
       let folder = StagedFile.folder(of: sceneFile)
-      var images = ImageProvider(baseDirectory: folder)
-      // Every image is read before any drawing, so a missing or broken one
-      // fails at once with the field that names it; together they stay
-      // within the pixel budget, checked from each header before decoding.
-      var inputBytes = 0
+      let images = ImageProvider(baseDirectory: folder)
+      // Every image's header is read before anything else, so a missing or
+      // broken one fails at once with the field that names it, and its
+      // decoded pixels are charged to the run's memory budget; the images
+      // are decoded only once the frames and the output are charged too.
+      var pending = InputImages()
       var inputs = [OutputPaths.Named(what: "the scene file \(sceneFile)", path: sceneFile)]
-      for (place, path) in file.imagePaths where images.images[path] == nil {
+      var named = Set<String>()
+      for (place, path) in file.imagePaths where named.insert(path).inserted {
         let resolved = images.resolve(path)
         inputs.append(.init(what: "the image \(resolved) (\(place))", path: resolved))
-        let image = try InputFile.image(
-          resolved, what: "\(sceneFile): \(place): \(resolved)",
-          maximumPixels: (RenderLimits.pixelBudgetBytes - inputBytes) / 4)
-        images.images[path] = image
-        inputBytes += InputFile.memory(of: [image])
+        try pending.add(
+          path, path: resolved, what: "\(sceneFile): \(place): \(resolved)",
+          name: "\(place) \(resolved)", to: &memory)
       }
-      let story = try Story.play(file, name: sceneFile, rate: fps)
+      let story = try Story.play(file, name: sceneFile, rate: fps, memory: memory)
       var frames = story.frames
       guard !frames.isEmpty else { throw CLIError.data("\(sceneFile): the script draws no frames") }
       let canvas = Size(
@@ -86,7 +87,7 @@ struct PlayCommand: ParsableCommand {
       let destination = output.output ?? RenderCommand.defaultOutput(output, style: stem)
       let job = Job(
         frames: frames, size: canvas, images: images, output: output, duration: story.time,
-        inputBytes: inputBytes, inputs: inputs)
+        memory: story.memory, pendingImages: pending, inputs: inputs)
       return (job, destination)
     }
   }

@@ -57,14 +57,21 @@ struct RenderCommand: ParsableCommand {
   func run() throws {
     try CommandRunner.run {
       let transition = try StyleLookup.style(named: style)
-      var images: [String: Image] = [:]
-      for (flag, path) in [("--from", from), ("--to", to)] {
-        if let path { images[flag] = try InputImage.load(path, flag: flag) }
+      // The screenshots' headers are read and their pixels charged; they
+      // are decoded once the output is charged too.
+      var memory = MemoryBudget()
+      var pending = InputImages()
+      var sizes: [String: (width: Int, height: Int)] = [:]
+      for (key, flag, path) in [("from", "--from", from), ("to", "--to", to)] {
+        if let path {
+          sizes[flag] = try pending.add(
+            key, path: path, what: "\(flag) \(path)", name: "\(flag) \(path)", to: &memory)
+        }
       }
       let points: Size
       if let size, let parsed = SizeInPoints.parse(size) {
         points = Size(width: Double(parsed.width), height: Double(parsed.height))
-      } else if let first = images["--from"] ?? images["--to"] {
+      } else if let first = sizes["--from"] ?? sizes["--to"] {
         points = Size(width: Double(first.width), height: Double(first.height))
       } else {
         points = Size(width: 390, height: 844)
@@ -83,18 +90,14 @@ struct RenderCommand: ParsableCommand {
       }
       let pair = TransitionPair(
         style: transition, size: points, duration: duration, curve: timingCurve,
-        fromImage: images["--from"].map { _ in "from" }, toImage: images["--to"].map { _ in "to" })
+        fromImage: from.map { _ in "from" }, toImage: to.map { _ in "to" })
       let timeline = try pair.timeline(reversed: reverse)
       let count = try frames.count(over: timeline.duration)
-      var provider = ImageProvider()
-      if let image = images["--from"] { provider.images["from"] = image }
-      if let image = images["--to"] { provider.images["to"] = image }
       let specs = FrameSpec.frames(of: timeline, count: count)
       let destination = output.output ?? RenderCommand.defaultOutput(output, style: style)
       try Job(
-        frames: specs, size: points, images: provider, output: output,
-        duration: timeline.duration,
-        inputBytes: InputFile.memory(of: images.values),
+        frames: specs, size: points, images: ImageProvider(), output: output,
+        duration: timeline.duration, memory: memory, pendingImages: pending,
         inputs: [("--from", from), ("--to", to)].compactMap { flag, path in
           path.map { OutputPaths.Named(what: "\(flag) \($0)", path: $0) }
         }
@@ -106,12 +109,5 @@ struct RenderCommand: ParsableCommand {
   static func defaultOutput(_ output: OutputOptions, style: String) -> String {
     if output.layout == .frames { return "\(style)-%03d.png" }
     return "\(style).\(output.format?.rawValue ?? "png")"
-  }
-}
-
-/// Reading a screenshot given on the command line.
-enum InputImage {
-  static func load(_ path: String, flag: String) throws(CLIError) -> Image {
-    try InputFile.image(path, what: "\(flag) \(path)")
   }
 }

@@ -1,12 +1,9 @@
 /// Limits checked before any work, so that a typo cannot start a run that
-/// exhausts memory or disk.
+/// exhausts memory or disk. The memory a run may hold is one budget of its
+/// own, ``MemoryBudget``.
 enum RenderLimits {
   /// The most frames one run draws.
   static let maximumFrames = 10_000
-  /// The most pixel memory one run may hold at once, at 4 bytes a pixel:
-  /// decoded input images, frames kept for a strip, grid or APNG, the sheet
-  /// itself (padding and labels included), or a diff's three images.
-  static let pixelBudgetBytes = 2 << 30
   /// The most pixels one input image (`--from`, `--to`, a scene's `image`,
   /// `diff`'s inputs) may have: 64 Mi pixels, 256 MiB decoded. Checked from
   /// the PNG header before decoding.

@@ -50,23 +50,38 @@ extension FramePipeline {
   }
 
   /// The strip or grid as SVG or PDF, drawn from the scenes themselves.
+  ///
+  /// A label is kept as its band alone, painted under its scene. Every
+  /// view with a 3-D transform is embedded as a picture the document keeps
+  /// until it is finished:
+  /// each is charged to the run's budget, at most the frame's size (measured:
+  /// three quarters of it for a flip), before the document is drawn.
   func encodeVector(progress: ProgressBar) throws(CLIError) -> [UInt8] {
-    try checkLimits()
+    var memory = try checkLimits()
     var cells: [VectorSheet.Cell] = []
     let labels = job.output.labels ? Renderer() : nil
-    for frame in job.frames {
+    let frameBytes = pixelWidth * pixelHeight * 4
+    for (index, frame) in job.frames.enumerated() {
       let scene = frame.scene()
       var overlay: Image?
       if let labels {
         do {
-          let blank = try Image(width: pixelWidth, height: pixelHeight)
-          overlay = try FrameLabel.attach(
-            FrameLabel.text(for: frame), below: blank, renderer: labels)
+          overlay = try labels.render(
+            FrameLabel.band(FrameLabel.text(for: frame), width: pixelWidth, height: pixelHeight))
         } catch {
           throw CLIError(.software, "drawing a label failed: \(error)")
         }
       }
-      cells.append(VectorSheet.Cell(scene: scene, overlay: overlay))
+      let pictures = FramePipeline.perspectiveViews(in: scene.views)
+      if pictures > 0 {
+        try memory.charge(
+          pictures * frameBytes,
+          for:
+            "frame \(index + 1)'s \(pictures) 3-D view\(pictures == 1 ? "" : "s") embedded as pictures",
+          group: "3-D views embedded as pictures",
+          advice: "use a PNG output, fewer frames or a smaller --scale")
+      }
+      cells.append(VectorSheet.Cell(scene: scene, overlay: overlay, overlayTop: pixelHeight))
       progress.advance()
     }
     do {
@@ -78,6 +93,15 @@ extension FramePipeline {
         rowTitles: layout == .grid ? job.rowTitles : [], options: renderOptions)
     } catch {
       throw CLIError(.software, "drawing the \(format.rawValue) failed: \(error.message)")
+    }
+  }
+
+  /// How many views in `views` and beneath them have a 3-D transform (the
+  /// views a vector document embeds as pictures); a 3-D view's own
+  /// children are inside its picture.
+  static func perspectiveViews(in views: [View]) -> Int {
+    views.reduce(0) { count, view in
+      count + (view.transform.isAffine2D ? perspectiveViews(in: view.children) : 1)
     }
   }
 }

@@ -46,9 +46,11 @@ struct FramePipeline {
 
   var renderOptions: RenderOptions { RenderOptions(scale: job.output.scale, images: job.images) }
 
-  /// Checks the limits before any work; see ``OutputBudget``.
-  func checkLimits() throws(CLIError) {
-    try budget.check()
+  /// Checks the limits before any work; see ``OutputBudget``. Returns the
+  /// run's budget with the output charged.
+  @discardableResult
+  func checkLimits() throws(CLIError) -> MemoryBudget {
+    let memory = try budget.check()
     if format == .webp, max(pixelWidth, budget.cellHeight) > WebPEncoder.maximumSide {
       throw CLIError.usage(
         "a WebP frame is at most \(WebPEncoder.maximumSide) pixels a side, got \(pixelWidth)×\(budget.cellHeight); lower --size or --scale"
@@ -59,6 +61,7 @@ struct FramePipeline {
         "--loops \(job.output.loops): a \(format.rawValue) loops at most 65535 times (0 loops forever)"
       )
     }
+    return memory
   }
 
   var budget: OutputBudget {
@@ -66,7 +69,7 @@ struct FramePipeline {
       frames: job.frames, layout: layout, columns: job.output.columns, padding: job.output.padding,
       labels: job.output.labels, pixelWidth: pixelWidth, pixelHeight: pixelHeight,
       rowTitles: job.rowTitles.isEmpty ? 0 : FrameSheet.rowTitleHeight,
-      inputBytes: job.inputBytes,
+      format: format, memory: job.memory,
       streams: format == .png && (layout == .apng || layout == .animation || job.rowTitles.isEmpty),
       workerCount: FramePipeline.workerCount)
   }
@@ -120,7 +123,8 @@ struct FramePipeline {
   /// Draws and writes everything to `destination` (staged, renamed at the
   /// end); for `-` returns the single file's bytes instead, for standard output.
   func run(to destination: String, atomic: AtomicOutput, quiet: Bool) throws(CLIError) -> [UInt8]? {
-    try checkLimits()
+    // What is kept compressed is spent from the budget as it is made.
+    let account = MemoryAccount(try checkLimits(), allowance: budget.compressedAllowance)
     let progress = ProgressBar(total: job.frames.count, label: "drawing", quiet: quiet)
     defer { progress.finish() }
     let compression = job.output.compression.png
@@ -144,14 +148,14 @@ struct FramePipeline {
     case _ where format.isVector:
       bytes = try encodeVector(progress: progress)
     case .animation where format == .png, .apng where format == .png:
-      let pieces = try animationPieces(try animation(progress: progress))
+      let pieces = try animationPieces(try animation(progress: progress, account: account))
       if destination == "-" { return Array(pieces.joined()) }
       // Written piece by piece, so the file is never whole in memory.
       try atomic.stage(pieces: pieces, as: destination)
       return nil
     case .strip where format == .png && job.rowTitles.isEmpty,
       .grid where format == .png && job.rowTitles.isEmpty:
-      bytes = try sheet(progress: progress)
+      bytes = try sheet(progress: progress, account: account)
     case .strip, .grid, .animation, .apng:
       let images = Mutex<[Image?]>(Array(repeating: nil, count: job.frames.count))
       try draw(progress: progress) { index, image throws(CLIError) in
@@ -168,7 +172,9 @@ struct FramePipeline {
 extension FramePipeline {
   /// The APNG's frames, compressed as they are drawn (all RGB, or all RGBA
   /// if any frame is translucent), for ``APNGEncoder/pieces(_:loopCount:)``.
-  private func animation(progress: ProgressBar) throws(CLIError) -> [APNGEncoder.CompressedFrame] {
+  private func animation(progress: ProgressBar, account: MemoryAccount) throws(CLIError)
+    -> [APNGEncoder.CompressedFrame]
+  {
     let compression = job.output.compression.png
     let delays = frameTimes.fractions
     let translucent = Atomic(false)
@@ -185,6 +191,9 @@ extension FramePipeline {
         throw CLIError(.software, "encoding frame \(index) failed: \(error)")
       }
       if frame.hasAlpha { translucent.store(true, ordering: .relaxed) }
+      try account.spend(
+        frame.byteCount, for: "frame \(index + 1) compressed (\(frame.byteCount) bytes)",
+        advice: "use --layout frames, fewer frames or a smaller --scale")
       compressed.withLock { $0[index] = frame }
     }
     try draw(Array(job.frames.indices), progress: progress, body)
@@ -225,31 +234,36 @@ extension FramePipeline {
   /// The padding takes `--background`; cells after the last frame take it
   /// too, unless it is transparent: then they take the scene's own
   /// background, so that a sheet of opaque frames stays opaque (and RGB).
-  private func sheet(progress: ProgressBar) throws(CLIError) -> [UInt8] {
+  private func sheet(progress: ProgressBar, account: MemoryAccount) throws(CLIError) -> [UInt8] {
     let layout = try sheetLayout()
     let background = ColorText.parse(job.output.background) ?? .clear
     let empty =
       background.alpha > 0 ? background : job.frames[job.frames.count - 1].scene().backgroundColor
     var hasAlpha =
       (layout.padding > 0 && background.alpha < 1) || (layout.hasEmptyCells && empty.alpha < 1)
-    if let bytes = try sheet(layout, background, empty, hasAlpha: hasAlpha, progress: progress) {
+    if let bytes = try sheet(
+      layout, background, empty, hasAlpha: hasAlpha, progress: progress, account: account)
+    {
       return bytes
     }
     // A translucent frame: the sheet again as RGBA.
     hasAlpha = true
-    return try sheet(layout, background, empty, hasAlpha: true, progress: nil)!
+    return try sheet(
+      layout, background, empty, hasAlpha: true, progress: nil, account: account)!
   }
 
   /// The sheet's PNG, or `nil` when a frame turned out translucent while
-  /// `hasAlpha` is false.
+  /// `hasAlpha` is false. The compressed stream is spent from `account` a
+  /// band at a time, twice (the stream, then the file made of it).
   private func sheet(
     _ layout: FrameSheet.Layout, _ background: Color, _ empty: Color, hasAlpha: Bool,
-    progress: ProgressBar?
+    progress: ProgressBar?, account: MemoryAccount
   ) throws(CLIError) -> [UInt8]? {
     let compression = job.output.compression.png
     let scanlines = SheetScanlines(layout: layout, hasAlpha: hasAlpha)
     let translucent = Atomic(false)
     var stream = ZlibStream(compression: compression)
+    var spent = 0
     for b in 0..<layout.rows {
       guard scanlines.begin(band: b, background: background, empty: empty) else { return nil }
       // Each frame is filtered into its cell as soon as it is drawn, while
@@ -264,6 +278,10 @@ extension FramePipeline {
       {
         stream.append(segment)
       }
+      try account.spend(
+        2 * (stream.byteCount - spent), for: "the sheet's rows compressed (band \(b + 1))",
+        advice: "use --layout frames, fewer frames or a smaller --scale")
+      spent = stream.byteCount
     }
     return PNGEncoder.assemble(
       width: layout.width, height: layout.height, hasAlpha: hasAlpha, imageData: stream.finish())

@@ -6,6 +6,8 @@ struct FrameSpec: Sendable {
   enum Source: Sendable {
     case still(Scene)
     case sample(Timeline, index: Int, count: Int)
+    /// A frame of a scene file's story, its screens laid out when drawn.
+    case story(StoryFrame)
   }
 
   var source: Source
@@ -28,6 +30,7 @@ struct FrameSpec: Sendable {
     let scene: Scene
     switch source {
     case .still(let still): scene = still
+    case .story(let frame): scene = frame.scene()
     case .sample(let timeline, let index, let count):
       scene = timeline.sample(frame: index, of: count)
     }
@@ -55,6 +58,7 @@ struct FrameSpec: Sendable {
     if let canvas { return canvas }
     switch source {
     case .still(let scene): return scene.size
+    case .story(let frame): return frame.stack.size
     case .sample(let timeline, _, _): return timeline.initialScene.size
     }
   }

@@ -15,8 +15,11 @@ struct Job {
   var duration: Double
   /// Titles above the rows of a grid.
   var rowTitles: [String] = []
-  /// Bytes of decoded input images, counted in the pixel budget.
-  var inputBytes = 0
+  /// The run's memory budget, with what its inputs hold charged.
+  var memory = MemoryBudget()
+  /// Input images charged but not yet decoded: decoded into ``images`` once
+  /// the output has been charged too.
+  var pendingImages = InputImages()
   /// The files this run reads (scene file, screenshots, images), which no
   /// output may overwrite.
   var inputs: [OutputPaths.Named] = []
@@ -65,16 +68,16 @@ struct Job {
     var planned = self
     planned.output = output
     planned.frames = frames
-    let pipeline = FramePipeline(
+    var pipeline = FramePipeline(
       job: planned, pixelWidth: pixelWidth, pixelHeight: pixelHeight, times: times)
     try pipeline.checkLimits()
     // Every output checked and its folder locked before any drawing.
     try atomic.prepare(outputs: outputs, frameSet: pattern, inputs: inputs)
+    // Only now, with everything charged, are the images decoded.
+    for (key, image) in try pendingImages.decode() { pipeline.job.images.images[key] = image }
     let standardOutput = try pipeline.run(to: destination, atomic: atomic, quiet: output.quiet)
     if let standardOutput { try atomic.stage(standardOutput, as: "-") }
-    if let states = output.states {
-      try atomic.stage(try StatesFile.encode(frames), as: states)
-    }
+    if let states = output.states { try StatesFile.stage(frames, as: states, in: atomic) }
     // Standard output is written first, and only when it succeeds is
     // anything else put in place.
     try atomic.commit()
@@ -192,13 +195,62 @@ enum StatesFile {
       })
   }
 
+  /// The states of `frames` as one JSON file, `{"frames":[…]}`.
   static func encode(_ frames: [FrameSpec]) throws(CLIError) -> [UInt8] {
-    let file = File(
-      frames: frames.enumerated().map { entry(index: $0, time: $1.time, scene: $1.scene()) })
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
-    do { return Array(try encoder.encode(file)) } catch {
-      throw CLIError(.software, "encoding the states failed: \(error)")
+    let pieces = Pieces(frames: frames)
+    let bytes = Array(pieces.joined())
+    try pieces.check()
+    return bytes
+  }
+
+  /// Writes the states of `frames` to `path` through `atomic`, a frame at
+  /// a time: each frame's entry is made and encoded as it is written, so
+  /// that the file, which grows with frames × views (a 10,000-view story of
+  /// 200 frames writes 2,000,000 entries), is never whole in memory.
+  static func stage(_ frames: [FrameSpec], as path: String, in atomic: AtomicOutput)
+    throws(CLIError)
+  {
+    let pieces = Pieces(frames: frames)
+    try atomic.stage(pieces: pieces, as: path)
+    try pieces.check()
+  }
+
+  /// The file's bytes in pieces: its opening, each frame's entry (as
+  /// `JSONEncoder` writes it within the whole file: sorted keys, no
+  /// spaces), its end. An entry that cannot be encoded ends the pieces
+  /// early; ``check()`` then throws.
+  final class Pieces: Sequence {
+    let frames: [FrameSpec]
+    private var failure: CLIError?
+
+    init(frames: [FrameSpec]) {
+      self.frames = frames
+    }
+
+    /// Throws when an entry could not be encoded.
+    func check() throws(CLIError) {
+      if let failure { throw failure }
+    }
+
+    func makeIterator() -> AnyIterator<[UInt8]> {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.sortedKeys]
+      var index = -1
+      return AnyIterator { [self] in
+        defer { index += 1 }
+        if index == -1 { return Array(#"{"frames":["#.utf8) }
+        if index == frames.count { return Array("]}".utf8) }
+        guard index < frames.count, failure == nil else { return nil }
+        let entry = StatesFile.entry(
+          index: index, time: frames[index].time, scene: frames[index].scene())
+        do {
+          let bytes = Array(try encoder.encode(entry))
+          return index == 0 ? bytes : [UInt8(ascii: ",")] + bytes
+        } catch {
+          failure = CLIError(.software, "encoding the states failed: \(error)")
+          return nil
+        }
+      }
     }
   }
 }

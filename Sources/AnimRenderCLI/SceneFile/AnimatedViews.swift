@@ -10,31 +10,29 @@ import Transit
 /// stack. Only a view's own properties are kept (frame, alpha, transform,
 /// appearance…), never its children, which have their own entries if they
 /// were animated.
-struct AnimatedViews {
+struct AnimatedViews: Sendable, Equatable {
   /// An animation bound to a picture, and the views it changes.
   struct Played {
     var timeline: Timeline
     /// The ids of the views the animation changes, in the order first named.
     var ids: [String]
 
-    /// `picture` with the animated views as frame `index` of `count` of
-    /// the timeline shows them.
-    func frame(_ index: Int, of count: Int, on picture: Scene) -> Scene {
-      var scene = picture
-      AnimatedViews.copy(ids, from: timeline.sample(frame: index, of: count), into: &scene)
-      return scene
+    /// `base` with the animated views as frame `index` of `count` of the
+    /// timeline shows them.
+    func views(frame index: Int, of count: Int, over base: AnimatedViews) -> AnimatedViews {
+      base.keeping(ids, from: timeline.sample(frame: index, of: count))
     }
 
-    /// `picture` with the animated views as the timeline shows them at
-    /// `time` seconds.
-    func frame(at time: Double, on picture: Scene) -> Scene {
-      var scene = picture
-      AnimatedViews.copy(ids, from: timeline.sample(at: time), into: &scene)
-      return scene
+    /// `base` with the animated views as the timeline shows them at `time`
+    /// seconds.
+    func views(at time: Double, over base: AnimatedViews) -> AnimatedViews {
+      base.keeping(ids, from: timeline.sample(at: time))
     }
   }
 
-  /// Each animated view as the last animation that changed it left it.
+  /// Each animated view as the last animation that changed it left it,
+  /// without its children (only a view's own properties are kept, so a
+  /// story's frames share their children's storage).
   private var kept: [String: View] = [:]
   /// The animation played last, forward or reversed.
   private(set) var last: Played?
@@ -99,24 +97,30 @@ struct AnimatedViews {
   /// Keeps the end of `played` as the animated views' state and it as the
   /// animation to reverse.
   mutating func finish(_ played: Played) {
-    let end = played.timeline.endScene
-    for id in played.ids {
-      if let view = end.view(id) { kept[id] = view }
-    }
+    self = keeping(played.ids, from: played.timeline.endScene)
     last = played
   }
+
+  /// These views with the own properties of the views `ids` taken from
+  /// `source`.
+  func keeping(_ ids: [String], from source: Scene) -> AnimatedViews {
+    var result = self
+    for id in ids {
+      guard var view = source.view(id) else { continue }
+      view.children = []
+      result.kept[id] = view
+    }
+    return result
+  }
+
+  /// Two are equal when they keep the same views the same (what a frame
+  /// draws), whatever animation each would reverse.
+  static func == (a: AnimatedViews, b: AnimatedViews) -> Bool { a.kept == b.kept }
 
   /// Forgets the views that are no longer in `scene` (their screen left
   /// the stack): a screen pushed again comes as the file describes it.
   mutating func prune(keeping scene: Scene) {
     kept = kept.filter { scene.contains($0.key) }
-  }
-
-  /// Copies the own properties of the views `ids` from `source` into `scene`.
-  static func copy(_ ids: [String], from source: Scene, into scene: inout Scene) {
-    for id in ids {
-      if let view = source.view(id) { replaceOwnProperties(of: id, with: view, in: &scene) }
-    }
   }
 
   /// Sets everything of the view `id` in `scene` but its children to `view`'s.

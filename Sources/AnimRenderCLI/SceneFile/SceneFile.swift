@@ -258,8 +258,26 @@ extension SceneFile {
   /// Reads and decodes a scene file, turning every failure into one line
   /// that names the file, the place in it and what was expected.
   static func load(_ path: String) throws(CLIError) -> SceneFile {
+    var memory = MemoryBudget()
+    return try load(path, charging: &memory)
+  }
+
+  /// The memory reading a scene file takes, per byte of the file: its
+  /// text, the parsed JSON, the checked file, and the screens built from
+  /// it (measured: a 3.4 MB file of 65,000 views peaks 216 MB above the
+  /// program, 63 bytes a byte).
+  static let memoryPerFileByte = 64
+
+  /// Reads and checks the scene file at `path`, charging what reading it
+  /// takes to `memory` (``memoryPerFileByte`` of its bytes) before parsing.
+  static func load(_ path: String, charging memory: inout MemoryBudget) throws(CLIError)
+    -> SceneFile
+  {
     let bytes = try InputFile.bytes(
       path, what: path, maximumBytes: RenderLimits.maximumSceneFileBytes)
+    try memory.charge(
+      bytes.count * memoryPerFileByte, for: "reading \(path) (\(bytes.count) bytes)",
+      group: "the scene file", status: .dataError, advice: "use a smaller scene file")
     return try decode(Data(bytes), name: path)
   }
 

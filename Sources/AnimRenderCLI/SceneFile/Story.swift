@@ -45,6 +45,12 @@ final class Story {
   private var endsUndrawn = false
   private(set) var time = 0.0
   private(set) var frames: [FrameSpec] = []
+  /// The run's memory budget, charged for each frame kept.
+  private(set) var memory: MemoryBudget
+  /// What the frames kept so far hold, for ``memory``.
+  private var kept = SceneMemory()
+  /// The screens laid out, shared by every frame.
+  private let screens: StoryScreens
   private let clock = ManualClock()
   private var stack: StackContainer
   /// The last operation the stack reported as failed.
@@ -64,17 +70,21 @@ final class Story {
   /// What `animate` operations did to the views, kept across operations.
   private var animated = AnimatedViews()
 
-  init(file: SceneFile, name: String, rate: Double? = nil) {
+  init(file: SceneFile, name: String, rate: Double? = nil, memory: MemoryBudget = MemoryBudget()) {
     self.file = file
     self.name = name
     self.rate = rate
+    self.memory = memory
+    screens = StoryScreens(file: file)
     stack = Story.makeStack(file: file, size: file.containerSize, clock: clock, log: failures)
   }
 
   /// Plays the whole script, with each operation's frames or, given a
   /// `rate`, sampled at that many frames per second.
-  static func play(_ file: SceneFile, name: String, rate: Double? = nil) throws(CLIError) -> Story {
-    let story = Story(file: file, name: name, rate: rate)
+  static func play(
+    _ file: SceneFile, name: String, rate: Double? = nil, memory: MemoryBudget = MemoryBudget()
+  ) throws(CLIError) -> Story {
+    let story = Story(file: file, name: name, rate: rate, memory: memory)
     for (index, operation) in file.script.enumerated() {
       story.nextOperation = file.script.indices.contains(index + 1) ? file.script[index + 1] : nil
       let first = story.frames.count
@@ -103,9 +113,21 @@ final class Story {
     return story
   }
 
+  /// Keeps `frame`, charging what it holds that no frame before it shares
+  /// to the run's memory budget first.
+  private func keep(_ frame: FrameSpec) throws(CLIError) {
+    guard case .story(let picture) = frame.source else { return }
+    let bytes = MemoryLayout<FrameSpec>.stride + kept.add(picture.stack)
+    try memory.charge(
+      bytes, for: "\(name): frame \(frames.count + 1) of the script", group: "frames of the script",
+      status: .dataError,
+      advice: "the script keeps too many frames of too many views; draw fewer frames or views")
+    frames.append(frame)
+  }
+
   /// Whether frame `index` shows the same picture as `previous`.
   private func repeats(_ previous: FrameSpec, _ index: Int) -> Bool {
-    guard case .still(let before) = previous.source, case .still(let now) = frames[index].source
+    guard case .story(let before) = previous.source, case .story(let now) = frames[index].source
     else { return false }
     return before == now
   }
@@ -116,7 +138,7 @@ final class Story {
   ///
   /// A sample within a nanosecond of `end` is left to what comes after, so
   /// that an operation's end, drawn by the next one's start, is drawn once.
-  private func sample(until end: Double, limit: Int = .max, _ draw: (Double) -> Scene)
+  private func sample(until end: Double, limit: Int = .max, _ draw: (Double) -> StoryFrame)
     throws(CLIError)
   {
     guard let rate else { return }
@@ -129,7 +151,7 @@ final class Story {
           "\(name): --fps \(rate) draws more than the \(RenderLimits.maximumFrames) frames one run draws (the story lasts \(time) s or more); lower --fps"
         )
       }
-      frames.append(FrameSpec(source: .still(draw(at)), time: at))
+      try keep(FrameSpec(source: .story(draw(at)), time: at))
       nextSample += 1
       drawn += 1
     }
@@ -312,7 +334,7 @@ final class Story {
   private func play(_ spec: AnimateSpec, _ operation: ScriptOperation) throws(CLIError) {
     let picture = snapshot()
     let played: AnimatedViews.Played
-    do { played = try animated.bind(spec, on: picture) } catch {
+    do { played = try animated.bind(spec, on: picture.scene()) } catch {
       throw .data("\(name): \(operation.place).animate\(error.place): \(error.detail)")
     }
     let duration = played.timeline.duration
@@ -324,7 +346,9 @@ final class Story {
     }
     if rate != nil {
       let origin = time
-      try sample(until: origin + duration) { at in played.frame(at: at - origin, on: picture) }
+      try sample(until: origin + duration) { at in
+        picture.with(played.views(at: at - origin, over: animated))
+      }
       animated.finish(played)
       time += duration
       return
@@ -334,8 +358,8 @@ final class Story {
     for k in 0..<count {
       let offset =
         count < 2 ? 0 : k == count - 1 ? duration : Double(k) * duration / Double(count - 1)
-      frames.append(
-        FrameSpec(source: .still(played.frame(k, of: count, on: picture)), time: time + offset))
+      let views = played.views(frame: k, of: count, over: animated)
+      try keep(FrameSpec(source: .story(picture.with(views)), time: time + offset))
     }
     animated.finish(played)
     time += duration
@@ -423,7 +447,7 @@ final class Story {
         let offset = count < 2 ? 0 : Double(k) * duration / Double(count - 1)
         guard offset < cut else { break }
         stack.showTransitionFrame(k, of: count)
-        frames.append(FrameSpec(source: .still(snapshot()), time: time + offset))
+        try keep(FrameSpec(source: .story(snapshot()), time: time + offset))
       }
       // Back to the start, then exactly `cut` seconds of clock.
       stack.showTransitionFrame(0, of: count)
@@ -437,7 +461,7 @@ final class Story {
       stack.showTransitionFrame(k, of: count)
       let offset =
         count < 2 ? 0 : k == count - 1 ? duration : Double(k) * duration / Double(count - 1)
-      frames.append(FrameSpec(source: .still(snapshot()), time: time + offset))
+      try keep(FrameSpec(source: .story(snapshot()), time: time + offset))
     }
     while stack.isAnimating {
       clock.advance(by: max(duration, 1.0 / 60))
@@ -482,7 +506,7 @@ final class Story {
       let offset = elapsed * Double(k) / Double(count)
       clock.advance(by: k == count ? elapsed + 1 : start + offset - clock.now)
       stack.tick()
-      frames.append(FrameSpec(source: .still(snapshot()), time: time + offset))
+      try keep(FrameSpec(source: .story(snapshot()), time: time + offset))
     }
     time += elapsed
     try check(operation)
@@ -502,7 +526,7 @@ final class Story {
     for progress in interactive.progress {
       stack.updateInteraction(progress: progress)
       if rate == nil {
-        frames.append(FrameSpec(source: .still(snapshot()), time: time, progress: progress))
+        try keep(FrameSpec(source: .story(snapshot()), time: time, progress: progress))
       }
     }
     let duration = stack.runningTransitionDuration ?? 0
@@ -532,24 +556,17 @@ final class Story {
         clock.advance(by: start + total * Double(k) / Double(count) - clock.now)
       }
       stack.tick()
-      frames.append(
-        FrameSpec(source: .still(snapshot()), time: time + total * Double(k) / Double(count)))
+      try keep(
+        FrameSpec(source: .story(snapshot()), time: time + total * Double(k) / Double(count)))
     }
     time += total
     try check(operation)
   }
 
-  /// The stack's scene as drawn: the container's colour behind, each
-  /// screen's children laid out at the current bounds.
-  private func snapshot() -> Scene {
-    var scene = stack.scene
-    scene.backgroundColor = file.containerColor
-    for i in scene.views.indices {
-      if let fresh = file.screen(scene.views[i].id, bounds: bounds) {
-        scene.views[i].children = fresh.children
-      }
-    }
-    return animated.applied(to: scene)
+  /// The stack's picture now, its screens' contents laid out when drawn
+  /// (``StoryFrame``), with the views `animate` operations changed.
+  private func snapshot() -> StoryFrame {
+    StoryFrame(stack: stack.scene, bounds: bounds, screens: screens, animated: animated)
   }
 
   private func hold(frames count: Int, seconds: Double) throws(CLIError) {
@@ -561,7 +578,7 @@ final class Story {
     }
     for i in 0..<count {
       let offset = count > 1 ? seconds * Double(i) / Double(count - 1) : seconds
-      frames.append(FrameSpec(source: .still(scene), time: time + offset))
+      try keep(FrameSpec(source: .story(scene), time: time + offset))
     }
     time += seconds
   }

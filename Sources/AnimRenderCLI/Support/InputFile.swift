@@ -29,9 +29,4 @@ enum InputFile {
       throw CLIError.data("\(what): not a readable PNG within the limits (\(error.message))")
     }
   }
-
-  /// The bytes of a decoded image, for the run's pixel budget.
-  static func memory(of images: some Sequence<Image>) -> Int {
-    images.reduce(0) { $0 + $1.width * $1.height * 4 }
-  }
 }

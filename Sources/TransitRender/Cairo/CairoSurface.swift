@@ -14,6 +14,9 @@ final class CairoSurface {
   let width: Int
   /// Height in pixels.
   let height: Int
+  /// The image whose pixels the surface shows, kept alive with it
+  /// (``init(sharing:what:)``).
+  private var shared: Image?
 
   /// Creates a cleared (transparent) surface owning its pixels.
   ///
@@ -80,6 +83,22 @@ final class CairoSurface {
       }
     }
     cairo_surface_mark_dirty(pointer)
+  }
+
+  /// A surface that shows `image`'s own pixels, without a copy, for use as
+  /// a source only: every worker's renderer draws a decoded input image
+  /// through a surface of its own over the one copy of its pixels, instead
+  /// of a copy each (eight 8,192² images would otherwise cost 2 GiB per
+  /// worker). Cairo never writes to a source; the image is kept alive, and
+  /// never changed, as long as the surface lives, so its pixels stay put.
+  convenience init(sharing image: Image, what: String) throws(RenderError) {
+    // ARGB32 rows of `width` pixels are 4-byte aligned: Cairo's stride is
+    // the width's bytes, the image's own.
+    let base = image.pixels.withUnsafeBufferPointer {
+      UnsafeMutablePointer(mutating: $0.baseAddress!)
+    }
+    try self.init(wrapping: base, width: image.width, height: image.height, what: what)
+    shared = image
   }
 
   deinit {

@@ -76,6 +76,9 @@ public enum APNGEncoder {
     public var delay: FrameDelay
     /// The zlib stream of its scanlines.
     var imageData: [UInt8]
+
+    /// The bytes it holds, for whoever accounts for memory.
+    public var byteCount: Int { imageData.count }
   }
 
   /// Filters and deflates one frame, on any thread.

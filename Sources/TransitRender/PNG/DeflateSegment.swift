@@ -127,6 +127,9 @@ public struct DeflateSegment: Sendable {
 public struct ZlibStream: Sendable {
   /// The stream so far.
   private(set) var bytes: [UInt8]
+
+  /// The bytes of the stream so far, for whoever accounts for memory.
+  public var byteCount: Int { bytes.count }
   private var adler: UInt32 = 1
 
   /// Starts a stream with the header for `compression`.

@@ -22,7 +22,10 @@ import CTransitCairo
 /// pixel count (`maximumPixels`) are checked before any pixel memory is
 /// allocated, so a 69-byte file that claims 32,767 × 32,767 pixels costs
 /// nothing. Decoding needs the image's own 4 bytes a pixel, plus 8 more a
-/// pixel while a 16-bit file is converted.
+/// pixel while a 16-bit file is converted, and a copy of the file without
+/// the chunks drawing never uses (text, colour profiles), which are cut
+/// out unread (`PNGAncillaryChunks`); ``cost(of:source:)`` says how much
+/// from the header alone.
 ///
 /// Every failure is a thrown ``RenderError`` carrying libspng's
 /// explanation, never a crash.
@@ -53,6 +56,35 @@ public enum PNGDecoder {
     try withDecoder(bytes, source: source) { context throws(RenderError) in
       let header = try readHeader(context, source: source)
       return (Int(header.width), Int(header.height))
+    }
+  }
+
+  /// What decoding a PNG will cost, read from its header without decoding.
+  public struct Cost: Sendable, Equatable {
+    public var width: Int
+    public var height: Int
+    /// The decoded image's bytes, 4 a pixel.
+    public var imageBytes: Int
+    /// The most memory decoding needs besides the file and the image: the
+    /// file without its skipped chunks (`PNGAncillaryChunks`) and, for a
+    /// 16-bit file, 8 bytes a pixel while it is converted.
+    public var workingBytes: Int
+  }
+
+  /// What decoding `bytes` will cost, from the header alone.
+  ///
+  /// - Throws: ``RenderError`` when the bytes do not start with a valid
+  ///   PNG signature and header.
+  public static func cost(of bytes: [UInt8], source: String = "PNG data") throws(RenderError)
+    -> Cost
+  {
+    // The signature and the header chunk are all it reads.
+    try withDecoder(Array(bytes.prefix(33)), source: source) { context throws(RenderError) in
+      let header = try readHeader(context, source: source)
+      let pixels = Int(header.width) * Int(header.height)
+      return Cost(
+        width: Int(header.width), height: Int(header.height), imageBytes: 4 * pixels,
+        workingBytes: bytes.count + (header.bit_depth == 16 ? 8 * pixels : 0))
     }
   }
 
@@ -159,13 +191,15 @@ public enum PNGDecoder {
       throw RenderError("cannot read \(source): out of memory")
     }
     defer { spng_ctx_free(context) }
-    // Ancillary chunks (text, colour profiles) are kept to a few MiB, so a
-    // compressed text chunk cannot expand into gigabytes.
+    // A chunk's size is bounded too; the ancillary chunks libspng would
+    // inflate whatever this says never reach it (PNGAncillaryChunks).
     spng_set_chunk_limits(context, 1 << 26, 1 << 24)
     spng_set_image_limits(context, UInt32(Image.maximumSide), UInt32(Image.maximumSide))
     guard !bytes.isEmpty else { throw RenderError("cannot read \(source): empty data, not a PNG") }
+    // Chunks the renderer never uses are cut out first, never inflated.
+    let read = PNGAncillaryChunks.stripped(bytes) ?? bytes
     // libspng reads the buffer in place, so everything happens inside.
-    let result = bytes.withUnsafeBytes { buffer in
+    let result = read.withUnsafeBytes { buffer in
       Result { () throws(RenderError) -> R in
         try check(
           spng_set_png_buffer(context, buffer.baseAddress, buffer.count), "cannot read \(source)")

@@ -198,7 +198,7 @@ public final class Renderer {
   func imageSurface(for content: ImageContent) throws(RenderError) -> CairoSurface {
     if let cached = imageCache[content] { return cached }
     let image = try options.images.image(for: content)
-    let surface = try CairoSurface(copying: image, what: "image content")
+    let surface = try CairoSurface(sharing: image, what: "image content")
     imageCache[content] = surface
     return surface
   }

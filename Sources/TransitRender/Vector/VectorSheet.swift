@@ -27,17 +27,22 @@ public enum VectorSheet {
   }
 
   /// One cell: a scene, and optionally a picture painted over it from the
-  /// cell's top-left corner.
+  /// cell's left edge, `overlayTop` pixels down.
   public struct Cell: Sendable {
     /// The scene drawn in the cell.
     public var scene: Scene
-    /// A picture over the cell, which may be taller than the scene.
+    /// A picture over the cell, which may reach below the scene.
     public var overlay: Image?
+    /// The row of the cell the overlay's top is painted at: a label band
+    /// under the scene is painted at the scene's height, so that only the
+    /// band is held, not a frame's worth of transparent pixels above it.
+    public var overlayTop: Int
 
     /// Creates a cell.
-    public init(scene: Scene, overlay: Image? = nil) {
+    public init(scene: Scene, overlay: Image? = nil, overlayTop: Int = 0) {
       self.scene = scene
       self.overlay = overlay
+      self.overlayTop = max(0, overlayTop)
     }
   }
 
@@ -65,7 +70,8 @@ public enum VectorSheet {
       }
       let size = try renderer.pixelSize(of: cell.scene)
       cellWidth = max(cellWidth, size.width, cell.overlay?.width ?? 0)
-      cellHeight = max(cellHeight, size.height, cell.overlay?.height ?? 0)
+      cellHeight = max(
+        cellHeight, size.height, cell.overlay.map { cell.overlayTop + $0.height } ?? 0)
     }
     let chosenColumns: Int
     if let columns {
@@ -117,7 +123,8 @@ public enum VectorSheet {
       context.restore()
       if let overlay = cell.overlay {
         let picture = try CairoSurface(copying: overlay, what: "overlay")
-        context.paint(picture, x: left, y: top, alpha: 1, smooth: false)
+        context.paint(
+          picture, x: left, y: top + Double(cell.overlayTop), alpha: 1, smooth: false)
       }
       try context.check("drawing frame \(index) of the vector sheet")
     }

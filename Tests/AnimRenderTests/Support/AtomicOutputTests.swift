@@ -202,7 +202,7 @@ struct AtomicOutputTests {
     }
     var budget = OutputBudget(
       frames: frames, layout: .strip, columns: nil, padding: 0, labels: false, pixelWidth: 100,
-      pixelHeight: 8_190, inputBytes: 0, workerCount: 2)
+      pixelHeight: 8_190, workerCount: 2)
     try budget.check()
     // A label band under 8,190-pixel frames makes a 4-row grid too tall.
     budget.layout = .grid
@@ -212,7 +212,7 @@ struct AtomicOutputTests {
     #expect(budget.cellHeight > 8_190)
     #expect(throws: CLIError.self) { try budget.check() }
     budget.labels = false
-    budget.inputBytes = RenderLimits.pixelBudgetBytes
+    try budget.memory.charge(MemoryBudget.defaultLimit - 1, for: "an image")
     #expect(throws: CLIError.self) { try budget.check() }
   }
 }

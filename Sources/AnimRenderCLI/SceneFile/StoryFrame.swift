@@ -1,0 +1,116 @@
+import Synchronization
+import Transit
+
+/// One frame of a ``Story`` as it is kept until drawn: the stack's scene as
+/// the library left it, and the bounds its screens' contents are laid out
+/// at when the frame is drawn.
+///
+/// A frame keeps no copy of the screens' contents: the stack's scene is
+/// kept without its screens' children (the stack samples them afresh for
+/// every frame), so a frame costs its few top-level views and their small
+/// id index; the children laid out at the frame's bounds come from
+/// ``StoryScreens``, made once per screen and bounds and shared by every
+/// frame that draws them. A 1,000-frame push over a screen of 10,000
+/// children once kept 1,000 copies of them and of their id index
+/// (4.45 GiB); it now keeps one.
+struct StoryFrame: Sendable, Equatable {
+  /// The stack's scene, screens as the stack placed them, without their
+  /// children (views the stack added, which are not screens, keep theirs).
+  var stack: Scene
+  /// The container's bounds when the frame was taken.
+  var bounds: Rect
+  /// Where the screens' laid-out children come from.
+  var screens: StoryScreens
+  /// The views `animate` operations changed, drawn as they left them (or,
+  /// during one, as it shows them) over the laid-out screens.
+  var animated: AnimatedViews
+
+  /// The frame the stack's `scene` shows at `bounds`.
+  init(
+    stack scene: Scene, bounds: Rect, screens: StoryScreens,
+    animated: AnimatedViews = AnimatedViews()
+  ) {
+    var stack = scene
+    if stack.views.contains(where: { !$0.children.isEmpty && screens.isScreen($0.id) }) {
+      stack.views = stack.views.map { view in
+        guard screens.isScreen(view.id) else { return view }
+        var screen = view
+        screen.children = []
+        return screen
+      }
+    }
+    self.stack = stack
+    self.bounds = bounds
+    self.screens = screens
+    self.animated = animated
+  }
+
+  /// This frame with the animated views as `animated` has them.
+  func with(_ animated: AnimatedViews) -> StoryFrame {
+    var frame = self
+    frame.animated = animated
+    return frame
+  }
+
+  /// The scene as drawn: the container's colour behind, each screen's
+  /// children laid out at ``bounds``.
+  func scene() -> Scene {
+    var scene = stack
+    scene.backgroundColor = screens.file.containerColor
+    var views = scene.views
+    var changed = false
+    for i in views.indices {
+      if let children = screens.children(of: views[i].id, bounds: bounds) {
+        views[i].children = children
+        changed = true
+      }
+    }
+    if changed { scene.views = views }
+    return animated.applied(to: scene)
+  }
+
+  static func == (a: StoryFrame, b: StoryFrame) -> Bool {
+    a.bounds == b.bounds && a.screens === b.screens && a.stack == b.stack
+      && a.animated == b.animated
+  }
+}
+
+/// A scene file's screens laid out at the bounds a story draws them at,
+/// each made once and shared by every frame (and every worker) that draws
+/// it.
+final class StoryScreens: Sendable {
+  let file: SceneFile
+  private let layouts = Mutex<[Key: [View]]>([:])
+
+  private struct Key: Hashable {
+    var id: String
+    var width: Double
+    var height: Double
+  }
+
+  /// The ids of the file's screens.
+  private let ids: Set<String>
+
+  init(file: SceneFile) {
+    self.file = file
+    ids = Set(file.views.map(\.id))
+  }
+
+  /// Whether `id` is one of the file's screens.
+  func isScreen(_ id: String) -> Bool { ids.contains(id) }
+
+  /// The children of the screen `id` laid out to fill `bounds`, or `nil`
+  /// when the file has no such screen. A story's bounds take at most two
+  /// shapes (portrait and landscape), so at most two layouts of a screen
+  /// are kept.
+  func children(of id: String, bounds: Rect) -> [View]? {
+    let key = Key(id: id, width: bounds.width, height: bounds.height)
+    if let kept = layouts.withLock({ $0[key] }) { return kept }
+    guard let screen = file.screen(id, bounds: bounds) else { return nil }
+    return layouts.withLock { layouts in
+      if let kept = layouts[key] { return kept }
+      layouts[key] = screen.children
+      return screen.children
+    }
+  }
+}
