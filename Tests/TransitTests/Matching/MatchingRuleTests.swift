@@ -176,8 +176,9 @@ struct MatchingRuleTests {
     #expect(flies { stack.pop() })
     #expect(flies { stack.insert(F.detail(), at: 1, style: fade) })
     #expect(flies { stack.remove(at: 1) })
-    stack.push(View(id: "more", frame: .zero), style: fade, animated: false)
     #expect(flies { stack.push(F.detail(), style: fade) })
+    stack.insert(View(id: "more", frame: .zero), at: 1, style: fade)
+    #expect(stack.childIDs == ["grid", "more", "detail"])
     #expect(flies { stack.pop(to: "grid") })
     #expect(stack.childIDs == ["grid"])
   }
