@@ -213,6 +213,7 @@ struct MatchedComplaintTests {
     let frames = F.frames(of: stack, clock, count: 13)
     let a = Rect(x: 200, y: 0, width: 444, height: 390)  // the photo, at the new size
     let b = Rect(x: 600, y: 40, width: 200, height: 150)  // the thumbnail's new place
+    var gone = 0.0
     for scene in frames.dropFirst().dropLast() {
       guard let r = F.overlay("photo", in: scene)?.frame else {
         Issue.record("the photo does not fly")
@@ -220,6 +221,9 @@ struct MatchedComplaintTests {
       }
       let p = (r.width - a.width) / (b.width - a.width)
       #expect(p > 0 && p < 1)
+      // From the photo towards the thumbnail.
+      #expect(p > gone)
+      gone = p
       for (x, u, v) in [
         (r.minX, a.minX, b.minX), (r.minY, a.minY, b.minY), (r.height, a.height, b.height),
       ] {
