@@ -89,6 +89,25 @@ struct FlightOptionsTests {
     }
   }
 
+  @Test("the matched style: the screens cross-dissolve beneath the flights")
+  func matchedStyle() throws {
+    let matched = try TransitionStyles.builtIn.style(named: "matched")
+    #expect(matched.name == "matched")
+    #expect(!TransitionStyles.builtIn.names.contains("matched"))
+    let context = TransitionContext(
+      bounds: Rect(size: F.portrait), appearingViewID: "b", disappearingViewID: "a")
+    #expect(
+      try matched.animation(for: context)
+        == FadeStyle(.crossDissolve).animation(for: context))
+    let clock = ManualClock()
+    let stack = F.stack(clock: clock)
+    stack.push(F.detail(), style: matched)
+    stack.showTransitionFrame(1, of: 3)
+    #expect(F.overlay("photo", in: stack.scene) != nil)
+    #expect(stack.scene.view("detail")?.alpha == stack.scene.view("grid").map { 1 - $0.alpha })
+    F.run(stack, clock)
+  }
+
   @Test("MatchedElements.md: the grid's thumbnail flies to the detail's photo and back")
   func article() {
     let grid = View(
