@@ -65,7 +65,8 @@ struct Flight: Hashable, Sendable {
   func write(progress p: Double, flying: Bool, into scene: inout Scene) {
     for original in originals {
       Scene.modify(&scene.storage, path: original.path, depth: 0) { view in
-        view.isHidden = flying ? true : (original.hasHiddenTrack ? view.isHidden : original.isHidden)
+        view.isHidden =
+          flying ? true : (original.hasHiddenTrack ? view.isHidden : original.isHidden)
       }
     }
     writeOverlay(progress: p, into: &scene.storage[overlay])
@@ -76,18 +77,28 @@ struct Flight: Hashable, Sendable {
   func writeOverlay(progress p: Double, into shell: inout View) {
     let rect = self.rect(at: p)
     shell.frame = rect
-    shell.alpha = p == 0 ? from.alpha : p == 1 ? to.alpha : min(1, max(0, Interpolation.lerp(from.alpha, to.alpha, p)))
-    shell.backgroundColor = from.backgroundColor.interpolated(to: to.backgroundColor, progress: p).bounded
+    shell.alpha =
+      p == 0
+      ? from.alpha : p == 1 ? to.alpha : min(1, max(0, Interpolation.lerp(from.alpha, to.alpha, p)))
+    shell.backgroundColor =
+      from.backgroundColor.interpolated(to: to.backgroundColor, progress: p).bounded
     let radii = from.cornerRadii.interpolated(to: to.cornerRadii, progress: p).bounded
     shell.cornerRadii = radii
     shell.shadow = from.shadow.interpolated(to: to.shadow, progress: p).bounded
     let border = Border(
-      width: max(0, p == 0 ? from.border.width : p == 1 ? to.border.width : Interpolation.lerp(from.border.width, to.border.width, p)),
+      width: max(
+        0,
+        p == 0
+          ? from.border.width
+          : p == 1 ? to.border.width : Interpolation.lerp(from.border.width, to.border.width, p)),
       color: from.border.color.interpolated(to: to.border.color, progress: p).bounded)
     // The content's scale stays between its two ends whatever the curve does.
     let low = min(from.scale, to.scale)
     let high = max(from.scale, to.scale)
-    let k = p == 0 ? from.scale : p == 1 ? to.scale : min(high, max(low, Interpolation.lerp(from.scale, to.scale, p)))
+    let k =
+      p == 0
+      ? from.scale
+      : p == 1 ? to.scale : min(high, max(low, Interpolation.lerp(from.scale, to.scale, p)))
     let placement = from.imagePlacement.interpolated(to: to.imagePlacement, progress: p)
     let fade = min(1, max(0, p))
     for i in shell.children.indices {

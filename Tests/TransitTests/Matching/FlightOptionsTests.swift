@@ -44,7 +44,9 @@ struct FlightOptionsTests {
     stack.matching = matching
     stack.push(F.detail(), style: F.style("cross-dissolve"), animated: false)
     stack.pop()
-    let back = F.frames(of: stack, clock, count: 21).compactMap { F.overlay("photo", in: $0)?.frame }
+    let back = F.frames(of: stack, clock, count: 21).compactMap {
+      F.overlay("photo", in: $0)?.frame
+    }
     #expect(back.count == rects.count)
     for (r, s) in zip(back, rects.reversed()) {
       // On the same curve, at the push's points (its curve mirrored twice).
@@ -56,7 +58,9 @@ struct FlightOptionsTests {
     }
   }
 
-  @Test("a key's own duration and curve: it lands early and stays hidden after, the others fly the whole transition")
+  @Test(
+    "a key's own duration and curve: it lands early and stays hidden after, the others fly the whole transition"
+  )
   func perKey() {
     let matching = Matching(
       overrides: ["photo": FlightOptions(duration: 0.2, curve: .linear)])

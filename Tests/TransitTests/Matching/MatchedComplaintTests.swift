@@ -33,7 +33,9 @@ struct MatchedComplaintTests {
     return grid
   }
 
-  @Test("z-order (Hero #31, #187, #477; Flutter #656): no flash, above both screens in the destination's order, no jump at the end")
+  @Test(
+    "z-order (Hero #31, #187, #477; Flutter #656): no flash, above both screens in the destination's order, no jump at the end"
+  )
   func zOrder() {
     let (_, frames, after) = pushFrames(grid: titledGrid())
     for scene in frames {
@@ -53,7 +55,9 @@ struct MatchedComplaintTests {
     #expect(after.view("photo")?.isHidden == false)
   }
 
-  @Test("corner radius squared during the flight (Hero #40, #699): radii go from the thumbnail's to the photo's")
+  @Test(
+    "corner radius squared during the flight (Hero #40, #699): radii go from the thumbnail's to the photo's"
+  )
   func radiusSquared() {
     var detail = F.detail()
     detail.children[0].cornerRadius = 4
@@ -84,7 +88,9 @@ struct MatchedComplaintTests {
     #expect(shadows.map(\.radius) == shadows.map(\.radius).sorted())
   }
 
-  @Test("text stretched (Hero #409, #116): text is laid out again at each frame's width, never scaled unevenly")
+  @Test(
+    "text stretched (Hero #409, #116): text is laid out again at each frame's width, never scaled unevenly"
+  )
   func textNotStretched() {
     let (_, frames, _) = pushFrames(grid: titledGrid())
     var widths: [Double] = []
@@ -113,7 +119,9 @@ struct MatchedComplaintTests {
     }
   }
 
-  @Test("aspect-fill to aspect-fit jumps (Hero #566, #363; Flutter #20510): the placed image moves continuously")
+  @Test(
+    "aspect-fill to aspect-fit jumps (Hero #566, #363; Flutter #20510): the placed image moves continuously"
+  )
   func aspectNoJump() {
     let image = Size(width: 300, height: 200)
     let (_, frames, _) = pushFrames(count: 61)
@@ -130,7 +138,9 @@ struct MatchedComplaintTests {
     let fit = ContentMode.scaleAspectFit.rect(
       forImageOf: image, in: Rect(x: 0, y: 0, width: 390, height: 390))
     func distance(_ a: Rect, _ b: Rect) -> Double {
-      max(abs(a.minX - b.minX), abs(a.minY - b.minY), abs(a.width - b.width), abs(a.height - b.height))
+      max(
+        abs(a.minX - b.minX), abs(a.minY - b.minY), abs(a.width - b.width), abs(a.height - b.height)
+      )
     }
     // From the thumbnail's placement to the photo's, in small steps.
     #expect(distance(rects.first!, fill) < 2)
@@ -138,7 +148,9 @@ struct MatchedComplaintTests {
     for (a, b) in zip(rects, rects.dropFirst()) { #expect(distance(a, b) < 20) }
   }
 
-  @Test("an image escaping its rounded clip (Flutter #100903): every layer drawing the image has the shell's corners")
+  @Test(
+    "an image escaping its rounded clip (Flutter #100903): every layer drawing the image has the shell's corners"
+  )
   func imageClipped() {
     var detail = F.detail()
     detail.children[0].content = .named("sunset")  // different images: two layers
@@ -154,7 +166,9 @@ struct MatchedComplaintTests {
     }
   }
 
-  @Test("an interactive cancel that jumps (Hero #176, #303): the drag shows the sampled flight, the cancel retraces it onto the picture before")
+  @Test(
+    "an interactive cancel that jumps (Hero #176, #303): the drag shows the sampled flight, the cancel retraces it onto the picture before"
+  )
   func interactiveCancel() throws {
     let clock = ManualClock()
     let stack = F.stack(clock: clock)
@@ -192,7 +206,9 @@ struct MatchedComplaintTests {
     #expect(landed)
   }
 
-  @Test("a pop after a rotation landing wrong (Hero #60, #358, #500): it flies to the thumbnail's new place, exactly")
+  @Test(
+    "a pop after a rotation landing wrong (Hero #60, #358, #500): it flies to the thumbnail's new place, exactly"
+  )
   func popAfterRotation() {
     let clock = ManualClock()
     let stack = F.stack(clock: clock)
@@ -237,7 +253,9 @@ struct MatchedComplaintTests {
     #expect(stack.scene.view("thumb")?.isHidden == false)
   }
 
-  @Test("an interrupted push/pop ending abruptly (Flutter #144890, #72947): the flight turns back along its path, ends on the picture before, and flies again")
+  @Test(
+    "an interrupted push/pop ending abruptly (Flutter #144890, #72947): the flight turns back along its path, ends on the picture before, and flies again"
+  )
   func interrupted() {
     let clock = ManualClock()
     let stack = F.stack(clock: clock)
@@ -277,7 +295,9 @@ struct MatchedComplaintTests {
     #expect(stack.childIDs == ["grid", "detail"])
   }
 
-  @Test("two half-transparent images composited to 0.75 (Hero #122): two opaque contents stay opaque at every frame")
+  @Test(
+    "two half-transparent images composited to 0.75 (Hero #122): two opaque contents stay opaque at every frame"
+  )
   func opaqueCrossFade() {
     var detail = F.detail()
     detail.children[0].content = .named("sunset")
@@ -312,7 +332,9 @@ struct MatchedComplaintTests {
     #expect(alphas == alphas.sorted(by: >))
   }
 
-  @Test("flicker on the first or last frame (Hero #423, #72): the first frame is the picture before, the last the settled picture, bit for bit")
+  @Test(
+    "flicker on the first or last frame (Hero #423, #72): the first frame is the picture before, the last the settled picture, bit for bit"
+  )
   func firstAndLastFrames() {
     for style in ["push-from-right", "cross-dissolve", "flip-horizontally", "emerge-from-center"] {
       // The picture before and after: the same push with nothing flying.

@@ -97,8 +97,9 @@ struct MatchedPropertyTests {
     let end = played.endScene
     func id(of key: String, under screen: String, in scene: Scene) -> String? {
       scene.allViews().first { entry in
-        entry.view.matchKey == key && scene.path(of: entry.view.id)?.first
-          == scene.views.firstIndex { $0.id == screen }
+        entry.view.matchKey == key
+          && scene.path(of: entry.view.id)?.first
+            == scene.views.firstIndex { $0.id == screen }
       }?.view.id
     }
     let (source, destination) = pop ? ("b", "a") : ("a", "b")
@@ -134,7 +135,9 @@ struct MatchedPropertyTests {
     return entries.allSatisfy { abs($0.0 - ($0.1 + ($0.2 - $0.1) * q)) <= tolerance } ? q : nil
   }
 
-  @Test("first and last frames are the style's own, flights change nothing but the originals' visibility, reversal R2 holds, every flight frame is on its segment")
+  @Test(
+    "first and last frames are the style's own, flights change nothing but the originals' visibility, reversal R2 holds, every flight frame is on its segment"
+  )
   func timelines() async {
     await seededPropertyCheck(count: 6, base: 0x6d61_7463_6800) { seed in
       var r = RandomCases(seed: seed)
@@ -201,7 +204,9 @@ struct MatchedPropertyTests {
     }
   }
 
-  @Test("a cancelled drag lands bit for bit on the picture before it began; a finished one on the played push's end")
+  @Test(
+    "a cancelled drag lands bit for bit on the picture before it began; a finished one on the played push's end"
+  )
   func cancelExact() async {
     await seededPropertyCheck(count: 24, base: 0x6d61_7463_6801) { seed in
       var r = RandomCases(seed: seed)
@@ -232,7 +237,9 @@ struct MatchedPropertyTests {
     }
   }
 
-  @Test("push, rotate, pop: the pop lands on the layout at the new bounds, every flight frame between the ends derived again there")
+  @Test(
+    "push, rotate, pop: the pop lands on the layout at the new bounds, every flight frame between the ends derived again there"
+  )
   func pushRotatePop() async {
     await seededPropertyCheck(count: 24, base: 0x6d61_7463_6802) { seed in
       var r = RandomCases(seed: seed)

@@ -55,8 +55,10 @@ struct MatchingRuleTests {
 
   @Test("an element outside the container's bounds does not fly")
   func offScreen() {
-    #expect(flyingKeys(grid: F.grid(thumbnail: Rect(x: 400, y: 120, width: 110, height: 110))) == [])
-    #expect(flyingKeys(grid: F.grid(thumbnail: Rect(x: 20, y: -200, width: 110, height: 110))) == [])
+    #expect(
+      flyingKeys(grid: F.grid(thumbnail: Rect(x: 400, y: 120, width: 110, height: 110))) == [])
+    #expect(
+      flyingKeys(grid: F.grid(thumbnail: Rect(x: 20, y: -200, width: 110, height: 110))) == [])
     // Touching the bounds by one point is on screen.
     #expect(
       flyingKeys(grid: F.grid(thumbnail: Rect(x: 389, y: 120, width: 110, height: 110)))
