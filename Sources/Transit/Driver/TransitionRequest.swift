@@ -95,7 +95,9 @@ public struct TransitionRequest {
   ///
   /// - Throws: ``TransitError`` from the binding; `.unknownView` when one
   ///   of the transition's views was not given; `.duplicateMatchKey` when a
-  ///   screen holds a match key twice.
+  ///   screen holds a match key twice; `.invalidValue` for a flight
+  ///   duration (``FlightOptions/duration``) that is not finite, negative,
+  ///   or longer than the transition.
   public func timeline() throws(TransitError) -> Timeline {
     try timeline(matching: matching)
   }

@@ -77,28 +77,19 @@ struct Flight: Hashable, Sendable {
   func writeOverlay(progress p: Double, into shell: inout View) {
     let rect = self.rect(at: p)
     shell.frame = rect
-    shell.alpha =
-      p == 0
-      ? from.alpha : p == 1 ? to.alpha : min(1, max(0, Interpolation.lerp(from.alpha, to.alpha, p)))
+    shell.alpha = min(1, max(0, Flight.mix(from.alpha, to.alpha, p)))
     shell.backgroundColor =
       from.backgroundColor.interpolated(to: to.backgroundColor, progress: p).bounded
     let radii = from.cornerRadii.interpolated(to: to.cornerRadii, progress: p).bounded
     shell.cornerRadii = radii
     shell.shadow = from.shadow.interpolated(to: to.shadow, progress: p).bounded
     let border = Border(
-      width: max(
-        0,
-        p == 0
-          ? from.border.width
-          : p == 1 ? to.border.width : Interpolation.lerp(from.border.width, to.border.width, p)),
+      width: max(0, Flight.mix(from.border.width, to.border.width, p)),
       color: from.border.color.interpolated(to: to.border.color, progress: p).bounded)
     // The content's scale stays between its two ends whatever the curve does.
     let low = min(from.scale, to.scale)
     let high = max(from.scale, to.scale)
-    let k =
-      p == 0
-      ? from.scale
-      : p == 1 ? to.scale : min(high, max(low, Interpolation.lerp(from.scale, to.scale, p)))
+    let k = min(high, max(low, Flight.mix(from.scale, to.scale, p)))
     let placement = from.imagePlacement.interpolated(to: to.imagePlacement, progress: p)
     let fade = min(1, max(0, p))
     for i in shell.children.indices {
@@ -127,6 +118,12 @@ struct Flight: Hashable, Sendable {
       }
       shell.children[i] = layer
     }
+  }
+
+  /// `a` at progress 0 and `b` at 1, bit for bit, the straight mix between.
+  @inline(__always)
+  static func mix(_ a: Double, _ b: Double, _ p: Double) -> Double {
+    p == 0 ? a : p == 1 ? b : Interpolation.lerp(a, b, p)
   }
 
   /// The shell's frame at progress `p`: the two ends exactly at 0 and 1.
