@@ -32,6 +32,14 @@ public final class PlaceholderContainer: DrivenContainer {
   public let slotIDs: [String]
   /// The duration every transition plays at, or `nil` for each style's own.
   public var transitionDuration: Double?
+  /// Whether the swaps that run from now on fly their matched elements,
+  /// and how (see <doc:MatchedElements>); read when a swap runs. Flights
+  /// fly inside the slot, above both children, in the slot's coordinates.
+  public var matching: Matching = .enabled
+  /// The ids of the flight overlays at the end of the swapping slot's children.
+  private var flightIDs: [String] = []
+  /// The slot whose swap is running.
+  private var flyingSlot: String?
 
   enum Operation {
     case swap(view: View?, slot: Int, style: AnyTransitionStyle, animated: Bool)
@@ -66,8 +74,15 @@ public final class PlaceholderContainer: DrivenContainer {
     // The driver writes into the scene, but `self` can be captured only once
     // every stored property is set: the writer is bound just after.
     var write: (ViewState, String) -> Void = { _, _ in }
-    driver = TransitionDriver(clock: clock, counter: counter) { write($0, $1) }
+    var showFlights: ([View]) -> Void = { _ in }
+    driver = TransitionDriver(
+      clock: clock, counter: counter, write: { write($0, $1) },
+      showFlights: { showFlights($0) })
     write = { [unowned self] state, id in scene.apply(state, to: id) }
+    showFlights = { [unowned self] overlays in
+      guard let slot = flyingSlot else { return }
+      scene.showFlights(overlays, replacing: &flightIDs, in: slot)
+    }
   }
 
   /// The id of the child shown in slot `index`, if any.
@@ -201,7 +216,9 @@ public final class PlaceholderContainer: DrivenContainer {
       settle: { [unowned self] in
         if let old { scene.updateView(slotID) { $0.children.removeAll { $0.id == old.id } } }
       },
-      rollback: { [unowned self] in scene = before })
+      rollback: { [unowned self] in scene = before }, matching: matching)
+    flyingSlot = slotID
+    flightIDs = []
     if let new { scene.updateView(slotID) { $0.children.append(new) } }
     do {
       try driver.run(request)

@@ -98,7 +98,7 @@ extension StackContainer {
       transition: pushTransition(of: index), isReversed: false, bounds: bounds, views: views,
       animated: animated, shownIsMovingToParent: true, hiddenIsMovingFromParent: false,
       settle: { [unowned self] in updateLoading(topIndex: children.count - 1) },
-      rollback: { [unowned self] in restore(snapshot) })
+      rollback: { [unowned self] in restore(snapshot) }, matching: matching)
     scene.views.append(new)
     do {
       try driver.run(request)
@@ -181,6 +181,6 @@ extension StackContainer {
       settle: { [unowned self] in
         children.removeAll { $0.id == topID }
         syncScene()
-      })
+      }, matching: matching)
   }
 }

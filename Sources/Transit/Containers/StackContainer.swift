@@ -75,6 +75,12 @@ public final class StackContainer: DrivenContainer {
   /// popped) waits or turns the running transition back; see
   /// ``TransitionInterruption``.
   public var interruptions: TransitionInterruption = .queue
+  /// Whether the operations that run from now on fly their matched
+  /// elements, and how (see <doc:MatchedElements>); read when an operation
+  /// runs, as ``transitionDuration`` is.
+  public var matching: Matching = .enabled
+  /// The ids of the flight overlays at the end of ``scene``'s top-level views.
+  var flightIDs: [String] = []
   /// Lets rotations through only between transitions.
   public let gate: RotationGate<Size>
 
@@ -107,8 +113,14 @@ public final class StackContainer: DrivenContainer {
     // The driver writes into the scene, but `self` can be captured only once
     // every stored property is set: the writer is bound just after.
     var write: (ViewState, String) -> Void = { _, _ in }
-    driver = TransitionDriver(clock: clock, counter: counter) { write($0, $1) }
+    var showFlights: ([View]) -> Void = { _ in }
+    driver = TransitionDriver(
+      clock: clock, counter: counter, write: { write($0, $1) },
+      showFlights: { showFlights($0) })
     write = { [unowned self] state, id in scene.apply(state, to: id) }
+    showFlights = { [unowned self] overlays in
+      scene.showFlights(overlays, replacing: &flightIDs, in: nil)
+    }
     driver.betweenTransitions = { [unowned self] in applyApprovedSizes() }
   }
 

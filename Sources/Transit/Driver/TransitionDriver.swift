@@ -89,6 +89,8 @@ public final class TransitionDriver {
   }
 
   private let write: (ViewState, String) -> Void
+  /// Shows the flying overlays above the screens, or `nil`: nothing flies.
+  private let showFlights: (([View]) -> Void)?
   private var queue: [() throws(TransitError) -> Void] = []
   private var running: Running?
   private var isDraining = false
@@ -104,13 +106,21 @@ public final class TransitionDriver {
   ///   - counter: the counter its transitions count in; share it with a
   ///     ``RotationGate`` (and other animations) so that rotations wait.
   ///   - write: writes one view's sampled state into the container's views.
+  ///   - showFlights: puts the overlays of the flights flying now (see
+  ///     <doc:MatchedElements>) above the transition's screens, in the
+  ///     container coordinates of the transition's bounds, replacing those
+  ///     it put there before; an empty array removes them. Without it
+  ///     nothing flies: a container that cannot draw the overlays keeps its
+  ///     matched elements in place.
   public init(
     clock: any PlaybackClock, counter: AnimationCounter = AnimationCounter(),
-    write: @escaping (ViewState, String) -> Void
+    write: @escaping (ViewState, String) -> Void,
+    showFlights: (([View]) -> Void)? = nil
   ) {
     self.clock = clock
     self.counter = counter
     self.write = write
+    self.showFlights = showFlights
   }
 
   /// Whether a transition is running (from its start until it has settled).
@@ -171,14 +181,13 @@ public final class TransitionDriver {
     guard running == nil else {
       throw TransitError(.invalidState, "a transition is already running; queue the operation")
     }
-    let timeline = try request.timeline()
+    let timeline = try request.timeline(matching: showFlights == nil ? .disabled : request.matching)
     if startsInteractive, timeline.duration > 0 {
       startsInteractive = false
       startInteraction(request, timeline: timeline)
       return
     }
-    let player = AnimationPlayer(
-      timeline: timeline, target: StateWriter(write: write), clock: clock)
+    let player = AnimationPlayer(timeline: timeline, target: writer(for: timeline), clock: clock)
     running = Running(
       request: request, timeline: timeline, player: player, interaction: nil,
       activity: counter.begin())
@@ -335,7 +344,7 @@ public final class TransitionDriver {
     interaction.progress = progress
     current.interaction = interaction
     running = current
-    var writer = StateWriter(write: write)
+    let writer = writer(for: current.timeline)
     writer.apply(interaction.scratch)
   }
 
@@ -354,6 +363,14 @@ public final class TransitionDriver {
     } else {
       show(progress: release.progress(at: elapsed, from: start.progress, total: total))
     }
+  }
+
+  /// The writer of `timeline`'s samples: states to the container's views,
+  /// flying overlays to ``showFlights``.
+  private func writer(for timeline: Timeline) -> StateWriter {
+    StateWriter(
+      write: write, showFlights: timeline.flights.isEmpty ? nil : showFlights,
+      firstOverlay: timeline.flights.first?.overlay ?? timeline.initialScene.views.count)
   }
 
   /// Delivers a container's own event (``ContainerEvent/unloaded(_:)``,
@@ -412,9 +429,24 @@ public final class TransitionDriver {
   }
 }
 
-/// Hands a player's samples to a driver's writer.
+/// Hands a player's samples to a driver's writer: the screens' views state
+/// by state, the flights' overlays (the top-level views from
+/// `firstOverlay` on) as the views that are flying.
 struct StateWriter: AnimationTarget {
   let write: (ViewState, String) -> Void
+  var showFlights: (([View]) -> Void)? = nil
+  var firstOverlay = Int.max
 
   func apply(_ state: ViewState, to id: String) { write(state, id) }
+
+  func apply(_ scene: Scene) {
+    func visit(_ view: View) {
+      write(view.state, view.id)
+      for child in view.children { visit(child) }
+    }
+    let views = scene.views
+    for view in views.prefix(firstOverlay) { visit(view) }
+    guard let showFlights else { return }
+    showFlights(views.dropFirst(firstOverlay).filter { !$0.isHidden })
+  }
 }

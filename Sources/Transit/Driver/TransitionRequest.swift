@@ -42,6 +42,10 @@ public struct TransitionRequest {
   /// transition's start) has been written and before the cancelled-transition
   /// events go out: remove a pushed child, bring back what a pop-to took away.
   public var rollback: () -> Void
+  /// Whether the transition's matched elements fly, and how; see
+  /// <doc:MatchedElements>. A driver created without a flight writer flies
+  /// nothing, whatever this says.
+  public var matching: Matching
 
   /// Creates a request.
   ///
@@ -55,10 +59,12 @@ public struct TransitionRequest {
   ///   - hiddenIsMovingFromParent: the flag of the hidden view's disappearance events.
   ///   - settle: the container's bookkeeping before the did-events.
   ///   - rollback: the container's undo when an interactive transition is cancelled.
+  ///   - matching: whether and how matched elements fly.
   public init(
     transition: Transition, isReversed: Bool, bounds: Rect, views: [View], animated: Bool,
     shownIsMovingToParent: Bool, hiddenIsMovingFromParent: Bool,
-    settle: @escaping () -> Void = {}, rollback: @escaping () -> Void = {}
+    settle: @escaping () -> Void = {}, rollback: @escaping () -> Void = {},
+    matching: Matching = .enabled
   ) {
     self.transition = transition
     self.isReversed = isReversed
@@ -69,6 +75,7 @@ public struct TransitionRequest {
     self.hiddenIsMovingFromParent = hiddenIsMovingFromParent
     self.settle = settle
     self.rollback = rollback
+    self.matching = matching
   }
 
   /// The id of the view the request brings to the front, if any.
@@ -81,9 +88,22 @@ public struct TransitionRequest {
     isReversed ? transition.appearingViewID : transition.disappearingViewID
   }
 
-  /// The timeline to play: the transition (or its reverse) bound to the
-  /// base layout of the live views at ``bounds``.
-  func timeline() throws(TransitError) -> Timeline {
+  /// The timeline the driver plays: the transition (or its reverse) bound
+  /// to the base layout of the live views at ``bounds``, with the flights
+  /// of its matched elements (per ``matching``) as overlay views `match:KEY`
+  /// above both screens.
+  ///
+  /// - Throws: ``TransitError`` from the binding; `.unknownView` when one
+  ///   of the transition's views was not given; `.duplicateMatchKey` when a
+  ///   screen holds a match key twice; `.invalidValue` for a flight
+  ///   duration (``FlightOptions/duration``) that is not finite, negative,
+  ///   or longer than the transition.
+  public func timeline() throws(TransitError) -> Timeline {
+    try timeline(matching: matching)
+  }
+
+  /// The timeline with the flights `matching` asks for.
+  func timeline(matching: Matching) throws(TransitError) -> Timeline {
     let ids = [transition.disappearingViewID, transition.appearingViewID].compactMap { $0 }
     var scene = Scene(size: bounds.size)
     for id in ids {
@@ -92,9 +112,13 @@ public struct TransitionRequest {
       }
       scene.views.append(view)
     }
-    return isReversed
+    let played =
+      isReversed
       ? try transition.reverseTimeline(from: scene, bounds: bounds)
       : try transition.forwardTimeline(from: scene, bounds: bounds)
+    return try played.addingFlights(
+      between: Timeline.FlightScreens(hidden: hiddenID, shown: shownID, fadesUnpaired: isReversed),
+      matching: matching)
   }
 
   /// CoconutKit's order when the transition starts: the hidden view's

@@ -23,6 +23,8 @@ public struct TransitError: Error, Hashable, Sendable, CustomStringConvertible {
     case unknownView = "unknown view"
     /// Two views of one scene share an id.
     case duplicateView = "duplicate view"
+    /// Two views of one screen share a ``View/matchKey``.
+    case duplicateMatchKey = "duplicate match key"
     /// A timing curve's parameters or its textual form were rejected.
     case invalidCurve = "invalid curve"
     /// A transition style name is not registered.

@@ -228,5 +228,11 @@ extension View {
       throw fail("border.width", "must be finite and not negative, got \(border.width)")
     }
     guard border.color.isValid else { throw fail("border.color", "components must be in 0…1") }
+    if let matchKey {
+      guard !matchKey.isEmpty else { throw fail("matchKey", "must not be empty") }
+      guard !matchKey.unicodeScalars.contains("\0") else {
+        throw fail("matchKey", "must not contain NUL")
+      }
+    }
   }
 }

@@ -2,13 +2,14 @@ extension View {
   private enum CodingKeys: String, CodingKey {
     case id, frame, alpha, transform, backgroundColor, cornerRadius, cornerRadii, border
     case clipsToBounds, isHidden, content, text, children, shadow, contentMode, imagePlacement
+    case matchKey
   }
 
   /// Decodes a view. The keys of views encoded before corners, shadows and
-  /// content modes could differ are read as before: a uniform
+  /// content modes could differ, or match keys existed, are read as before: a uniform
   /// `cornerRadius` (or per-corner `cornerRadii`), and, when absent, no
   /// shadow and aspect-fill (or the `contentMode` or mid-way
-  /// `imagePlacement` written).
+  /// `imagePlacement` written); without `matchKey`, the view has none.
   ///
   /// - Throws: `DecodingError` for a missing key or a value of the wrong
   ///   type. Decoding does not validate; bind or call ``Scene/validate()``.
@@ -26,7 +27,8 @@ extension View {
       content: try c.decodeIfPresent(ImageContent.self, forKey: .content),
       text: try c.decodeIfPresent(TextContent.self, forKey: .text),
       children: try c.decode([View].self, forKey: .children),
-      shadow: try c.decodeIfPresent(Shadow.self, forKey: .shadow) ?? .none)
+      shadow: try c.decodeIfPresent(Shadow.self, forKey: .shadow) ?? .none,
+      matchKey: try c.decodeIfPresent(String.self, forKey: .matchKey))
     if let radii = try c.decodeIfPresent(CornerRadii.self, forKey: .cornerRadii) {
       cornerRadii = radii
     } else {
@@ -66,5 +68,6 @@ extension View {
     } else {
       try c.encode(imagePlacement, forKey: .imagePlacement)
     }
+    try c.encodeIfPresent(matchKey, forKey: .matchKey)
   }
 }

@@ -42,6 +42,11 @@ public struct View: Hashable, Codable, Sendable {
   public var text: TextContent?
   /// Subviews, drawn in order above this view, in its coordinate space.
   public var children: [View]
+  /// The key that pairs this view with a view of another screen, so that
+  /// a container operation between the two screens flies it from one to
+  /// the other; `nil` (the default) never flies. Keys are unique within a
+  /// screen. See <doc:MatchedElements>.
+  public var matchKey: String?
 
   /// Creates a view; every property but the id and frame has a default.
   /// `cornerRadius` rounds all four corners alike; set ``cornerRadii`` to
@@ -60,7 +65,8 @@ public struct View: Hashable, Codable, Sendable {
     text: TextContent? = nil,
     children: [View] = [],
     shadow: Shadow = .none,
-    contentMode: ContentMode = .scaleAspectFill
+    contentMode: ContentMode = .scaleAspectFill,
+    matchKey: String? = nil
   ) {
     self.id = id
     self.frame = frame
@@ -76,6 +82,7 @@ public struct View: Hashable, Codable, Sendable {
     self.children = children
     self.shadow = shadow
     self.imagePlacement = ImagePlacement(contentMode)
+    self.matchKey = matchKey
   }
 
   /// The radius of the rounded corners, in points, when all four are alike

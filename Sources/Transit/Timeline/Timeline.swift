@@ -51,13 +51,19 @@ public struct Timeline: Sendable, Equatable {
   public private(set) var direction: Direction
   let tracks: Tracks
   let preorder: [String: Int]
+  /// The matched elements' flights, written after the tracks (see ``Flight``).
+  let flights: [Flight]
 
-  init(initialScene: Scene, duration: Double, tracks: Tracks, preorder: [String: Int]) {
+  init(
+    initialScene: Scene, duration: Double, tracks: Tracks, preorder: [String: Int],
+    direction: Direction = .forward, flights: [Flight] = []
+  ) {
     self.initialScene = initialScene
     self.duration = duration
-    self.direction = .forward
+    self.direction = direction
     self.tracks = tracks
     self.preorder = preorder
+    self.flights = flights
   }
 
   // MARK: Reversal
@@ -247,6 +253,11 @@ public struct Timeline: Sendable, Equatable {
   }
 
   private func state(of id: String, _ time: ForwardTime) -> ViewState? {
+    if !flights.isEmpty {
+      var scene = initialScene
+      write(time, into: &scene)
+      return scene.state(of: id)
+    }
     guard let index = preorder[id], let initial = initialScene.state(of: id) else { return nil }
     return withProgress(at: time) {
       tracks.state(index, initial: initial, progress: $0, sines: $1)
@@ -261,6 +272,7 @@ public struct Timeline: Sendable, Equatable {
       var index = 0
       apply(&scene.storage, index: &index, progress: progress, sines: sines)
     }
+    if !flights.isEmpty { writeFlights(at: time, into: &scene) }
   }
 
   private func apply(

@@ -19,6 +19,7 @@
 /// | `push-left` | `push-from-right`: named, as in most animation libraries, by the way the content moves (leftwards), so the new view comes *from the right* |
 /// | `slide-from-top` | `cover-from-top` |
 /// | `slide-from-bottom` | `cover-from-bottom` |
+/// | `matched` | ``MatchedStyle``: the screens cross-dissolve beneath the matched elements' flights |
 ///
 /// A style's own name takes precedence over an alias of the same name.
 public struct TransitionStyles: Sendable {
@@ -48,8 +49,8 @@ public struct TransitionStyles: Sendable {
   }
 
   /// Every built-in style, in the order of the design's table, and the
-  /// aliases `push`, `pop`, `push-left`, `slide-from-top` and
-  /// `slide-from-bottom`.
+  /// aliases `push`, `pop`, `push-left`, `slide-from-top`,
+  /// `slide-from-bottom` and `matched`.
   public static let builtIn: TransitionStyles = {
     var registry = TransitionStyles()
     for style in TransitionStyles.builtInStyles { registry.register(style) }
@@ -59,6 +60,7 @@ public struct TransitionStyles: Sendable {
       ("push-left", PushStyle(from: .right)),
       ("slide-from-top", CoverStyle(from: .top)),
       ("slide-from-bottom", CoverStyle(from: .bottom)),
+      ("matched", MatchedStyle()),
     ]
     return registry
   }()
