@@ -5,8 +5,9 @@ enum RenderLimits {
   static let maximumFrames = 10_000
   /// The most pixel memory one run may hold at once, at 4 bytes a pixel:
   /// decoded input images, frames kept for a strip, grid or APNG, the sheet
-  /// itself (padding and labels included), or a diff's three images.
-  static let pixelBudgetBytes = 2 << 30
+  /// itself (padding and labels included), or a diff's three images: 2 GiB,
+  /// less under an address-space limit (``ResourceLimits/pixelBytes(within:)``).
+  static let pixelBudgetBytes = ResourceLimits.pixelBytes(within: 2 << 30)
   /// The most pixels one input image (`--from`, `--to`, a scene's `image`,
   /// `diff`'s inputs) may have: 64 Mi pixels, 256 MiB decoded. Checked from
   /// the PNG header before decoding.

@@ -45,7 +45,7 @@ extension FramePipeline {
           compression: compression)
       }
     } catch {
-      throw CLIError(.software, "composing the output failed: \(error)")
+      throw CLIError.failed("composing the output failed: \(error)", cause: error)
     }
   }
 
@@ -63,7 +63,7 @@ extension FramePipeline {
           overlay = try FrameLabel.attach(
             FrameLabel.text(for: frame), below: blank, renderer: labels)
         } catch {
-          throw CLIError(.software, "drawing a label failed: \(error)")
+          throw CLIError.failed("drawing a label failed: \(error)", cause: error)
         }
       }
       cells.append(VectorSheet.Cell(scene: scene, overlay: overlay))
@@ -77,7 +77,7 @@ extension FramePipeline {
         padding: job.output.padding, background: ColorText.parse(job.output.background) ?? .clear,
         rowTitles: layout == .grid ? job.rowTitles : [], options: renderOptions)
     } catch {
-      throw CLIError(.software, "drawing the \(format.rawValue) failed: \(error.message)")
+      throw CLIError.failed("drawing the \(format.rawValue) failed: \(error.message)", cause: error)
     }
   }
 }
