@@ -23,7 +23,6 @@ public struct AnimRender: ParsableCommand {
   /// name replaces it), then parses the command line and runs the command.
   public static func main(registering styles: [any TransitionStyle]) {
     StyleLookup.register(styles)
-    AtomicOutput.installSignalHandlers()
     if let topic = unknownHelpTopic(Array(CommandLine.arguments.dropFirst())) {
       Terminal.writeError(
         "animrender: help: no command \"\(topic)\"; commands: \(commandNames.joined(separator: ", "))\n"
@@ -32,6 +31,10 @@ public struct AnimRender: ParsableCommand {
     }
     do {
       var command = try parseAsRoot()
+      // Before anything starts a thread: libdispatch waits for good when
+      // it cannot make one.
+      try CommandRunner.run { try ResourceLimits.prepare() }
+      AtomicOutput.installSignalHandlers()
       try command.run()
     } catch {
       exit(reporting: error)

@@ -42,12 +42,13 @@ enum {
   TRANSIT_PANGO_ALIGN_CENTER = 1,
   TRANSIT_PANGO_ALIGN_RIGHT = 2
 };
-// PangoDirection: the strong directions, the context's default (weak
-// left-to-right) and "none found".
+// PangoDirection: the strong directions, the weak ones (the context's
+// default is weak left-to-right) and "none found".
 enum {
   TRANSIT_PANGO_DIRECTION_LTR = 0,
   TRANSIT_PANGO_DIRECTION_RTL = 1,
   TRANSIT_PANGO_DIRECTION_WEAK_LTR = 4,
+  TRANSIT_PANGO_DIRECTION_WEAK_RTL = 5,
   TRANSIT_PANGO_DIRECTION_NEUTRAL = 6
 };
 // PangoEllipsizeMode: PANGO_ELLIPSIZE_END.
@@ -103,5 +104,10 @@ int pango_layout_line_is_paragraph_start(TransitPangoLayoutLine *line);
 int pango_layout_line_get_resolved_direction(TransitPangoLayoutLine *line);
 void pango_cairo_show_layout_line(struct _cairo *cr, TransitPangoLayoutLine *line);
 int pango_layout_get_line_count(TransitPangoLayout *layout);
+TransitPangoContext *pango_layout_get_context(TransitPangoLayout *layout);
+// The bidirectional embedding level of each character of a paragraph
+// (freed with g_free); base_dir is read, and set to the resolved direction.
+unsigned char *pango_log2vis_get_embedding_levels(const char *text, int length, int *base_dir);
+void g_free(void *memory);
 
 #endif

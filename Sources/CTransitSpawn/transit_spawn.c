@@ -2,6 +2,7 @@
 #include "transit_spawn.h"
 
 #include <errno.h>
+#include <malloc.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -108,3 +109,5 @@ int transit_reap(pid_t pid) {
   if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
   return -1;
 }
+
+int transit_use_one_malloc_arena(void) { return mallopt(M_ARENA_MAX, 1); }

@@ -23,6 +23,27 @@ public struct RenderError: Error, Hashable, Sendable, CustomStringConvertible {
     /// An input over a limit given by the caller: a file larger than its
     /// byte cap, an image with more pixels than allowed.
     case overLimit
+    /// The system ran out of something the work needs, not the input's
+    /// fault: open files (`EMFILE`, the process's limit `ulimit -n`, or
+    /// `ENFILE`, the system's) or memory (an allocation Cairo or a codec
+    /// could not make). The message names the resource.
+    case systemResource
+  }
+
+  /// An error for a system call that failed with `code` (an `errno`):
+  /// ``Kind/systemResource`` naming the resource when the system ran out of
+  /// one, else of `kind`, with the system's words.
+  ///
+  /// ```swift
+  /// RenderError.system("cannot open 'a.png' for reading", code: EMFILE, kind: .unreadable)
+  /// // cannot open 'a.png' for reading: too many open files (this process
+  /// // may have 16 open; raise ulimit -n), of kind .systemResource
+  /// ```
+  public static func system(_ message: String, code: Int32, kind: Kind = .failure) -> RenderError {
+    if let resource = Platform.exhaustedResource(code) {
+      return RenderError("\(message): \(resource)", kind: .systemResource)
+    }
+    return RenderError("\(message): \(Platform.words(for: code))", kind: kind)
   }
 
   /// A sentence that names what failed and why.

@@ -76,12 +76,12 @@ enum StyleCatalogue {
     } catch let error as CLIError {
       throw error
     } catch {
-      throw CLIError(.software, "drawing the catalogue failed: \(error)")
+      throw CLIError.failed("drawing the catalogue failed: \(error)", cause: error)
     }
     do { try output.stage(try PNGEncoder.encode(image), as: path) } catch let error as CLIError {
       throw error
     } catch {
-      throw CLIError(.software, "encoding the catalogue failed: \(error)")
+      throw CLIError.failed("encoding the catalogue failed: \(error)", cause: error)
     }
     try output.commit()
     print(path)

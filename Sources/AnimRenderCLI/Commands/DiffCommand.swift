@@ -78,7 +78,7 @@ struct DiffCommand: ParsableCommand {
       do { result = try ImageComparison.compare(first, second, threshold: threshold) } catch let
         error as RenderError
       {
-        throw CLIError(.software, "comparing failed: \(error.message)")
+        throw CLIError.failed("comparing failed: \(error.message)", cause: error)
       }
       let total = first.width * first.height
       let percent = total == 0 ? 0 : Double(result.differing) * 100 / Double(total)
@@ -92,7 +92,7 @@ struct DiffCommand: ParsableCommand {
         {
           throw error
         } catch {
-          throw CLIError(.software, "encoding the diff failed: \(error)")
+          throw CLIError.failed("encoding the diff failed: \(error)", cause: error)
         }
         try atomic.commit()
         print(output)

@@ -45,7 +45,7 @@ extension FramePipeline {
           compression: compression)
       }
     } catch {
-      throw CLIError(.software, "composing the output failed: \(error)")
+      throw CLIError.failed("composing the output failed: \(error)", cause: error)
     }
   }
 
@@ -69,7 +69,7 @@ extension FramePipeline {
           overlay = try labels.render(
             FrameLabel.band(FrameLabel.text(for: frame), width: pixelWidth, height: pixelHeight))
         } catch {
-          throw CLIError(.software, "drawing a label failed: \(error)")
+          throw CLIError.failed("drawing a label failed: \(error)", cause: error)
         }
       }
       let pictures = FramePipeline.perspectiveViews(in: scene.views)
@@ -92,7 +92,7 @@ extension FramePipeline {
         padding: job.output.padding, background: ColorText.parse(job.output.background) ?? .clear,
         rowTitles: layout == .grid ? job.rowTitles : [], options: renderOptions)
     } catch {
-      throw CLIError(.software, "drawing the \(format.rawValue) failed: \(error.message)")
+      throw CLIError.failed("drawing the \(format.rawValue) failed: \(error.message)", cause: error)
     }
   }
 

@@ -112,7 +112,7 @@ struct FramePipeline {
           progress?.advance()
         } catch {
           let failed =
-            error as? CLIError ?? CLIError(.software, "drawing frame \(index) failed: \(error)")
+            error as? CLIError ?? .failed("drawing frame \(index) failed: \(error)", cause: error)
           failure.withLock { if $0 == nil { $0 = failed } }
         }
       }
@@ -140,7 +140,7 @@ struct FramePipeline {
       try draw(progress: progress) { index, image throws(CLIError) in
         let bytes: [UInt8]
         do { bytes = try PNGEncoder.encode(image, compression: compression) } catch {
-          throw CLIError(.software, "encoding frame \(index) failed: \(error)")
+          throw CLIError.failed("encoding frame \(index) failed: \(error)", cause: error)
         }
         try atomic.stage(bytes, as: pattern.path(index))
       }
@@ -188,7 +188,7 @@ extension FramePipeline {
           .init(image: image, delay: delays[index]),
           hasAlpha: translucent.load(ordering: .relaxed) ? true : nil, compression: compression)
       } catch {
-        throw CLIError(.software, "encoding frame \(index) failed: \(error)")
+        throw CLIError.failed("encoding frame \(index) failed: \(error)", cause: error)
       }
       if frame.hasAlpha { translucent.store(true, ordering: .relaxed) }
       try account.spend(
@@ -210,7 +210,7 @@ extension FramePipeline {
     -> some Sequence<[UInt8]>
   {
     do { return try APNGEncoder.pieces(frames, loopCount: job.output.loops) } catch {
-      throw CLIError(.software, "composing the output failed: \(error)")
+      throw CLIError.failed("composing the output failed: \(error)", cause: error)
     }
   }
 
@@ -312,7 +312,7 @@ extension FramePipeline {
     do {
       return try results.withLock { $0 }.map { result throws(RenderError) in try result!.get() }
     } catch {
-      throw CLIError(.software, "compressing the sheet failed: \(error)")
+      throw CLIError.failed("compressing the sheet failed: \(error)", cause: error)
     }
   }
 

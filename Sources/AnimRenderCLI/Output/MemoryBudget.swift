@@ -40,8 +40,11 @@ struct MemoryBudget: Sendable {
   static let limitVariable = "ANIMRENDER_MEMORY_BUDGET"
 
   /// The budget of this process: ``defaultLimit``, or less when
-  /// ``limitVariable`` holds a whole number of MiB below it.
-  static let processLimit: Int = limit(fromEnvironment: Platform.environment(limitVariable))
+  /// ``limitVariable`` holds a whole number of MiB below it, and never
+  /// more than an address-space limit (`ulimit -v`) leaves beside the
+  /// program itself (``ResourceLimits/pixelBytes(within:)``).
+  static let processLimit: Int = ResourceLimits.pixelBytes(
+    within: limit(fromEnvironment: Platform.environment(limitVariable)))
 
   /// The budget `text` (``limitVariable``'s value) sets: its MiB when it
   /// is a whole number from 1 up to the default, else the default.

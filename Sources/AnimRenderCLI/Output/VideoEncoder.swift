@@ -153,14 +153,16 @@ enum VideoEncoder {
         encoded.status == 0 ? "stopped reading frames" : "failed (\(encoded.ending))"
       throw CLIError(
         .cannotCreate,
-        "ffmpeg \(how) writing \(what): \(ChildProcess.lastLine(of: log))")
+        "ffmpeg \(how) writing \(what): \(ChildProcess.lastLine(of: log))\(ResourceLimits.childNote)"
+      )
     }
     let step = Double(interval.numerator) / Double(interval.denominator)
     try check(
       target, what: what, frames: total, duration: Double(total) * step, interval: step,
       ffprobe: programs.ffprobe, folder: folder, timeout: limit)
     guard let data = FileManager.default.contents(atPath: target) else {
-      throw CLIError(.cannotCreate, "cannot read \(what) ffmpeg wrote: \(Platform.lastError)")
+      throw CLIError.system(
+        .cannotCreate, "cannot read \(what) ffmpeg wrote", code: Platform.lastErrorCode)
     }
     return [UInt8](data)
   }

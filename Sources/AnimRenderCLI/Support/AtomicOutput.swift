@@ -88,26 +88,56 @@ final class AtomicOutput: Sendable {
     }
   }
 
-  /// A new private folder for temporary files, named `prefix` and random
-  /// characters, in the system's temporary folder (`TMPDIR`, else `/tmp`):
-  /// removed with everything in it by ``removeTemporaryFolder(_:)`` or by
-  /// SIGINT / SIGTERM.
+  /// A new private folder for temporary files, named `prefix`, this
+  /// process's id, `-` and random characters, in the system's temporary
+  /// folder (`TMPDIR`, else `/tmp`): removed with everything in it by
+  /// ``removeTemporaryFolder(_:)`` or by SIGINT / SIGTERM.
+  ///
+  /// A process killed by SIGKILL (or a power cut) cannot remove its folder;
+  /// the next run removes every folder of the same `prefix` that this user
+  /// owns and whose process is gone (``removeStaleFolders(in:prefix:)``).
   ///
   /// - Throws: 73 when it cannot be made, or after a signal.
   static func makeTemporaryFolder(prefix: String) throws(CLIError) -> String {
-    var root = Platform.environment("TMPDIR") ?? "/tmp"
-    if root.isEmpty { root = "/tmp" }
-    while root.count > 1, root.hasSuffix("/") { root.removeLast() }
+    let root = temporaryRoot
+    removeStaleFolders(in: root, prefix: prefix)
     return try registry.withLock { registry throws(CLIError) -> String in
       guard !registry.interrupted else {
         throw CLIError(.cannotCreate, "cannot make a temporary folder: interrupted")
       }
-      guard let folder = Platform.makeFolder(in: root, prefix: prefix) else {
-        throw CLIError(
-          .cannotCreate, "cannot make a temporary folder in \(root): \(Platform.lastError)")
+      guard
+        let folder = Platform.makeFolder(
+          in: root, prefix: "\(prefix)\(Platform.processID)-")
+      else {
+        throw CLIError.system(
+          .cannotCreate, "cannot make a temporary folder in \(root)", code: Platform.lastErrorCode)
       }
       registry.folders.insert(folder)
       return folder
+    }
+  }
+
+  /// The system's temporary folder: `TMPDIR`, else `/tmp`.
+  static var temporaryRoot: String {
+    var root = Platform.environment("TMPDIR") ?? "/tmp"
+    if root.isEmpty { root = "/tmp" }
+    while root.count > 1, root.hasSuffix("/") { root.removeLast() }
+    return root
+  }
+
+  /// Removes the folders in `root` named `prefix`, a process id, `-` and
+  /// more, that are folders (not links), owned by this user, and whose
+  /// process no longer runs: what a killed run left. A folder whose id is
+  /// now another live process's is kept, as is anything named otherwise.
+  static func removeStaleFolders(in root: String, prefix: String) {
+    for name in Platform.names(inFolder: root) where name.hasPrefix(prefix) {
+      let rest = name.dropFirst(prefix.count)
+      guard let dash = rest.firstIndex(of: "-"), let pid = Int32(rest[..<dash]), pid > 0,
+        pid != Platform.processID, !Platform.processExists(pid)
+      else { continue }
+      let path = "\(root)/\(name)"
+      guard Platform.isOwnFolder(path) else { continue }
+      Platform.removeTree(path)
     }
   }
 
@@ -237,11 +267,11 @@ final class AtomicOutput: Sendable {
         return file
       }
     } catch {
-      throw CLIError(.cannotCreate, error.message)
+      throw CLIError.cannotCreate(error)
     }
     guard let file else { throw CLIError(.cannotCreate, "cannot create \(path): interrupted") }
     staged.withLock { $0.append(file) }
-    do { try file.write(pieces: pieces) } catch { throw CLIError(.cannotCreate, error.message) }
+    do { try file.write(pieces: pieces) } catch { throw CLIError.cannotCreate(error) }
   }
 
   /// How an old file is kept aside while the commit replaces it.
@@ -264,19 +294,20 @@ final class AtomicOutput: Sendable {
     // signal while standard output blocks still ends the run (and removes
     // the temporary files, still registered).
     for stream in streams.withLock({ $0 }) {
-      var failure: String?
+      var failure: CLIError?
       if let path = stream.path {
         do throws(RenderError) {
           try BinaryFile.stream(stream.bytes, to: path)
         } catch {
-          failure = error.message
+          failure = .cannotCreate(error)
         }
       } else if !Platform.writeStandardOutput(stream.bytes) {
-        failure = "cannot write to standard output: \(Platform.lastError)"
+        failure = .system(
+          .cannotCreate, "cannot write to standard output", code: Platform.lastErrorCode)
       }
       if let failure {
         discard()
-        throw CLIError(.cannotCreate, failure)
+        throw failure
       }
     }
     streams.withLock { $0 = [] }
@@ -412,7 +443,8 @@ final class AtomicOutput: Sendable {
       guard entry.isRegularFile,
         let bytes = try? BinaryFile.read(path, maximumBytes: Int.max - 1)
       else {
-        throw CLIError(.cannotCreate, "cannot keep the old \(path): \(Platform.lastError)")
+        throw CLIError.system(
+          .cannotCreate, "cannot keep the old \(path)", code: Platform.lastErrorCode)
       }
       do { try BinaryFile.write(bytes, to: backup) } catch {
         throw CLIError(.cannotCreate, "cannot keep the old \(path): \(error.message)")

@@ -1,3 +1,5 @@
+import TransitRender
+
 /// The exit statuses animrender uses, from BSD's sysexits.h, so that scripts
 /// can tell a typo in a flag from a broken input file from a full disk.
 enum ExitStatus: Int32 {
@@ -12,6 +14,9 @@ enum ExitStatus: Int32 {
   case unavailable = 69
   /// EX_SOFTWARE: something that should not fail did (a rendering failure).
   case software = 70
+  /// EX_OSERR: the system ran out of something the run needs: open files
+  /// (`ulimit -n`), memory (`ulimit -v`), processes or threads.
+  case osError = 71
   /// EX_CANTCREAT: the output cannot be written.
   case cannotCreate = 73
 }
@@ -114,6 +119,28 @@ struct CLIError: Error, CustomStringConvertible {
   }
 
   var description: String { message }
+
+  /// An error for work that failed with `cause`: 71 when the system ran out
+  /// of a resource (a ``RenderError`` of kind `systemResource`, whose
+  /// message names it), else 70, a bug.
+  static func failed(_ message: String, cause: any Error) -> CLIError {
+    let exhausted = (cause as? RenderError)?.kind == .systemResource
+    return CLIError(exhausted ? .osError : .software, message)
+  }
+
+  /// An error for an output that could not be made: 71 when the system ran
+  /// out of a resource, else 73.
+  static func cannotCreate(_ error: RenderError) -> CLIError {
+    CLIError(error.kind == .systemResource ? .osError : .cannotCreate, error.message)
+  }
+
+  /// An error for a system call that failed with `code` (an `errno`): 71
+  /// naming the resource when the system ran out of one, else `status`
+  /// with the system's words.
+  static func system(_ status: ExitStatus, _ message: String, code: Int32) -> CLIError {
+    let error = RenderError.system(message, code: code)
+    return CLIError(error.kind == .systemResource ? .osError : status, error.message)
+  }
 
   static func usage(_ message: String) -> CLIError { CLIError(.usage, message) }
   static func data(_ message: String) -> CLIError { CLIError(.dataError, message) }

@@ -60,7 +60,8 @@ enum ChildProcess {
       if err >= 0 { Platform.close(err) }
     }
     guard out >= 0, err >= 0, let pipe = Platform.makePipe() else {
-      throw CLIError(.cannotCreate, "cannot prepare to run \(program): \(Platform.lastError)")
+      throw CLIError.system(
+        .cannotCreate, "cannot prepare to run \(program)", code: Platform.lastErrorCode)
     }
     let name = String(program.split(separator: "/").last ?? "program")
     let pid: Int32
@@ -70,8 +71,8 @@ enum ChildProcess {
           program, [name] + arguments, input: pipe.read, output: out, error: err)
         {
         case .running(let pid): return pid
-        case .failed(let reason):
-          throw CLIError(.unavailable, "cannot run \(program): \(reason)")
+        case .failed(let code):
+          throw CLIError.system(.unavailable, "cannot run \(program)", code: code)
         }
       }
     } catch {

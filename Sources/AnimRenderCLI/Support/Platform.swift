@@ -78,6 +78,54 @@ enum Platform {
   /// `strerror(errno)`: why the last call failed.
   static var lastError: String { String(cString: strerror(errno)) }
 
+  // MARK: Resource limits
+
+  /// Raises the soft open-file limit to the hard one; the limit after, or
+  /// `nil` when there is none.
+  static func raiseOpenFileLimit() -> Int? {
+    let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+    var limit = rlimit()
+    guard getrlimit(resource, &limit) == 0 else { return nil }
+    if limit.rlim_cur < limit.rlim_max {
+      var raised = limit
+      raised.rlim_cur = limit.rlim_max
+      if setrlimit(resource, &raised) == 0 { limit = raised }
+    }
+    return limit.rlim_cur == rlim_t.max ? nil : Int(clamping: limit.rlim_cur)
+  }
+
+  /// How many descriptors this process has open.
+  static func openDescriptorCount() -> Int { names(inFolder: "/proc/self/fd").count }
+
+  /// The address-space limit (`ulimit -v`) in bytes, or `nil` for none.
+  static var addressSpaceLimit: Int? {
+    var limit = rlimit()
+    guard getrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit) == 0,
+      limit.rlim_cur != rlim_t.max
+    else { return nil }
+    return Int(clamping: limit.rlim_cur)
+  }
+
+  /// Makes every thread allocate from malloc's main arena.
+  static func useOneMallocArena() { _ = transit_use_one_malloc_arena() }
+
+  /// This process's id.
+  static var processID: Int32 { getpid() }
+
+  /// Whether a process with id `pid` runs (one this user may not signal
+  /// included).
+  static func processExists(_ pid: Int32) -> Bool { kill(pid, 0) == 0 || errno == EPERM }
+
+  /// Whether `path` is a folder (not a link) owned by this process's user.
+  static func isOwnFolder(_ path: String) -> Bool {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return false }
+    return info.st_mode & S_IFMT == S_IFDIR && info.st_uid == getuid()
+  }
+
+  /// The last failed call's error code (`errno`).
+  static var lastErrorCode: Int32 { errno }
+
   // MARK: Standard output
 
   /// Whether `path` leads to the very file standard output is open on
@@ -252,8 +300,8 @@ extension Platform {
   enum Spawned {
     /// Running, leading its own process group, with this process id.
     case running(Int32)
-    /// Not started: why, as `strerror` says it.
-    case failed(String)
+    /// Not started: why, as an `errno` code.
+    case failed(Int32)
   }
 
   /// Starts `path` with `arguments` (the program's name first) as a
@@ -269,7 +317,7 @@ extension Platform {
     defer { for pointer in argv { free(pointer) } }
     var failure: Int32 = 0
     let pid = transit_spawn(path, argv, input, output, error, &failure)
-    guard pid > 0 else { return .failed(String(cString: strerror(failure))) }
+    guard pid > 0 else { return .failed(failure) }
     return .running(pid)
   }
 

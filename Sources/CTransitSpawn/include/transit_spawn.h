@@ -29,4 +29,9 @@ int transit_wait_unreaped(pid_t pid);
 /// signal that ended it, or -1.
 int transit_reap(pid_t pid);
 
+/// Makes every thread allocate from malloc's main arena (glibc's
+/// M_ARENA_MAX = 1): under an address-space limit, each thread's own arena
+/// would reserve 64 MiB or more. Returns 0 when malloc refused.
+int transit_use_one_malloc_arena(void);
+
 #endif

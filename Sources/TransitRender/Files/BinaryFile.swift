@@ -21,12 +21,13 @@ public enum BinaryFile {
   ) throws(RenderError) -> [UInt8] {
     let fd = Platform.openForReading(path)
     guard fd >= 0 else {
-      throw RenderError(
-        "cannot open '\(path)' for reading: \(Platform.lastError)", kind: .unreadable)
+      throw .system(
+        "cannot open '\(path)' for reading", code: Platform.lastErrorCode, kind: .unreadable)
     }
     defer { Platform.close(fd) }
     guard let info = Platform.info(fd) else {
-      throw RenderError("cannot read '\(path)': \(Platform.lastError)", kind: .unreadable)
+      throw RenderError.system(
+        "cannot read '\(path)'", code: Platform.lastErrorCode, kind: .unreadable)
     }
     if let kind = info.nonRegularKind {
       throw RenderError(
@@ -52,7 +53,8 @@ public enum BinaryFile {
         Platform.read(fd, buffer.baseAddress! + count, buffer.count - count)
       }
       if got < 0 {
-        throw RenderError("cannot read '\(path)': \(Platform.lastError)", kind: .unreadable)
+        throw RenderError.system(
+          "cannot read '\(path)'", code: Platform.lastErrorCode, kind: .unreadable)
       }
       if got == 0 { break }
       count += got
@@ -90,14 +92,16 @@ public enum BinaryFile {
   /// - Throws: ``RenderError`` naming the path and the system's reason.
   public static func stream(_ bytes: [UInt8], to path: String) throws(RenderError) {
     let fd = Platform.openForStreaming(path)
-    guard fd >= 0 else { throw RenderError("cannot write '\(path)': \(Platform.lastError)") }
+    guard fd >= 0 else {
+      throw RenderError.system("cannot write '\(path)'", code: Platform.lastErrorCode)
+    }
     guard bytes.withUnsafeBytes({ Platform.writeAll(fd, $0) }) else {
-      let error = RenderError("cannot write '\(path)': \(Platform.lastError)")
+      let error = RenderError.system("cannot write '\(path)'", code: Platform.lastErrorCode)
       Platform.close(fd)
       throw error
     }
     guard Platform.close(fd) else {
-      throw RenderError("cannot write '\(path)': \(Platform.lastError)")
+      throw RenderError.system("cannot write '\(path)'", code: Platform.lastErrorCode)
     }
   }
 
@@ -114,7 +118,8 @@ public enum BinaryFile {
     for component in path.split(separator: "/") {
       prefix += component
       guard Platform.makeFolder(prefix) else {
-        throw RenderError("cannot create directory '\(prefix)': \(Platform.lastError)")
+        throw RenderError.system(
+          "cannot create directory '\(prefix)'", code: Platform.lastErrorCode)
       }
       prefix += "/"
     }

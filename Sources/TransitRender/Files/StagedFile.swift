@@ -70,16 +70,16 @@ public struct StagedFile: Hashable, Sendable {
       let candidate = "\(folder)/\(Self.hiddenName("tmp"))"
       guard let fd = Platform.createNew(candidate) else { continue }
       guard fd >= 0 else {
-        throw RenderError("cannot create '\(destination)': \(Platform.lastError)")
+        throw RenderError.system("cannot create '\(destination)'", code: Platform.lastErrorCode)
       }
       let inPlace = existing.map { Self.mustWriteInPlace(fd, like: $0) } ?? false
       Platform.close(fd)
       if inPlace {
         let check = Platform.openInPlace(target)
         guard check >= 0 else {
-          let reason = Platform.lastError
+          let code = Platform.lastErrorCode
           Platform.remove(candidate)
-          throw RenderError("cannot write '\(destination)': \(reason)")
+          throw RenderError.system("cannot write '\(destination)'", code: code)
         }
         Platform.close(check)
       }
@@ -116,9 +116,9 @@ public struct StagedFile: Hashable, Sendable {
       existing.linkCount > 1
       || (!Platform.mayGiveAnyOwner && existing.owner != Platform.processOwner.owner)
     if inPlace, !Platform.isWritable(output.target) {
-      throw RenderError(
-        "cannot write '\(destination)' in place (it has other hard links or another owner): \(Platform.lastError)"
-      )
+      throw RenderError.system(
+        "cannot write '\(destination)' in place (it has other hard links or another owner)",
+        code: Platform.lastErrorCode)
     }
   }
 
@@ -236,8 +236,8 @@ public struct StagedFile: Hashable, Sendable {
   /// The error for `what` failing now, the temporary file removed (which
   /// keeps the reason: `errno` is read first).
   private func failure(_ what: String) -> RenderError {
-    let reason = Platform.lastError
+    let code = Platform.lastErrorCode
     discard()
-    return RenderError("\(what) '\(destination)': \(reason)")
+    return RenderError.system("\(what) '\(destination)'", code: code)
   }
 }

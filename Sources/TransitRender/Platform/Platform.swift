@@ -18,6 +18,31 @@ enum Platform {
   /// The system's words for the last failed call (`strerror(errno)`).
   static var lastError: String { String(cString: strerror(errno)) }
 
+  /// The last failed call's error code (`errno`).
+  static var lastErrorCode: Int32 { errno }
+
+  /// The system's words for the error `code`.
+  static func words(for code: Int32) -> String { String(cString: strerror(code)) }
+
+  /// What the system ran out of, in words a user can act on, when `code`
+  /// says it ran out of something: open files (the process's or the
+  /// system's), memory, or processes and threads. `nil` for any other
+  /// failure.
+  static func exhaustedResource(_ code: Int32) -> String? {
+    switch code {
+    case EMFILE:
+      var limit = rlimit()
+      let most =
+        getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0
+        ? " (this process may have \(limit.rlim_cur) open; raise ulimit -n)" : ""
+      return "too many open files\(most)"
+    case ENFILE: return "too many open files on the whole system"
+    case ENOMEM: return "out of memory"
+    case EAGAIN: return "out of processes, threads or memory (\(words(for: code)))"
+    default: return nil
+    }
+  }
+
   /// The environment variable `name`, or `nil` when it is not set.
   static func environment(_ name: String) -> String? {
     getenv(name).map { String(cString: $0) }

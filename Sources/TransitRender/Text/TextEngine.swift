@@ -153,6 +153,7 @@ final class TextEngine {
     case .right: alignment = TRANSIT_PANGO_ALIGN_RIGHT
     }
     pango_layout_set_alignment(layout, Int32(alignment))
+    defer { TextLines.setDirection(of: layout, to: nil) }
     var string = text.string
     string.withUTF8 { all in
       // Pango reads C strings: the text ends at its first NUL, if any.
@@ -174,7 +175,7 @@ final class TextEngine {
             top: (height - Double(layoutHeight) / scale) / 2))
         return
       }
-      let lines = TextLines(bytes, layout: layout, work: &work)
+      let lines = TextLines(bytes, layout: layout, alignment: Int32(alignment), work: &work)
       let top = (height - Double(lines.height) / scale) / 2
       // The lines are in order, top to bottom: find the first and last that
       // meet `visible` by bisection.
@@ -199,7 +200,7 @@ final class TextEngine {
         if line.window != window {
           window = line.window
           let w = lines.windows[window]
-          TextLines.configure(layout, text: bytes, window: w)
+          lines.configure(layout, text: bytes, window: w)
           work.layouts += 1
           work.bytes += w.end - w.start
           if let iter { pango_layout_iter_free(iter) }

@@ -35,13 +35,23 @@ enum TextFonts {
         "text needs Transit's bundled fonts, which are not beside the program nor in TRANSIT_FONTS_DIR"
       )
     }
-    guard let config = FcConfigCreate() else { throw RenderError("fontconfig could not start") }
+    guard let config = FcConfigCreate() else {
+      throw RenderError("fontconfig could not start: out of memory", kind: .systemResource)
+    }
     for file in files {
       let added = "\(folder)/\(file)".withCString {
         FcConfigAppFontAddFile(config, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self))
       }
       guard added != 0 else {
         FcConfigDestroy(config)
+        // fontconfig does not say why; opening the file says whether the
+        // system ran out of open files or memory.
+        let fd = Platform.openForReading("\(folder)/\(file)")
+        guard fd >= 0 else {
+          throw .system(
+            "cannot read the bundled font \(folder)/\(file)", code: Platform.lastErrorCode)
+        }
+        _ = Platform.close(fd)
         throw RenderError("fontconfig could not read the bundled font \(folder)/\(file)")
       }
     }

@@ -21,13 +21,24 @@ import CTransitPango
 /// and a window inside a paragraph starts one line early (that line is laid
 /// out again and dropped) so that the line-break rules see what precedes.
 ///
-/// Text with right-to-left characters is cut only between paragraphs, and
-/// only before a paragraph with a strong direction of its own: a
-/// paragraph's direction, and the order of its neutral characters, depend
-/// on all of it and on the paragraphs before it. Such a text is linear in
-/// its number of paragraphs, but a single long paragraph of it is one
-/// layout. Tests compare the lines with a single layout's on random texts
-/// of several scripts and both directions.
+/// Text with right-to-left characters is laid out with each window's
+/// paragraph direction set to the one Pango gives the whole paragraph (from
+/// its first strong character, or the paragraph before), since a window
+/// cut from a paragraph's middle would find its own; short paragraphs of
+/// one direction share a window. A window cut from a paragraph's middle is
+/// trusted only when the bidirectional levels of its trusted lines are
+/// those of the whole paragraph (the Unicode algorithm resolves digits and
+/// punctuation from strong characters any distance away); when they are
+/// not, the rest of the paragraph is laid out whole, in time that grows
+/// with the square of its length (a paragraph that starts left to right,
+/// holds a Hebrew word and then a megabyte of digits and spaces).
+///
+/// Windows whose text is the same give the same lines: a text that repeats
+/// itself (a MiB of one letter, one word over and over) reuses them instead
+/// of asking Pango again, which would otherwise cost some 20 µs a line.
+///
+/// Tests compare the lines with a single layout's on random texts of
+/// several scripts and both directions.
 struct TextLines {
   /// One line: where it starts (a byte offset in the text), its top and
   /// height in Pango units from the top of the whole text, and the window
@@ -47,6 +58,9 @@ struct TextLines {
     /// Whether its paragraphs are cut off after ``linesPerParagraph``
     /// lines; whole paragraphs are laid out in full.
     var cutsParagraphs: Bool
+    /// The paragraph direction it is laid out with, or `nil` for Pango's
+    /// own choice (text without right-to-left characters).
+    var direction: Int32?
     /// The layout's lines before the first kept: the line laid out again
     /// for context.
     var skip: Int
@@ -62,17 +76,50 @@ struct TextLines {
   static let margin = 12
   /// The first window's length in bytes; later ones follow the lines' length.
   static let firstWindow = 1_024
+  /// The longest window whose lines are kept for reuse, in bytes, and how
+  /// many windows are kept at most.
+  static let reusedWindowLength = 4_096
+  static let reusedWindows = 1_024
 
   var lines: [Line] = []
   var windows: [Window] = []
   /// The height of all the lines, in Pango units.
   var height = 0
+  /// The alignment the text asks for (a PangoAlignment), mirrored in a
+  /// right-to-left paragraph as Pango mirrors it.
+  let alignment: Int32
 
-  /// Finds the lines of `text` as `layout` (font, width, wrapping and
-  /// alignment set) breaks them, counting Pango's work in `work`.
+  /// The paragraph of a text with right-to-left characters that the
+  /// windows are in: its bounds and the direction Pango lays it out with.
+  private struct Paragraph {
+    var start: Int
+    var delimiter: Int
+    var next: Int
+    var direction: Int32
+    /// The bidirectional levels of its characters, laid out whole, found
+    /// when a window is cut from its middle.
+    var levels: [UInt8]? = nil
+    /// A byte offset in it and the characters before it, moved on as the
+    /// windows are, so that finding a window's first character costs its
+    /// own length.
+    var counted = 0
+    var countedCharacters = 0
+  }
+
+  /// What identifies a window's layout: its text and how it is laid out.
+  private struct WindowKey: Hashable {
+    var text: [UInt8]
+    var cutsParagraphs: Bool
+    var direction: Int32?
+  }
+
+  /// Finds the lines of `text` as `layout` (font, width and wrapping set)
+  /// breaks them with `alignment`, counting Pango's work in `work`.
   init(
-    _ text: UnsafeBufferPointer<UInt8>, layout: OpaquePointer, work: inout TextWork
+    _ text: UnsafeBufferPointer<UInt8>, layout: OpaquePointer, alignment: Int32,
+    work: inout TextWork
   ) {
+    self.alignment = alignment
     let n = text.count
     let bidirectional = Self.hasRightToLeft(text)
     var start = 0
@@ -80,13 +127,56 @@ struct TextLines {
     var target = Self.firstWindow
     // Where the last trusted line began, when its paragraph goes on.
     var leadIn: Int? = nil
+    // Pango's direction for a paragraph without strong characters: the
+    // last paragraph's, at first the text's first strong direction.
+    var previousDirection = pango_find_base_dir(Self.pointer(text, 0), Int32(n))
+    if previousDirection == Int32(TRANSIT_PANGO_DIRECTION_NEUTRAL) {
+      previousDirection = Int32(TRANSIT_PANGO_DIRECTION_WEAK_LTR)
+    }
+    var paragraph: Paragraph? = nil
+    // Set when a window cut from a paragraph's middle had other levels
+    // than the whole paragraph: the rest of it is laid out whole.
+    var wholeParagraph = false
+    var reused: [WindowKey: [LaidLine]] = [:]
+    defer { Self.setDirection(of: layout, to: nil) }
     while true {
-      let from = atParagraphStart ? start : leadIn ?? start
+      var from = atParagraphStart ? start : leadIn ?? start
       var end: Int
       var complete: Bool
+      var cutsParagraphs = true
+      var direction: Int32? = nil
       if bidirectional {
-        end = Self.paragraphsEnd(text, from: start, atLeast: target)
-        complete = true
+        if atParagraphStart {
+          var next = Self.paragraph(text, at: start, after: &previousDirection)
+          paragraph = next
+          wholeParagraph = false
+          if next.next - start <= target {
+            // Short paragraphs of one direction share a window.
+            while next.next < n, next.next - start < target {
+              var after = previousDirection
+              let following = Self.paragraph(text, at: next.next, after: &after)
+              guard following.direction == next.direction, following.next - start <= target
+              else { break }
+              previousDirection = after
+              next.next = following.next
+            }
+            paragraph = nil
+            end = next.next
+          } else {
+            end = min(start + target, next.next)
+          }
+          direction = next.direction
+        } else {
+          direction = paragraph!.direction
+          end = min(start + target, paragraph!.next)
+        }
+        if let whole = paragraph, wholeParagraph {
+          from = whole.start
+          end = whole.next
+        }
+        complete = paragraph == nil || wholeParagraph || end == paragraph!.next
+        cutsParagraphs = !complete || (paragraph != nil && !wholeParagraph)
+        if !complete { end = Self.cut(text, from: start, near: end) }
       } else {
         end = min(start + target, n)
         complete = end == n
@@ -94,18 +184,37 @@ struct TextLines {
       }
       let trusted = complete ? end : Self.back(text, from: end, characters: Self.margin, to: start)
       var window = Window(
-        start: from, end: end, cutsParagraphs: !bidirectional, skip: 0,
+        start: from, end: end, cutsParagraphs: cutsParagraphs, direction: direction, skip: 0,
         lines: lines.count..<lines.count)
-      Self.configure(layout, text: text, window: window)
-      var laid = Self.lines(of: layout)
-      work.layouts += 1
-      work.bytes += end - from
-      work.byteLines += (end - from) * laid.count
+      var laid: [LaidLine]
+      let key =
+        end - from <= Self.reusedWindowLength
+        ? WindowKey(
+          text: Array(text[from..<end]), cutsParagraphs: cutsParagraphs, direction: direction)
+        : nil
+      if let key, let known = reused[key] {
+        laid = known
+        work.reusedLayouts += 1
+      } else {
+        configure(layout, text: text, window: window)
+        laid = Self.lines(of: layout)
+        work.layouts += 1
+        work.bytes += end - from
+        work.byteLines += (end - from) * laid.count
+        if let key {
+          if reused.count >= Self.reusedWindows { reused.removeAll(keepingCapacity: true) }
+          reused[key] = laid
+        }
+      }
       // A window that ends after a paragraph's delimiter has an empty last
       // line that the text, going on, does not.
-      if bidirectional, end < n { laid.removeLast() }
-      guard let skip = laid.firstIndex(where: { from + $0.start == start }) else {
+      if bidirectional, complete, end < n { laid.removeLast() }
+      guard let skip = laid.firstIndex(where: { from + $0.start >= start }) else {
         // The line before came out differently on its own: start afresh.
+        leadIn = nil
+        continue
+      }
+      guard from + laid[skip].start == start || wholeParagraph else {
         leadIn = nil
         continue
       }
@@ -114,7 +223,7 @@ struct TextLines {
       var lineOfParagraph = 0
       for (i, line) in laid.enumerated() {
         if i > 0 { lineOfParagraph = line.paragraphStart ? 0 : lineOfParagraph + 1 }
-        if !bidirectional { guard lineOfParagraph < Self.linesPerParagraph else { break } }
+        if cutsParagraphs { guard lineOfParagraph < Self.linesPerParagraph else { break } }
         guard i >= skip else { continue }
         let final =
           i + 1 < laid.count
@@ -125,6 +234,29 @@ struct TextLines {
       guard accepted > 0 else {
         target = max(target, end - start) * 2
         continue
+      }
+      if var whole = paragraph, !wholeParagraph, from > whole.start || !complete {
+        // A window from a paragraph's middle: its levels must be the whole
+        // paragraph's, where its lines are trusted.
+        if whole.levels == nil {
+          whole.levels = Self.levels(
+            text, whole.start..<whole.delimiter, direction: whole.direction)
+          whole.counted = whole.start
+        }
+        let checked = start..<min(trusted, whole.delimiter)
+        let own = Self.levels(text, from..<min(end, whole.delimiter), direction: whole.direction)
+        let ownFirst = Self.characters(text, from..<checked.lowerBound)
+        whole.countedCharacters += Self.characters(text, whole.counted..<checked.lowerBound)
+        whole.counted = checked.lowerBound
+        paragraph = whole
+        let wholeFirst = whole.countedCharacters
+        let count = Self.characters(text, checked)
+        guard
+          own[ownFirst..<ownFirst + count] == whole.levels![wholeFirst..<wholeFirst + count]
+        else {
+          wholeParagraph = true
+          continue
+        }
       }
       window.lines = lines.count..<lines.count + accepted
       windows.append(window)
@@ -152,28 +284,47 @@ struct TextLines {
     }
   }
 
-  /// The end of the paragraphs from `start` (a paragraph's start) that
-  /// make up at least `bytes` bytes, past the last one's delimiter: moved
-  /// on over paragraphs that have no strong direction of their own, since
-  /// those take the direction of the one before.
-  static func paragraphsEnd(_ text: UnsafeBufferPointer<UInt8>, from start: Int, atLeast bytes: Int)
-    -> Int
-  {
-    var end = start
-    while true {
-      var delimiter: Int32 = 0
-      var next: Int32 = 0
-      pango_find_paragraph_boundary(pointer(text, end), Int32(text.count - end), &delimiter, &next)
-      end += Int(next)
-      if delimiter == next || end >= text.count { return text.count }
-      guard end - start < bytes else {
-        pango_find_paragraph_boundary(
-          pointer(text, end), Int32(text.count - end), &delimiter, &next)
-        let own = pango_find_base_dir(pointer(text, end), delimiter)
-        if own != Int32(TRANSIT_PANGO_DIRECTION_NEUTRAL) { return end }
-        continue
-      }
+  /// The paragraph that starts at `start`, with the direction Pango gives
+  /// it after a paragraph of `previous` direction (updated as Pango does).
+  private static func paragraph(
+    _ text: UnsafeBufferPointer<UInt8>, at start: Int, after previous: inout Int32
+  ) -> Paragraph {
+    var delimiter: Int32 = 0
+    var next: Int32 = 0
+    pango_find_paragraph_boundary(
+      pointer(text, start), Int32(text.count - start), &delimiter, &next)
+    var direction = pango_find_base_dir(pointer(text, start), delimiter)
+    if direction == Int32(TRANSIT_PANGO_DIRECTION_NEUTRAL) {
+      direction = previous
+    } else {
+      previous = direction
     }
+    return Paragraph(
+      start: start, delimiter: start + Int(delimiter), next: start + Int(next), direction: direction
+    )
+  }
+
+  /// The bidirectional levels of the characters in `range` of `text` (one
+  /// paragraph or part of one) laid out in `direction`.
+  static func levels(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, direction: Int32)
+    -> [UInt8]
+  {
+    let count = characters(text, range)
+    guard count > 0 else { return [] }
+    var base = direction
+    guard
+      let levels = pango_log2vis_get_embedding_levels(
+        pointer(text, range.lowerBound), Int32(range.count), &base)
+    else { return [] }
+    defer { g_free(levels) }
+    return Array(UnsafeBufferPointer(start: levels, count: count))
+  }
+
+  /// How many Unicode scalars start in `range` of `text`.
+  static func characters(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+    var count = 0
+    for offset in range where text[offset] & 0xC0 != 0x80 { count += 1 }
+    return count
   }
 
   /// Whether `text` holds a right-to-left character: Hebrew, Arabic and the
@@ -199,11 +350,35 @@ struct TextLines {
   }
 
   /// Gives `layout` the text of `window`, laid out as that window is.
-  static func configure(_ layout: OpaquePointer, text: UnsafeBufferPointer<UInt8>, window: Window) {
+  func configure(_ layout: OpaquePointer, text: UnsafeBufferPointer<UInt8>, window: Window) {
     pango_layout_set_ellipsize(
       layout, window.cutsParagraphs ? Int32(TRANSIT_PANGO_ELLIPSIZE_END) : 0)
-    pango_layout_set_height(layout, window.cutsParagraphs ? -(linesPerParagraph + 1) : -1)
-    pango_layout_set_text(layout, pointer(text, window.start), Int32(window.end - window.start))
+    pango_layout_set_height(layout, window.cutsParagraphs ? -(Self.linesPerParagraph + 1) : -1)
+    Self.setDirection(of: layout, to: window.direction)
+    var alignment = alignment
+    if let direction = window.direction,
+      direction == Int32(TRANSIT_PANGO_DIRECTION_RTL)
+        || direction == Int32(TRANSIT_PANGO_DIRECTION_WEAK_RTL)
+    {
+      // Pango mirrors left and right in a right-to-left paragraph only
+      // when it finds the direction itself.
+      switch Int(alignment) {
+      case TRANSIT_PANGO_ALIGN_LEFT: alignment = Int32(TRANSIT_PANGO_ALIGN_RIGHT)
+      case TRANSIT_PANGO_ALIGN_RIGHT: alignment = Int32(TRANSIT_PANGO_ALIGN_LEFT)
+      default: break
+      }
+    }
+    pango_layout_set_alignment(layout, alignment)
+    pango_layout_set_text(
+      layout, Self.pointer(text, window.start), Int32(window.end - window.start))
+  }
+
+  /// Lays `layout` out in paragraphs of `direction`, or lets Pango find
+  /// each paragraph's (`nil`, as the context is left for other layouts).
+  static func setDirection(of layout: OpaquePointer, to direction: Int32?) {
+    pango_context_set_base_dir(
+      pango_layout_get_context(layout), direction ?? Int32(TRANSIT_PANGO_DIRECTION_WEAK_LTR))
+    pango_layout_set_auto_dir(layout, direction == nil ? 1 : 0)
   }
 
   /// One line of a window's layout, in the window's own byte offsets.
@@ -298,6 +473,9 @@ struct TextLines {
 struct TextWork: Equatable {
   /// Layouts made (one per window of a long text).
   var layouts = 0
+  /// Windows whose lines were those of an earlier window with the same
+  /// text, so Pango was not asked again.
+  var reusedLayouts = 0
   /// Bytes of text handed to Pango.
   var bytes = 0
   /// Each layout's bytes times its lines: a bound on what Pango shapes,

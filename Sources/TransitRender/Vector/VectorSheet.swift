@@ -94,6 +94,10 @@ public enum VectorSheet {
 
     let sink = ByteSink()
     let surface = try sink.makeSurface(format, width: width, height: height)
+    // Cairo writes into the sink until the surface is finished, also when
+    // drawing fails and the surface is dropped: finish it while the sink
+    // is alive.
+    defer { withExtendedLifetime(sink) { surface.finish() } }
     let context = try CairoContext(surface: surface)
     if background.alpha > 0 {
       context.appendRectangle(Rect(x: 0, y: 0, width: Double(width), height: Double(height)))
