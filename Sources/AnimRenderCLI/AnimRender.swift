@@ -55,14 +55,21 @@ public struct AnimRender: ParsableCommand {
   /// Ends the process for `error` as ArgumentParser's `exit(withError:)`
   /// does, but with a parser's message (which echoes a flag's value whole)
   /// passed through ``CLIError/shortened(_:)``, so a value of megabytes
-  /// is not printed back. Help and version (status 0) are printed as they are.
+  /// is not printed back, and its controls escaped (``CLIError/oneLine(_:)``). Help and version (status 0) are printed as they are.
   static func exit(reporting error: any Error) -> Never {
     let status = exitCode(for: error)
     guard status != .success else { exit(withError: error) }
-    let message = fullMessage(for: error)
+    var message = fullMessage(for: error)
+    // The error itself may echo a flag's value holding newlines, other
+    // controls or bidirectional overrides: escaped as a CLIError's are, so
+    // the usage lines after it stay the only other lines.
+    let problem = self.message(for: error)
+    if let range = message.range(of: problem) {
+      message.replaceSubrange(range, with: CLIError.oneLine(problem))
+    }
     if !message.isEmpty {
       let lines = message.split(separator: "\n", omittingEmptySubsequences: false)
-      Terminal.writeError(lines.map { shortLine(String($0)) + "\n" }.joined())
+      Terminal.writeError(lines.map { shortLine(CLIError.oneLine(String($0))) + "\n" }.joined())
     }
     Foundation.exit(status.rawValue)
   }

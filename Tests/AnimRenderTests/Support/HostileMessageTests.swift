@@ -134,6 +134,30 @@ struct HostileMessageTests {
 
   // MARK: echoed text
 
+  /// A flag's value the parser refuses (`--background`, ArgumentParser's
+  /// own "The value … is invalid") is echoed escaped: a newline, an escape
+  /// sequence or a right-to-left override in it cannot add a line or
+  /// reorder what the terminal shows. The structured fuzzer found them raw.
+  @Test func parserMessagesEscapeTheValueTheyEcho() throws {
+    let folder = TemporaryDirectory.make()
+    let hostile = "a\nb\r\u{1B}[31m\u{202E}x\u{2066}\t\u{7F}"
+    for arguments in [
+      ["render", "--background", hostile, "-o", "x.png"],
+      ["render", "--layout", hostile, "-o", "x.png"],
+      ["render", "--frames", hostile, "-o", "x.png"],
+    ] {
+      let result = try animrender.run(arguments, in: folder)
+      #expect(result.status == 64, "\(result.stderr)")
+      let raw = result.stderr.unicodeScalars.filter {
+        ($0.value < 0x20 && $0 != "\n") || $0.value == 0x7F || (0x202A...0x202E).contains($0.value)
+          || (0x2066...0x2069).contains($0.value)
+      }
+      #expect(raw.isEmpty, "\(arguments[1]): \(result.stderr.debugDescription)")
+      let first = result.stderr.split(separator: "\n").first ?? ""
+      #expect(first.contains(#"a\nb\r\u{1b}[31m\u{202e}x"#), "\(result.stderr.debugDescription)")
+    }
+  }
+
   @Test func hugeUserTextIsCutInEveryMessage() throws {
     let folder = TemporaryDirectory.make()
     let threeMB = 3_000_000
