@@ -36,6 +36,8 @@ final class OutputReader {
     process.standardInput = input
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
+    // A Pillow that crashed must fail a write, not end the tests.
+    signal(SIGPIPE, SIG_IGN)
     guard (try? process.run()) != nil else { return }
     pillow = process
     toPillow = input.fileHandleForWriting
@@ -145,12 +147,23 @@ final class OutputReader {
     return nil
   }
 
+  /// Pillow's line about `path`; `nil` without Pillow. A Pillow that
+  /// stops answering (its process crashed on the file) is a problem too.
   private func ask(_ path: String) -> String? {
     guard let toPillow, let fromPillow else { return nil }
-    guard (try? toPillow.write(contentsOf: Data((path + "\n").utf8))) != nil else { return nil }
+    let stopped = "error Pillow stopped answering"
+    guard (try? toPillow.write(contentsOf: Data((path + "\n").utf8))) != nil else {
+      pillow = nil
+      self.toPillow = nil
+      return stopped
+    }
     while !pending.contains(UInt8(ascii: "\n")) {
       let data = fromPillow.availableData
-      if data.isEmpty { return nil }
+      if data.isEmpty {
+        pillow = nil
+        self.toPillow = nil
+        return stopped
+      }
       pending += data
     }
     let end = pending.firstIndex(of: UInt8(ascii: "\n"))!

@@ -33,7 +33,7 @@ struct StructuredFuzz {
   static let budgetKiB = 2_359_296
 
   /// Counts of a run of cases, and what went wrong.
-  struct Tally {
+  struct Tally: Sendable {
     var cases = 0
     var statuses: [Int32: Int] = [:]
     var failures: [String] = []

@@ -48,18 +48,26 @@ struct StructuredFuzzTests {
       return FileHandle(forWritingAtPath: path)
     }
     let styles = TransitionStyles.builtIn.names
-    let tallies = Mutex<[StructuredFuzz.Tally]>([])
+    let tallies = Tallies()
     let start = Date()
-    DispatchQueue.concurrentPerform(iterations: workers) { worker in
-      let fuzz = StructuredFuzz(
-        executable: executable, seed: seed, timeout: timeout, styles: styles)
-      var tally = StructuredFuzz.Tally()
-      fuzz.run(
-        indices.enumerated().lazy.filter { $0.offset % workers == worker }.map(\.element),
-        into: &tally, log: log)
-      tallies.withLock { $0.append(tally) }
+    // Threads of their own, not concurrentPerform, which runs no more
+    // workers at once than there are cores.
+    let group = DispatchGroup()
+    for worker in 0..<workers {
+      group.enter()
+      Thread {
+        let fuzz = StructuredFuzz(
+          executable: executable, seed: seed, timeout: timeout, styles: styles)
+        var tally = StructuredFuzz.Tally()
+        fuzz.run(
+          indices.enumerated().lazy.filter { $0.offset % workers == worker }.map(\.element),
+          into: &tally, log: log)
+        tallies.all.withLock { $0.append(tally) }
+        group.leave()
+      }.start()
     }
-    let all = tallies.withLock { $0 }
+    group.wait()
+    let all = tallies.all.withLock { $0 }
     var total = StructuredFuzz.Tally()
     for tally in all {
       total.cases += tally.cases
@@ -85,6 +93,11 @@ struct StructuredFuzzTests {
     print(summary)
     for failure in total.failures.prefix(20) { Issue.record("\(failure)") }
     #expect(total.cases == indices.count)
+  }
+
+  /// The workers' counts, gathered as each finishes.
+  final class Tallies: Sendable {
+    let all = Mutex<[StructuredFuzz.Tally]>([])
   }
 
   /// The fuzzer's own parts can tell a bad output from a good one.
