@@ -29,6 +29,9 @@ struct StructuredFuzz {
   let scratch: URL
   let reader: OutputReader
 
+  /// Seconds past which a case is logged as slow.
+  static let slow = 10.0
+
   /// The documented budget: 2.25 GiB.
   static let budgetKiB = 2_359_296
 
@@ -75,6 +78,15 @@ struct StructuredFuzz {
         problems = ["the harness failed: \(error)"]
       }
       if let outcome {
+        if outcome.seconds > Self.slow, problems.isEmpty {
+          // Not a failure, but worth knowing: what takes long.
+          log?.write(
+            Data(
+              String(
+                format: "slow: seed %llu case %d took %.1f s\n  %@\n", seed, index,
+                outcome.seconds, fuzzCase.commandLine
+              ).utf8))
+        }
         if let status = outcome.status { tally.statuses[status, default: 0] += 1 }
         tally.peakKiB = max(tally.peakKiB, outcome.peakKiB ?? 0)
         tally.slowest = max(tally.slowest, outcome.seconds)
