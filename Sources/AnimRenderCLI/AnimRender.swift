@@ -30,6 +30,12 @@ public struct AnimRender: ParsableCommand {
       )
       exit(withError: ExitCode(ExitStatus.usage.rawValue))
     }
+    if let argument = disguisedHelp(Array(CommandLine.arguments.dropFirst())) {
+      Terminal.writeError(
+        "animrender: \(CLIError.oneLine(CLIError.echoed(argument))) is not an option; put -- before a value that starts with -\n"
+      )
+      exit(withError: ExitCode(ExitStatus.usage.rawValue))
+    }
     do {
       var command = try parseAsRoot()
       try command.run()
@@ -76,6 +82,23 @@ public struct AnimRender: ParsableCommand {
 
   static var commandNames: [String] {
     configuration.subcommands.compactMap { $0.configuration.commandName }
+  }
+
+  /// An argument ArgumentParser would read as a group of short flags
+  /// holding `h`, so as a request for help (printed with status 0), that
+  /// cannot be one because it holds more than letters: a value starting
+  /// with `-`, such as `curve -steps(5,jump-both)`. Arguments after `--`
+  /// are values.
+  static func disguisedHelp(_ arguments: [String]) -> String? {
+    for argument in arguments {
+      if argument == "--" { return nil }
+      guard argument.hasPrefix("-"), !argument.hasPrefix("--"), argument.count > 2 else {
+        continue
+      }
+      let group = argument.dropFirst()
+      if group.contains("h"), !group.allSatisfy({ $0.isASCII && $0.isLetter }) { return argument }
+    }
+    return nil
   }
 
   /// The first word after `help` that names no command (`help frobnicate`),

@@ -158,6 +158,23 @@ struct HostileMessageTests {
     }
   }
 
+  /// A value starting with `-` that holds an `h` was read as a group of
+  /// short flags asking for help: `curve -steps(5,jump-both)` printed the
+  /// help on standard output with status 0, where a script expects CSV.
+  /// The structured fuzzer found it.
+  @Test func aValueStartingWithADashIsNotAHelpRequest() throws {
+    let folder = TemporaryDirectory.make()
+    let disguised = try animrender.run(["curve", "-steps(5,jump-both)"], in: folder)
+    #expect(disguised.status == 64, "\(disguised.stdout)")
+    #expect(disguised.stdout.isEmpty)
+    #expect(disguised.stderr.contains("put -- before a value"), "\(disguised.stderr)")
+    // After --, it is the curve (a malformed one).
+    let value = try animrender.run(["curve", "--", "-steps(5,jump-both)"], in: folder)
+    #expect(value.status == 65, "\(value.stderr)")
+    // A real help request still is one.
+    #expect(try animrender.run(["curve", "-h"], in: folder).status == 0)
+  }
+
   @Test func hugeUserTextIsCutInEveryMessage() throws {
     let folder = TemporaryDirectory.make()
     let threeMB = 3_000_000
