@@ -24,6 +24,16 @@ struct FullDiskTests {
       .status == 0
   }()
 
+  /// Unmounts `folder`, trying again for a second if `umount` fails, so
+  /// that no tmpfs outlives the test.
+  static func unmount(_ folder: URL) {
+    for _ in 0..<5 {
+      if (try? ProcessRunner.run(program: "umount", ["-l", folder.path]))?.status == 0 { return }
+      usleep(200_000)
+    }
+    Issue.record("cannot unmount \(folder.path)")
+  }
+
   /// Fills the file system holding `folder` until `free` bytes or fewer
   /// are left (the page size rounds it).
   static func fill(_ folder: URL, leaving free: Int) throws {
@@ -50,7 +60,7 @@ struct FullDiskTests {
     let mounted = try ProcessRunner.run(
       program: "mount", ["-t", "tmpfs", "-o", "size=1m", "tmpfs", disk.path])
     try #require(mounted.status == 0, "\(mounted.stderr)")
-    defer { _ = try? ProcessRunner.run(program: "umount", ["-l", disk.path]) }
+    defer { Self.unmount(disk) }
     let reader = OutputReader(folder: scratch)
     let folder = disk.appendingPathComponent("run")
     let tmpdir = disk.appendingPathComponent("tmp")
