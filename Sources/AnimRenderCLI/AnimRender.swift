@@ -32,7 +32,7 @@ public struct AnimRender: ParsableCommand {
     }
     if let argument = disguisedHelp(Array(CommandLine.arguments.dropFirst())) {
       Terminal.writeError(
-        "animrender: \(CLIError.oneLine(CLIError.echoed(argument))) is not an option; put -- before a value that starts with -\n"
+        "animrender: \(CLIError.oneLine(CLIError.echoed(argument))) is not an option; a value that starts with - goes after -- (a file name: ./\(CLIError.oneLine(CLIError.echoed(argument))))\n"
       )
       exit(withError: ExitCode(ExitStatus.usage.rawValue))
     }

@@ -167,7 +167,7 @@ struct HostileMessageTests {
     let disguised = try animrender.run(["curve", "-steps(5,jump-both)"], in: folder)
     #expect(disguised.status == 64, "\(disguised.stdout)")
     #expect(disguised.stdout.isEmpty)
-    #expect(disguised.stderr.contains("put -- before a value"), "\(disguised.stderr)")
+    #expect(disguised.stderr.contains("goes after --"), "\(disguised.stderr)")
     // After --, it is the curve (a malformed one).
     let value = try animrender.run(["curve", "--", "-steps(5,jump-both)"], in: folder)
     #expect(value.status == 65, "\(value.stderr)")
