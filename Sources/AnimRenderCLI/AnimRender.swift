@@ -29,6 +29,12 @@ public struct AnimRender: ParsableCommand {
       )
       exit(withError: ExitCode(ExitStatus.usage.rawValue))
     }
+    if let argument = disguisedHelp(Array(CommandLine.arguments.dropFirst())) {
+      Terminal.writeError(
+        "animrender: \(CLIError.oneLine(CLIError.echoed(argument))) is not an option; a value that starts with - goes after -- (a file name: ./\(CLIError.oneLine(CLIError.echoed(argument))))\n"
+      )
+      exit(withError: ExitCode(ExitStatus.usage.rawValue))
+    }
     do {
       var command = try parseAsRoot()
       // Before anything starts a thread: libdispatch waits for good when
@@ -58,20 +64,44 @@ public struct AnimRender: ParsableCommand {
   /// Ends the process for `error` as ArgumentParser's `exit(withError:)`
   /// does, but with a parser's message (which echoes a flag's value whole)
   /// passed through ``CLIError/shortened(_:)``, so a value of megabytes
-  /// is not printed back. Help and version (status 0) are printed as they are.
+  /// is not printed back, and its controls escaped (``CLIError/oneLine(_:)``). Help and version (status 0) are printed as they are.
   static func exit(reporting error: any Error) -> Never {
     let status = exitCode(for: error)
     guard status != .success else { exit(withError: error) }
-    let message = fullMessage(for: error)
+    var message = fullMessage(for: error)
+    // The error itself may echo a flag's value holding newlines, other
+    // controls or bidirectional overrides: escaped as a CLIError's are, so
+    // the usage lines after it stay the only other lines.
+    let problem = self.message(for: error)
+    if let range = message.range(of: problem) {
+      message.replaceSubrange(range, with: CLIError.oneLine(problem))
+    }
     if !message.isEmpty {
       let lines = message.split(separator: "\n", omittingEmptySubsequences: false)
-      Terminal.writeError(lines.map { shortLine(String($0)) + "\n" }.joined())
+      Terminal.writeError(lines.map { shortLine(CLIError.oneLine(String($0))) + "\n" }.joined())
     }
     Foundation.exit(status.rawValue)
   }
 
   static var commandNames: [String] {
     configuration.subcommands.compactMap { $0.configuration.commandName }
+  }
+
+  /// An argument ArgumentParser would read as a group of short flags
+  /// holding `h`, so as a request for help (printed with status 0), that
+  /// cannot be one because it holds more than letters: a value starting
+  /// with `-`, such as `curve -steps(5,jump-both)`. Arguments after `--`
+  /// are values.
+  static func disguisedHelp(_ arguments: [String]) -> String? {
+    for argument in arguments {
+      if argument == "--" { return nil }
+      guard argument.hasPrefix("-"), !argument.hasPrefix("--"), argument.count > 2 else {
+        continue
+      }
+      let group = argument.dropFirst()
+      if group.contains("h"), !group.allSatisfy({ $0.isASCII && $0.isLetter }) { return argument }
+    }
+    return nil
   }
 
   /// The first word after `help` that names no command (`help frobnicate`),

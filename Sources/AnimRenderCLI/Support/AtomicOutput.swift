@@ -27,7 +27,7 @@ import TransitRender
 /// ``FramePattern``). A file kept aside before it is replaced or removed
 /// lets a failure part way put back the whole old set.
 ///
-/// - A failed run, a discarded value, or SIGINT / SIGTERM removes every
+/// - A failed run, a discarded value, or SIGINT / SIGTERM / SIGHUP removes every
 ///   temporary file; existing outputs stay byte for byte as they were.
 /// - A signal that arrives during ``commit()`` waits for it to finish, so
 ///   the set is either all in place or untouched.
@@ -56,11 +56,14 @@ final class AtomicOutput: Sendable {
   }
   private static let registry = Mutex(Registry())
 
-  /// Installs the SIGINT and SIGTERM handlers that remove temporary files
-  /// and then end the process by the same signal. Call once, early.
+  /// Installs the SIGINT, SIGTERM and SIGHUP handlers that remove
+  /// temporary files and then end the process by the same signal. Call
+  /// once, early. A SIGHUP ignored when animrender starts (`nohup`) stays
+  /// ignored: the run goes on after its terminal closes.
   static func installSignalHandlers() {
     Platform.ignoreBrokenPipes()
     for number in Platform.interruptions {
+      if number == Platform.hangUp, Platform.isIgnored(signal: number) { continue }
       Platform.ignore(signal: number)
       let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
       source.setEventHandler { AtomicOutput.interrupted(by: number) }

@@ -201,8 +201,21 @@ enum Platform {
 
   // MARK: Signals
 
-  /// The signals that ask a run to stop: SIGINT (Ctrl-C) and SIGTERM.
-  static let interruptions: [Int32] = [SIGINT, SIGTERM]
+  /// The signals that ask a run to stop: SIGINT (Ctrl-C), SIGTERM and
+  /// SIGHUP (its terminal closed).
+  static let interruptions: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+
+  /// SIGHUP, which `nohup` ignores for the program it starts.
+  static let hangUp = SIGHUP
+
+  /// Whether `number` is ignored, as `nohup` leaves SIGHUP for the program
+  /// it starts.
+  static func isIgnored(signal number: Int32) -> Bool {
+    var current = sigaction()
+    guard sigaction(number, nil, &current) == 0 else { return false }
+    // SIG_IGN is the handler "address" 1.
+    return unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) == 1
+  }
 
   /// Makes writing to a closed pipe fail (`EPIPE`, reported as a failed
   /// write) instead of killing the process before it can clean up.

@@ -109,6 +109,25 @@ final class TextEngine {
     context.restore()
   }
 
+  /// `string` with every noncharacter (U+FDD0…U+FDEF, and U+FFFE and
+  /// U+FFFF in every plane) replaced by U+FFFD, as any font draws them.
+  ///
+  /// Cairo's text functions take a string holding one for invalid UTF-8:
+  /// the PDF surface, which keeps each glyph's text for copying, then fails
+  /// the whole drawing. Text may still hold them (they are Unicode scalars,
+  /// and JSON's `\uFFFF` names one), so they are replaced, not refused.
+  static func cairoSafe(_ string: String) -> String {
+    func isNoncharacter(_ scalar: Unicode.Scalar) -> Bool {
+      (0xFDD0...0xFDEF).contains(scalar.value) || scalar.value & 0xFFFE == 0xFFFE
+    }
+    guard string.unicodeScalars.contains(where: isNoncharacter) else { return string }
+    var scalars = String.UnicodeScalarView()
+    for scalar in string.unicodeScalars {
+      scalars.append(isNoncharacter(scalar) ? "\u{FFFD}" : scalar)
+    }
+    return String(scalars)
+  }
+
   /// A line to draw, or a short text's whole layout.
   struct PlacedLine {
     /// The layout, holding the line.
@@ -154,7 +173,7 @@ final class TextEngine {
     }
     pango_layout_set_alignment(layout, Int32(alignment))
     defer { TextLines.setDirection(of: layout, to: nil) }
-    var string = text.string
+    var string = Self.cairoSafe(text.string)
     string.withUTF8 { all in
       // Pango reads C strings: the text ends at its first NUL, if any.
       let length = all.firstIndex(of: 0) ?? all.count

@@ -49,6 +49,18 @@ struct SceneFileTextTests {
     #expect((inked["plain"]?.count ?? 0) > (inked["left"]?.count ?? 0))
   }
 
+  /// Noncharacters are Unicode scalars a text may hold, but Cairo calls a
+  /// string with one invalid UTF-8: a PDF once failed with 70. Every format
+  /// draws them (as U+FFFD).
+  @Test(arguments: ["png", "svg", "pdf", "gif"])
+  func noncharactersAreDrawnInEveryFormat(_ format: String) throws {
+    let folder = TemporaryDirectory.make()
+    try Self.scene(text: #"{"string": "a\uFFFF b\uFDD0 c\uDBFF\uDFFF d\uFFFE"}"#).write(
+      to: folder.appendingPathComponent("s.json"), atomically: true, encoding: .utf8)
+    let result = try animrender.run(["play", "s.json", "-o", "s.\(format)", "--quiet"], in: folder)
+    #expect(result.status == 0, "\(result.stderr)")
+  }
+
   @Test func badTextIsOneLineAndExit65() throws {
     let folder = TemporaryDirectory.make()
     let bad: [(String, String)] = [

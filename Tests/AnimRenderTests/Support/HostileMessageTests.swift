@@ -134,6 +134,47 @@ struct HostileMessageTests {
 
   // MARK: echoed text
 
+  /// A flag's value the parser refuses (`--background`, ArgumentParser's
+  /// own "The value … is invalid") is echoed escaped: a newline, an escape
+  /// sequence or a right-to-left override in it cannot add a line or
+  /// reorder what the terminal shows. The structured fuzzer found them raw.
+  @Test func parserMessagesEscapeTheValueTheyEcho() throws {
+    let folder = TemporaryDirectory.make()
+    let hostile = "a\nb\r\u{1B}[31m\u{202E}x\u{2066}\t\u{7F}"
+    for arguments in [
+      ["render", "--background", hostile, "-o", "x.png"],
+      ["render", "--layout", hostile, "-o", "x.png"],
+      ["render", "--frames", hostile, "-o", "x.png"],
+    ] {
+      let result = try animrender.run(arguments, in: folder)
+      #expect(result.status == 64, "\(result.stderr)")
+      let raw = result.stderr.unicodeScalars.filter {
+        ($0.value < 0x20 && $0 != "\n") || $0.value == 0x7F || (0x202A...0x202E).contains($0.value)
+          || (0x2066...0x2069).contains($0.value)
+      }
+      #expect(raw.isEmpty, "\(arguments[1]): \(result.stderr.debugDescription)")
+      let first = result.stderr.split(separator: "\n").first ?? ""
+      #expect(first.contains(#"a\nb\r\u{1b}[31m\u{202e}x"#), "\(result.stderr.debugDescription)")
+    }
+  }
+
+  /// A value starting with `-` that holds an `h` was read as a group of
+  /// short flags asking for help: `curve -steps(5,jump-both)` printed the
+  /// help on standard output with status 0, where a script expects CSV.
+  /// The structured fuzzer found it.
+  @Test func aValueStartingWithADashIsNotAHelpRequest() throws {
+    let folder = TemporaryDirectory.make()
+    let disguised = try animrender.run(["curve", "-steps(5,jump-both)"], in: folder)
+    #expect(disguised.status == 64, "\(disguised.stdout)")
+    #expect(disguised.stdout.isEmpty)
+    #expect(disguised.stderr.contains("goes after --"), "\(disguised.stderr)")
+    // After --, it is the curve (a malformed one).
+    let value = try animrender.run(["curve", "--", "-steps(5,jump-both)"], in: folder)
+    #expect(value.status == 65, "\(value.stderr)")
+    // A real help request still is one.
+    #expect(try animrender.run(["curve", "-h"], in: folder).status == 0)
+  }
+
   @Test func hugeUserTextIsCutInEveryMessage() throws {
     let folder = TemporaryDirectory.make()
     let threeMB = 3_000_000
