@@ -174,8 +174,8 @@ extension Renderer {
     }
     let color = shadow.color
     // Straight onto the frame's pixels when nothing but a rectangle on
-    // whole pixels stands between: composited in floating point and
-    // rounded once (transit_shadow_over), within half a step of the exact
+    // whole pixels stands between: composited in fixed point and rounded
+    // once (transit_shadow_over), within 0.55 of a step of the exact
     // composite of the mask; through Cairo otherwise (a group, a rotated
     // view), whose compositing rounds thrice.
     if placement == .identity, let clip = context.pixelAlignedClip {
