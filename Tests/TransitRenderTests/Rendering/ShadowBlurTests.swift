@@ -265,3 +265,31 @@ import TransitTestSupport
     }
   }
 }
+
+/// Under an opaque card only the ring of shadow outside the card's two
+/// uncut rectangles (a cross) is painted: the rows left after taking the
+/// holes out cover every pixel of the rectangle outside the holes exactly
+/// once, and none inside them.
+@Suite struct ShadowBandsTests {
+  @Test func bandsCoverExactlyThePixelsOutsideTheHoles() {
+    let whole = Rect(x: -3, y: -2, width: 40, height: 30)
+    let card = Rect(x: 5, y: 4, width: 24, height: 18)
+    let holes =
+      CornerRadii(topLeft: 6, topRight: 2, bottomRight: 5, bottomLeft: 3).uncut(card)
+      .map { r in
+        Rect(
+          x: r.minX.rounded(.up), y: r.minY.rounded(.up),
+          width: r.maxX.rounded(.down) - r.minX.rounded(.up),
+          height: r.maxY.rounded(.down) - r.minY.rounded(.up))
+      } + [Rect(x: 30, y: -10, width: 20, height: 5)]
+    let parts = whole.subtracting(holes)
+    for y in Int(whole.minY)..<Int(whole.maxY) {
+      for x in Int(whole.minX)..<Int(whole.maxX) {
+        let (px, py) = (Double(x) + 0.5, Double(y) + 0.5)
+        func holds(_ r: Rect) -> Bool { px > r.minX && px < r.maxX && py > r.minY && py < r.maxY }
+        let expected = holes.contains(where: holds) ? 0 : 1
+        #expect(parts.filter(holds).count == expected, "pixel (\(x), \(y))")
+      }
+    }
+  }
+}
