@@ -74,6 +74,16 @@ import TransitTestSupport
         color: Color(red: 0.95, green: 0.85, blue: 0.1), opacity: 1, radius: 6,
         offset: Size(width: 1.5, height: -2.5)),
       background: Color(red: 0.1, green: 0.1, blue: 0.2)),
+    // Moved along one axis only (a screen sliding sideways or up), which
+    // takes two of the four bilinear weights.
+    Case(
+      size: Size(width: 36, height: 20), radii: CornerRadii(uniform: 5),
+      origin: Point(x: 30.7, y: 30),
+      shadow: Shadow(opacity: 1, radius: 7, offset: Size(width: 0, height: 3))),
+    Case(
+      size: Size(width: 20, height: 36), radii: CornerRadii(uniform: 5),
+      origin: Point(x: 30, y: 30.35),
+      shadow: Shadow(opacity: 1, radius: 7, offset: Size(width: 3, height: 0))),
     Case(
       size: Size(width: 30, height: 30), radii: CornerRadii(uniform: 30),
       origin: Point(x: 40.5, y: 40.25),
