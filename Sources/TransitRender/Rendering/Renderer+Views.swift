@@ -65,7 +65,7 @@ extension Renderer {
       let opaque = hasBackground && view.backgroundColor.alpha >= 1 && layerAlpha >= 1
       try drawShadow(
         view.shadow, of: bounds, radii: radii, alpha: layerAlpha,
-        covered: opaque ? radii.uncut(bounds) : nil, in: context)
+        covered: opaque ? radii.uncut(bounds) : [], in: context)
     }
     if hasBackground {
       context.roundedRectangle(bounds, radii: radii)

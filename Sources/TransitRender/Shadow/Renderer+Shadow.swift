@@ -50,11 +50,12 @@ extension Renderer {
   /// rounds more often (a step more at worst), and wider blurs are
   /// computed on the coarser grid described above.
   ///
-  /// `covered`, when given, is a rectangle in the view's coordinates that
-  /// an opaque background will cover wholly, drawn next: the shadow is not
-  /// painted there, which leaves every pixel as it would be.
+  /// `covered` holds rectangles in the view's coordinates that an opaque
+  /// background will cover wholly, drawn next: the shadow is not painted
+  /// on the whole pixels inside them, which leaves every pixel as it would
+  /// be and keeps a card's cost to the ring of shadow around it.
   func drawShadow(
-    _ shadow: Shadow, of bounds: Rect, radii: CornerRadii, alpha: Double, covered: Rect?,
+    _ shadow: Shadow, of bounds: Rect, radii: CornerRadii, alpha: Double, covered: [Rect],
     in context: CairoContext
   ) throws(RenderError) {
     let strength = shadow.color.alpha * shadow.opacity * alpha
@@ -158,24 +159,21 @@ extension Renderer {
     // Under an opaque background, the pixels it covers wholly are painted
     // over whatever the shadow leaves there: only the bands around them
     // are painted.
-    var bands = [Rect(x: left, y: top, width: right - left, height: bottom - top)]
-    if let covered, placement == .identity {
-      let inside = device.boundingBox(of: covered)
-      let (l, t) = (max(inside.minX.rounded(.up), left), max(inside.minY.rounded(.up), top))
-      let (r, b) = (min(inside.maxX.rounded(.down), right), min(inside.maxY.rounded(.down), bottom))
-      if r > l, b > t {
-        bands = [
-          Rect(x: left, y: top, width: right - left, height: t - top),
-          Rect(x: left, y: b, width: right - left, height: bottom - b),
-          Rect(x: left, y: t, width: l - left, height: b - t),
-          Rect(x: r, y: t, width: right - r, height: b - t),
-        ].filter { $0.width > 0 && $0.height > 0 }
+    let whole = Rect(x: left, y: top, width: right - left, height: bottom - top)
+    var bands = [whole]
+    if !covered.isEmpty, placement == .identity {
+      let holes = covered.map { rect -> Rect in
+        let inside = device.boundingBox(of: rect)
+        let (l, t) = (inside.minX.rounded(.up), inside.minY.rounded(.up))
+        let (r, b) = (inside.maxX.rounded(.down), inside.maxY.rounded(.down))
+        return Rect(x: l, y: t, width: max(r - l, 0), height: max(b - t, 0))
       }
+      bands = whole.subtracting(holes)
     }
     let color = shadow.color
     // Straight onto the frame's pixels when nothing but a rectangle on
-    // whole pixels stands between: composited in floating point and
-    // rounded once (transit_shadow_over), within half a step of the exact
+    // whole pixels stands between: composited in fixed point and rounded
+    // once (transit_shadow_over), within 0.55 of a step of the exact
     // composite of the mask; through Cairo otherwise (a group, a rotated
     // view), whose compositing rounds thrice.
     if placement == .identity, let clip = context.pixelAlignedClip {
@@ -263,12 +261,51 @@ extension AffineMatrix {
   }
 }
 
+extension Rect {
+  /// The parts of `self` outside every one of `holes` (rectangles on whole
+  /// pixels), as rows of rectangles that do not overlap: the rows run
+  /// between the holes' top and bottom edges, and in each row the spans
+  /// the holes cover wholly are left out.
+  func subtracting(_ holes: [Rect]) -> [Rect] {
+    var edges = [minY, maxY]
+    edges.reserveCapacity(2 + 2 * holes.count)
+    for hole in holes where hole.width > 0 && hole.height > 0 {
+      for y in [hole.minY, hole.maxY] where y > minY && y < maxY && !edges.contains(y) {
+        edges.append(y)
+      }
+    }
+    edges.sort()
+    var parts: [Rect] = []
+    parts.reserveCapacity(2 * edges.count)
+    var spans: [(Double, Double)] = []
+    spans.reserveCapacity(holes.count)
+    for row in 1..<edges.count {
+      let (y0, y1) = (edges[row - 1], edges[row])
+      // The holes' spans across this row, in order, merged where they
+      // touch or overlap.
+      spans.removeAll(keepingCapacity: true)
+      for hole in holes where hole.minY <= y0 && hole.maxY >= y1 {
+        let span = (Swift.max(hole.minX, minX), Swift.min(hole.maxX, maxX))
+        if span.1 > span.0 { spans.append(span) }
+      }
+      spans.sort { $0.0 < $1.0 }
+      var x = minX
+      for (start, end) in spans {
+        if start > x { parts.append(Rect(x: x, y: y0, width: start - x, height: y1 - y0)) }
+        x = Swift.max(x, end)
+      }
+      if maxX > x { parts.append(Rect(x: x, y: y0, width: maxX - x, height: y1 - y0)) }
+    }
+    return parts
+  }
+}
+
 extension CornerRadii {
-  /// The larger of the two rectangles inside a rounded rectangle of
-  /// `bounds` with these radii (fitted) that its corners do not reach: the
-  /// full height between the left and right corners, or the full width
-  /// between the top and bottom ones.
-  func uncut(_ bounds: Rect) -> Rect {
+  /// The two rectangles inside a rounded rectangle of `bounds` with these
+  /// radii (fitted) that its corners do not reach: the full height
+  /// between the left and right corners, and the full width between the
+  /// top and bottom ones. Together they cover all of it but the corners.
+  func uncut(_ bounds: Rect) -> [Rect] {
     let r = fitted(to: bounds.size)
     let left = max(r.topLeft, r.bottomLeft)
     let right = max(r.topRight, r.bottomRight)
@@ -280,6 +317,6 @@ extension CornerRadii {
     let wide = Rect(
       x: bounds.minX, y: bounds.minY + top, width: bounds.width,
       height: bounds.height - top - bottom)
-    return tall.width * tall.height >= wide.width * wide.height ? tall : wide
+    return [tall, wide]
   }
 }

@@ -86,10 +86,18 @@ final class ShadowMasks {
           // above and to its left, where the shape was before moving.
           let below = blur.values + (y + 1) * stride + 1
           let above = below - stride
-          for x in 0..<key.width {
-            row[x] =
-              weights.0 * below[x] + weights.1 * below[x - 1] + weights.2 * above[x]
-              + weights.3 * above[x - 1]
+          // A move along one axis only (a screen sliding sideways) has two
+          // weights of 0, whose terms add +0 or −0: left out, the same bits.
+          if py == 0 {
+            for x in 0..<key.width { row[x] = weights.0 * below[x] + weights.1 * below[x - 1] }
+          } else if px == 0 {
+            for x in 0..<key.width { row[x] = weights.0 * below[x] + weights.2 * above[x] }
+          } else {
+            for x in 0..<key.width {
+              row[x] =
+                weights.0 * below[x] + weights.1 * below[x - 1] + weights.2 * above[x]
+                + weights.3 * above[x - 1]
+            }
           }
           GaussianBlur.round(
             row, into: (pixels + y * rowStride).assumingMemoryBound(to: UInt8.self),

@@ -74,6 +74,16 @@ import TransitTestSupport
         color: Color(red: 0.95, green: 0.85, blue: 0.1), opacity: 1, radius: 6,
         offset: Size(width: 1.5, height: -2.5)),
       background: Color(red: 0.1, green: 0.1, blue: 0.2)),
+    // Moved along one axis only (a screen sliding sideways or up), which
+    // takes two of the four bilinear weights.
+    Case(
+      size: Size(width: 36, height: 20), radii: CornerRadii(uniform: 5),
+      origin: Point(x: 30.7, y: 30),
+      shadow: Shadow(opacity: 1, radius: 7, offset: Size(width: 0, height: 3))),
+    Case(
+      size: Size(width: 20, height: 36), radii: CornerRadii(uniform: 5),
+      origin: Point(x: 30, y: 30.35),
+      shadow: Shadow(opacity: 1, radius: 7, offset: Size(width: 3, height: 0))),
     Case(
       size: Size(width: 30, height: 30), radii: CornerRadii(uniform: 30),
       origin: Point(x: 40.5, y: 40.25),
@@ -261,6 +271,34 @@ import TransitTestSupport
           ])
         let image = try Renderer().render(scene)
         #expect(image.width == 64 && image.height == 48)
+      }
+    }
+  }
+}
+
+/// Under an opaque card only the ring of shadow outside the card's two
+/// uncut rectangles (a cross) is painted: the rows left after taking the
+/// holes out cover every pixel of the rectangle outside the holes exactly
+/// once, and none inside them.
+@Suite struct ShadowBandsTests {
+  @Test func bandsCoverExactlyThePixelsOutsideTheHoles() {
+    let whole = Rect(x: -3, y: -2, width: 40, height: 30)
+    let card = Rect(x: 5, y: 4, width: 24, height: 18)
+    let holes =
+      CornerRadii(topLeft: 6, topRight: 2, bottomRight: 5, bottomLeft: 3).uncut(card)
+      .map { r in
+        Rect(
+          x: r.minX.rounded(.up), y: r.minY.rounded(.up),
+          width: r.maxX.rounded(.down) - r.minX.rounded(.up),
+          height: r.maxY.rounded(.down) - r.minY.rounded(.up))
+      } + [Rect(x: 30, y: -10, width: 20, height: 5)]
+    let parts = whole.subtracting(holes)
+    for y in Int(whole.minY)..<Int(whole.maxY) {
+      for x in Int(whole.minX)..<Int(whole.maxX) {
+        let (px, py) = (Double(x) + 0.5, Double(y) + 0.5)
+        func holds(_ r: Rect) -> Bool { px > r.minX && px < r.maxX && py > r.minY && py < r.maxY }
+        let expected = holes.contains(where: holds) ? 0 : 1
+        #expect(parts.filter(holds).count == expected, "pixel (\(x), \(y))")
       }
     }
   }
