@@ -14,6 +14,10 @@
 //
 //   swift run -c release --package-path Benchmarks TransitBenchmarks [samples] [kind]
 //
+// `VIEWS=n` in the environment samples n views instead of 1,000: with 100,
+// every segment a sample reads stays in the core's cache, which tells the
+// arithmetic's share of a figure from the memory's.
+//
 // It prints nanoseconds per view per sample: the best of several rounds, each
 // timed by the thread's own CPU clock, to discount a busy machine (time spent
 // waiting for a core is not counted). Allocations are counted from outside, with
@@ -32,7 +36,10 @@ import Transit
   import Darwin
 #endif
 
-let viewCount = 1_000
+let viewCount = getenv("VIEWS").flatMap { Int(String(cString: $0)) } ?? 1_000
+guard viewCount >= 10, viewCount.isMultiple(of: 10) else {
+  fatalError("VIEWS must be a multiple of 10, at least 10, got \(viewCount)")
+}
 let stepCount = 10
 let samples = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 20_000
 let kind = CommandLine.arguments.dropFirst(2).first ?? "flat"
