@@ -96,8 +96,9 @@ newcomer-check: test-deps
 	Scripts/newcomer-check.sh
 
 # Every picture under Docs/, drawn by the project's own release animrender: the
-# demo, the gallery of twelve styles, a swipe back dragged by hand, and the
-# catalogue of every style. Tests/AnimRenderTests/Commands/DocsPicturesTests.swift
+# demo, the gallery of twelve styles, a swipe back dragged by hand, the
+# catalogue of every style, and a card expanding to fill the screen and back
+# (a grid and a GIF). Tests/AnimRenderTests/Commands/DocsPicturesTests.swift
 # runs these same lines and fails when a committed picture differs from what the
 # build draws.
 pictures: release
@@ -106,6 +107,9 @@ pictures: release
 	  cross-dissolve,cover-from-right,cover-from-top-left-push-to-back,fade-in-push-to-back,push-from-bottom,push-from-left-fade-in,push-to-back-from-right,flow-from-bottom,emerge-from-center-push-to-back,flip-vertically,rotate-horizontally-from-bottom-clockwise,rotate-vertically-from-right-counterclockwise
 	$(RELEASE_BIN)/animrender play Examples/interactive-pop.json --layout grid --columns 7 --labels -o Docs/interactive-pop.png --quiet
 	$(RELEASE_BIN)/animrender styles --catalogue Docs/styles.png --quiet
+	$(RELEASE_BIN)/animrender play Examples/card-expand.json --layout grid --columns 9 --scale 0.5 \
+	  --labels --compression smallest -o Docs/card-expand.png --quiet
+	$(RELEASE_BIN)/animrender play Examples/card-expand.json --fps 30 --hold 0.5 -o Docs/card-expand.gif --quiet
 
 docs: deps
 	Scripts/build-docs.sh

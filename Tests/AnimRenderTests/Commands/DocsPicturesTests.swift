@@ -7,8 +7,10 @@ import TransitTesting
 /// The pictures under Docs/ are what the build draws: every animrender line
 /// of the Makefile's `pictures` target runs, as written, with its output
 /// sent to a temporary file, and the result must equal the committed
-/// picture pixel for pixel (the golden comparison, no allowance). Every PNG
-/// under Docs/ must come from one of those lines, so none can go stale.
+/// picture: a PNG pixel for pixel (the golden comparison, no allowance), a
+/// GIF byte for byte (its encoder is deterministic, so equal bytes are
+/// equal frames, palettes and delays). Every PNG and GIF under Docs/ must
+/// come from one of those lines, so none can go stale.
 @Suite("Docs pictures", .serialized)
 struct DocsPicturesTests {
   /// One animrender run of the `pictures` target.
@@ -53,8 +55,9 @@ struct DocsPicturesTests {
     let drawn = Set(try Self.drawings().map(\.picture))
     let docs = try FileManager.default.contentsOfDirectory(
       atPath: PackageFiles.root.appendingPathComponent("Docs").path)
-    let pictures = Set(docs.filter { $0.hasSuffix(".png") }.map { "Docs/\($0)" })
-    #expect(pictures.count >= 4)
+    let pictures = Set(
+      docs.filter { $0.hasSuffix(".png") || $0.hasSuffix(".gif") }.map { "Docs/\($0)" })
+    #expect(pictures.count >= 6)
     #expect(pictures == drawn)
   }
 
@@ -62,14 +65,20 @@ struct DocsPicturesTests {
   func theCommittedPictureIsWhatTheBuildDraws(_ drawing: Drawing) throws {
     let folder = TemporaryDirectory.make()
     var arguments = drawing.arguments
-    let actual = folder.appendingPathComponent("picture.png").path
+    let committed = PackageFiles.root.appendingPathComponent(drawing.picture)
+    let actual = folder.appendingPathComponent("picture.\(committed.pathExtension)").path
     arguments[drawing.outputIndex] = actual
     let result = try animrender.run(arguments, in: PackageFiles.root, timeout: 300)
     #expect(result.status == 0, "\(result.stderr)")
+    guard committed.pathExtension == "png" else {
+      let same = try Data(contentsOf: URL(fileURLWithPath: actual)) == Data(contentsOf: committed)
+      #expect(same, "\(drawing.picture) differs from what the build draws; run `make pictures`")
+      return
+    }
     let image = try PNGDecoder.decode(contentsOf: actual)
-    let name = String(drawing.picture.dropFirst("Docs/".count).dropLast(".png".count))
+    let name = committed.deletingPathExtension().lastPathComponent
     let check = GoldenCheck(
-      goldenPath: PackageFiles.root.appendingPathComponent(drawing.picture).path,
+      goldenPath: committed.path,
       artifactsStem: PackageFiles.root.appendingPathComponent(".artifacts/docs/\(name)").path,
       recordMode: .never)
     do { try check.verify(image) } catch {

@@ -3,6 +3,7 @@ import Testing
 import Transit
 import TransitRender
 import TransitTestSupport
+import TransitTesting
 
 /// The `animate` verb through the built `animrender`: frames, `--states`,
 /// and the reverse ending bit for bit where the animation started.
@@ -253,5 +254,19 @@ struct AnimateEndToEndTests {
     #expect(frames[0]["photo-a"]?["contentMode"] as? String == "aspectFill")
     #expect(frames[8]["photo-a"]?["contentMode"] as? String == "aspectFit")
     #expect(frames[4]["photo-a"]?["imagePlacement"] != nil)
+  }
+
+  /// The example as drawn: nine columns put the forward half (the list and
+  /// eight frames of growth) on the first row and the reverse (the wait and
+  /// eight frames back) under it, half size to keep the golden small.
+  @Test func theCardExpandExampleMatchesItsGolden() throws {
+    let folder = TemporaryDirectory.make()
+    let path = PackageFiles.root.appendingPathComponent("Examples/card-expand.json").path
+    let result = try animrender.run(
+      ["play", path, "--layout", "grid", "--columns", "9", "--scale", "0.5", "-o", "c.png"],
+      in: folder)
+    #expect(result.status == 0, "\(result.stderr)")
+    let image = try PNGDecoder.decode(contentsOf: folder.appendingPathComponent("c.png").path)
+    try assertGolden(image, named: "card-expand", suite: "examples")
   }
 }
