@@ -47,7 +47,7 @@ extension SceneFile {
           align: $0.align.flatMap(TextContent.Alignment.init) ?? .left)
       }, children: children,
       shadow: (try? spec.shadow?.shadow().get()) ?? .none,
-      contentMode: spec.contentMode?.mode ?? .scaleAspectFill)
+      contentMode: spec.contentMode?.mode ?? .scaleAspectFill, matchKey: spec.match)
     if let radii = spec.cornerRadii, let value = try? SceneFile.cornerRadii(radii).get() {
       view.cornerRadii = value
     }

@@ -87,7 +87,14 @@ struct SceneFile: FieldTable {
     /// A PNG path relative to the scene file.
     var image: String?
     var text: TextSpec?
+    /// The match key (``View/matchKey``): an operation between two screens
+    /// that both hold a visible view with this key flies one into the other.
+    var match: String?
     var children: [ViewSpec]?
+
+    /// The longest match key, in characters: a key names an element, and
+    /// messages echo it.
+    static let maximumMatchKeyLength = 256
 
     static let fields: [Field<Self>] = [
       .required("id", \.id), .optional("frame", \.frame), .optional("relative", \.relative),
@@ -96,7 +103,8 @@ struct SceneFile: FieldTable {
       .optional("border", \.border), .optional("shadow", \.shadow),
       .optional("clipsToBounds", \.clipsToBounds), .optional("hidden", \.hidden),
       .optional("image", \.image), .optional("contentMode", \.contentMode),
-      .optional("text", \.text), .optional("children", \.children),
+      .optional("text", \.text), .optional("match", \.match),
+      .optional("children", \.children),
     ]
   }
 
@@ -153,6 +161,9 @@ struct ScriptOperation: FieldValue {
   /// Seconds after the previous operation started at which this one is
   /// issued, instead of after it ended.
   var after: Double?
+  /// Whether matched views fly (``StackContainer/matching``); `false`
+  /// plays the style alone for this operation.
+  var match: Bool?
   /// Where in the file this operation is, for messages: "script[3]".
   var place: String = ""
 
@@ -162,7 +173,7 @@ struct ScriptOperation: FieldValue {
 
   private enum Keys: String, CodingKey, CaseIterable {
     case show, push, pop, popTo, popToRoot, insert, at, remove, rotate, wait, animate
-    case style, duration, curve, frames, interactive, after
+    case style, duration, curve, frames, interactive, after, match
   }
 
   /// The verbs, in the order messages list them.
@@ -180,15 +191,18 @@ struct ScriptOperation: FieldValue {
   /// transition or keeps one for a later pop (`show` and `insert` below the
   /// top keep them for the screen's pop); `remove` pops with the screen's
   /// own style; `rotate` and `wait` draw no transition, and `animate`
-  /// carries its own durations and curves in its steps.
+  /// carries its own durations and curves in its steps. `match` goes with
+  /// every operation that may fly matched views (not `show`, which draws no
+  /// transition).
   static func keys(of verb: String) -> [String] {
     let transition: [Keys] = [.style, .curve, .duration, .frames]
     let keys: [Keys] =
       switch Keys(rawValue: verb) {
-      case .show, .popToRoot: transition + [.after]
-      case .push, .pop, .popTo: transition + [.interactive, .after]
-      case .insert: [.at] + transition + [.after]
-      case .remove: [.duration, .frames, .after]
+      case .show: transition + [.after]
+      case .popToRoot: transition + [.after, .match]
+      case .push, .pop, .popTo: transition + [.interactive, .after, .match]
+      case .insert: [.at] + transition + [.after, .match]
+      case .remove: [.duration, .frames, .after, .match]
       case .rotate, .wait, .animate: [.frames, .after]
       default: []
       }
@@ -246,6 +260,7 @@ struct ScriptOperation: FieldValue {
     frames = try c.readIfPresent(Int.self, forKey: .frames)
     interactive = try c.readIfPresent(InteractiveSpec.self, forKey: .interactive)
     after = try c.readIfPresent(Double.self, forKey: .after)
+    match = try c.readIfPresent(Bool.self, forKey: .match)
     try c.check(after, in: Self.seconds, forKey: .after, expected: Self.secondsExpected)
     try c.check(duration, in: Self.seconds, forKey: .duration, expected: Self.secondsExpected)
     try c.check(
@@ -401,7 +416,10 @@ extension SceneFile {
     }
     guard !views.isEmpty else { throw fail("views", "expected at least one screen") }
     var seen = Set<String>()
+    /// The match keys of the screen being checked, with where each is given.
+    var keys: [String: String] = [:]
     func check(_ spec: ViewSpec, _ place: String, topLevel: Bool) throws(CLIError) {
+      if topLevel { keys = [:] }
       guard !spec.id.isEmpty else { throw fail("\(place).id", "expected a non-empty id") }
       guard seen.insert(spec.id).inserted else {
         throw fail("\(place).id", "the id \"\(CLIError.echoed(spec.id))\" is used twice")
@@ -480,6 +498,24 @@ extension SceneFile {
             "\(place).text.align",
             "expected \"left\", \"center\" or \"right\", got \"\(CLIError.echoed(align))\"")
         }
+      }
+      if let key = spec.match {
+        let length = key.count
+        guard length >= 1, length <= ViewSpec.maximumMatchKeyLength else {
+          throw fail(
+            "\(place).match",
+            "expected a key of 1…\(ViewSpec.maximumMatchKeyLength) characters, got \(length)")
+        }
+        guard !key.unicodeScalars.contains("\0") else {
+          throw fail("\(place).match", "a match key cannot hold a NUL character (\\u{0})")
+        }
+        if let first = keys[key] {
+          throw fail(
+            "\(place).match",
+            "the match key \"\(CLIError.echoed(key))\" is already given at \(first).match; "
+              + "a key names one view of a screen")
+        }
+        keys[key] = place
       }
       for (i, child) in (spec.children ?? []).enumerated() {
         try check(child, "\(place).children[\(i)]", topLevel: false)

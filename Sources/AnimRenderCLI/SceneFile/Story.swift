@@ -213,6 +213,8 @@ final class Story {
     try sample(until: time) { _ in snapshot() }
     lastStart = time
     stack.transitionDuration = operation.duration
+    // `"match": false` flies nothing for this operation only.
+    stack.matching = operation.match == false ? .disabled : .enabled
     switch operation.kind {
     case .show(let id), .push(let id), .insert(let id, _): durations[id] = operation.duration
     case .pop, .popTo, .popToRoot, .remove:
@@ -315,6 +317,7 @@ final class Story {
     case .rotate(let orientation):
       if Orientation(for: bounds.size) != orientation {
         stack.rotate(to: bounds.size.transposed)
+        relayScreens()
       } else {
         opensOnPictureBefore = true
       }
@@ -324,6 +327,17 @@ final class Story {
       try hold(frames: operation.frames ?? 1, seconds: seconds)
     case .animate(let spec):
       try play(spec, operation)
+    }
+  }
+
+  /// Lays every screen's children out again at the current bounds, in the
+  /// stack itself, as an app does when its container rotates: relative
+  /// children follow the new shape, and a pop built afterwards flies each
+  /// matched view back to where its partner is now.
+  private func relayScreens() {
+    for id in stack.childIDs {
+      guard let children = screens.children(of: id, bounds: bounds) else { continue }
+      stack.updateContent(ofChild: id) { $0 = children }
     }
   }
 

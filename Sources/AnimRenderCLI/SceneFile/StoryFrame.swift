@@ -31,7 +31,11 @@ struct StoryFrame: Sendable, Equatable {
     animated: AnimatedViews = AnimatedViews()
   ) {
     var stack = scene
-    if stack.views.contains(where: { !$0.children.isEmpty && screens.isScreen($0.id) }) {
+    // While matched views fly, the screens hide the flying originals in
+    // place: their children are kept as the stack has them (the flights'
+    // overlays, `match:KEY`, are not screens and always keep theirs).
+    let flies = stack.views.contains { !screens.isScreen($0.id) && $0.id.hasPrefix("match:") }
+    if !flies, stack.views.contains(where: { !$0.children.isEmpty && screens.isScreen($0.id) }) {
       stack.views = stack.views.map { view in
         guard screens.isScreen(view.id) else { return view }
         var screen = view
@@ -53,13 +57,14 @@ struct StoryFrame: Sendable, Equatable {
   }
 
   /// The scene as drawn: the container's colour behind, each screen's
-  /// children laid out at ``bounds``.
+  /// children laid out at ``bounds`` (those kept because views flew, as
+  /// they were kept).
   func scene() -> Scene {
     var scene = stack
     scene.backgroundColor = screens.file.containerColor
     var views = scene.views
     var changed = false
-    for i in views.indices {
+    for i in views.indices where views[i].children.isEmpty {
       if let children = screens.children(of: views[i].id, bounds: bounds) {
         views[i].children = children
         changed = true

@@ -12,12 +12,12 @@ struct ScriptKeysTests {
   /// The rule, written out here independently of the decoder's table.
   static let takes: [String: [String]] = [
     "show": ["style", "curve", "duration", "frames", "after"],
-    "push": ["style", "curve", "duration", "frames", "interactive", "after"],
-    "pop": ["style", "curve", "duration", "frames", "interactive", "after"],
-    "popTo": ["style", "curve", "duration", "frames", "interactive", "after"],
-    "popToRoot": ["style", "curve", "duration", "frames", "after"],
-    "insert": ["at", "style", "curve", "duration", "frames", "after"],
-    "remove": ["duration", "frames", "after"],
+    "push": ["style", "curve", "duration", "frames", "interactive", "after", "match"],
+    "pop": ["style", "curve", "duration", "frames", "interactive", "after", "match"],
+    "popTo": ["style", "curve", "duration", "frames", "interactive", "after", "match"],
+    "popToRoot": ["style", "curve", "duration", "frames", "after", "match"],
+    "insert": ["at", "style", "curve", "duration", "frames", "after", "match"],
+    "remove": ["duration", "frames", "after", "match"],
     "rotate": ["frames", "after"],
     "wait": ["frames", "after"],
     "animate": ["frames", "after"],
@@ -32,6 +32,7 @@ struct ScriptKeysTests {
   static let keyValues = [
     "at": "1", "style": #""fade-in""#, "curve": #""linear""#, "duration": "0.25", "frames": "2",
     "interactive": #"{"progress": [0.5], "release": "finish"}"#, "after": "0.1",
+    "match": "false",
   ]
 
   static func scene(_ operation: String) -> Data {
