@@ -35,7 +35,7 @@ extension ImagePlacement {
 
   /// The settled mode nearest this placement: the mode itself when it is
   /// settled, else the one whose weights differ least from it in sum
-  /// (the first in ``ContentMode/allCases`` order on a tie), which part of
+  /// (the first in `ContentMode.allCases` order on a tie), which part of
   /// the way between two modes is the end it is nearer.
   public var nearestMode: ContentMode {
     if let mode { return mode }
