@@ -18,6 +18,11 @@ let package = Package(
       name: "ShadowBenchmarks",
       dependencies: [.product(name: "TransitRender", package: "Transit")]
     ),
+    // Four flights against none: the same push with matching disabled.
+    .executableTarget(
+      name: "FlightBenchmarks",
+      dependencies: [.product(name: "TransitRender", package: "Transit")]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )
