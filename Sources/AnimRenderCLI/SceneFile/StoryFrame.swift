@@ -34,7 +34,7 @@ struct StoryFrame: Sendable, Equatable {
     // While matched views fly, the screens hide the flying originals in
     // place: their children are kept as the stack has them (the flights'
     // overlays, `match:KEY`, are not screens and always keep theirs).
-    let flies = stack.views.contains { !screens.isScreen($0.id) && $0.id.hasPrefix("match:") }
+    let flies = stack.views.contains { !screens.isScreen($0.id) && $0.isFlightOverlay }
     if !flies, stack.views.contains(where: { !$0.children.isEmpty && screens.isScreen($0.id) }) {
       stack.views = stack.views.map { view in
         guard screens.isScreen(view.id) else { return view }

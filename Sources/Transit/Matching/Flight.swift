@@ -39,8 +39,11 @@ struct Flight: Hashable, Sendable {
   /// Whether the overlay holds two content layers that cross-fade.
   var crossFades: Bool
 
+  /// What every overlay's id starts with.
+  static let overlayPrefix = "match:"
+
   /// The overlay's id for `key`.
-  static func overlayID(_ key: String) -> String { "match:\(key)" }
+  static func overlayID(_ key: String) -> String { overlayPrefix + key }
 
   /// Whether the flight is drawn at forward time `time`: strictly between
   /// its start and its end. At its two ends the originals show instead,
@@ -146,4 +149,11 @@ struct Flight: Hashable, Sendable {
       return Rect(x: cx - width / 2, y: cy - height / 2, width: width, height: height)
     }
   }
+}
+
+extension View {
+  /// Whether this view is a matched element's flight overlay (id
+  /// `match:KEY`), which a transition adds at the top of its scene while
+  /// the element flies, rather than one of the scene's own views.
+  public var isFlightOverlay: Bool { id.hasPrefix(Flight.overlayPrefix) }
 }
