@@ -26,6 +26,8 @@ struct FramePipeline {
   /// What to draw and how to write it, with its output already planned
   /// (format and layout set).
   var job: Job
+  /// The format, layout, columns and background, resolved once.
+  let plan: OutputPlan
   var pixelWidth: Int
   var pixelHeight: Int
   /// When each frame shows, for an animation; `nil` for sheets and frame sets.
@@ -38,8 +40,7 @@ struct FramePipeline {
   var renderOptions: RenderOptions { RenderOptions(scale: job.output.scale, images: job.images) }
 
   /// Checks the limits before any work; see ``OutputBudget``. Returns the
-  /// run's budget with the output charged.
-  @discardableResult
+  /// run's budget with the output charged, for ``run(to:atomic:quiet:memory:)``.
   func checkLimits() throws(CLIError) -> MemoryBudget {
     let memory = try budget.check()
     if format == .webp, max(pixelWidth, budget.cellHeight) > WebPEncoder.maximumSide {
@@ -57,11 +58,12 @@ struct FramePipeline {
 
   var budget: OutputBudget {
     OutputBudget(
-      frames: job.frames, layout: layout, columns: job.output.columns, padding: job.output.padding,
+      frames: job.frames, layout: layout, columns: plan.columns(count: job.frames.count),
+      padding: job.output.padding,
       labels: job.output.labels, pixelWidth: pixelWidth, pixelHeight: pixelHeight,
       rowTitles: job.rowTitles.isEmpty ? 0 : FrameSheet.rowTitleHeight,
       format: format, memory: job.memory,
-      streams: format == .png && (layout == .apng || layout == .animation || job.rowTitles.isEmpty),
+      streams: plan.streamsPNG(rowTitles: !job.rowTitles.isEmpty),
       workerCount: FramePipeline.workerCount)
   }
 
@@ -112,10 +114,13 @@ struct FramePipeline {
   }
 
   /// Draws and writes everything to `destination` (staged, renamed at the
-  /// end); for `-` returns the single file's bytes instead, for standard output.
-  func run(to destination: String, atomic: AtomicOutput, quiet: Bool) throws(CLIError) -> [UInt8]? {
+  /// end); for `-` returns the single file's bytes instead, for standard
+  /// output. `memory` is the budget ``checkLimits()`` returned.
+  func run(to destination: String, atomic: AtomicOutput, quiet: Bool, memory: MemoryBudget)
+    throws(CLIError) -> [UInt8]?
+  {
     // What is kept compressed is spent from the budget as it is made.
-    let account = MemoryAccount(try checkLimits(), allowance: budget.compressedAllowance)
+    let account = MemoryAccount(memory, allowance: budget.compressedAllowance)
     let progress = ProgressBar(total: job.frames.count, label: "drawing", quiet: quiet)
     defer { progress.finish() }
     let compression = job.output.compression.png
@@ -137,16 +142,14 @@ struct FramePipeline {
       }
       return nil
     case _ where format.isVector:
-      bytes = try encodeVector(progress: progress)
-    case .animation where format == .png, .apng where format == .png,
-      .strip where format == .png && job.rowTitles.isEmpty,
-      .grid where format == .png && job.rowTitles.isEmpty:
+      bytes = try encodeVector(progress: progress, memory: memory)
+    case _ where plan.streamsPNG(rowTitles: !job.rowTitles.isEmpty):
       let pieces = try streamedPNG(progress: progress, account: account)
       if destination == "-" { return Array(pieces.joined()) }
       // Written piece by piece, so an animation is never whole in memory.
       try atomic.stage(pieces: pieces, as: destination)
       return nil
-    case .strip, .grid, .animation, .apng:
+    case .strip, .grid, .animation:
       let images = Mutex<[Image?]>(Array(repeating: nil, count: job.frames.count))
       try draw(progress: progress) { index, image throws(CLIError) in
         images.withLock { $0[index] = image }
@@ -200,10 +203,10 @@ extension FramePipeline {
   /// scene's own background, so that a sheet of opaque frames stays opaque
   /// (and RGB).
   private func streamedContent() throws(CLIError) -> StreamedPNG.Content {
-    if layout == .animation || layout == .apng {
+    if layout == .animation {
       return .animation(delays: frameTimes.fractions, loopCount: job.output.loops)
     }
-    let background = ColorText.parse(job.output.background) ?? .clear
+    let background = plan.background
     let empty =
       background.alpha > 0 ? background : job.frames[job.frames.count - 1].scene().backgroundColor
     return .sheet(try sheetLayout(), background: background, empty: empty)
@@ -212,12 +215,10 @@ extension FramePipeline {
   /// The strip's or grid's cells: frames with their labels.
   func sheetLayout() throws(CLIError) -> FrameSheet.Layout {
     let cellHeight = budget.cellHeight
-    let columns =
-      layout == .grid
-      ? (job.output.columns ?? Int(Double(job.frames.count).squareRoot().rounded(.up))) : nil
     do {
       return try FrameSheet.Layout(
-        cellWidth: pixelWidth, cellHeight: cellHeight, count: job.frames.count, columns: columns,
+        cellWidth: pixelWidth, cellHeight: cellHeight, count: job.frames.count,
+        columns: plan.columns(count: job.frames.count),
         padding: job.output.padding)
     } catch {
       throw CLIError.usage("cannot lay out the frames: \(error.message)")
