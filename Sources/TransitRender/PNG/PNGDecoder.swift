@@ -1,4 +1,4 @@
-import CTransitCairo
+import CTransitSpng
 
 /// Reads PNG files of every kind into premultiplied ARGB32 ``Image``s.
 ///
