@@ -30,9 +30,9 @@ import Transit
 /// }
 /// try BinaryFile.write(Array(pieces.joined()), to: "push.png")
 /// ```
-public struct StreamedPNG: Sendable {
+package struct StreamedPNG: Sendable {
   /// What the file holds.
-  public enum Content: Sendable {
+  package enum Content: Sendable {
     /// An APNG of `delays.count` frames, frame `i` showing for `delays[i]`,
     /// played `loopCount` times (0: forever).
     case animation(delays: [FrameDelay], loopCount: Int)
@@ -43,7 +43,7 @@ public struct StreamedPNG: Sendable {
 
   /// Compressed data the encoder is about to keep until the file is made,
   /// reported first so that whoever accounts for memory can refuse it.
-  public enum Kept: Sendable {
+  package enum Kept: Sendable {
     /// Frame `index` of an animation, compressed into `bytes`.
     case frame(index: Int, bytes: Int)
     /// Band `index` of a sheet, adding `bytes` to what is kept of the
@@ -56,24 +56,24 @@ public struct StreamedPNG: Sendable {
   /// to `frame` with its index as soon as it is drawn, in any order and on
   /// any threads (distinct frames at once). An error `frame` throws should
   /// stop the drawing and be rethrown.
-  public typealias Draw = (
+  package typealias Draw = (
     _ indices: [Int], _ again: Bool, _ frame: @Sendable (Int, Image) throws -> Void
   ) throws -> Void
 
   /// What the file holds.
-  public let content: Content
+  package let content: Content
   /// The deflate engine and level; see ``PNGCompression``.
-  public let compression: PNGCompression
+  package let compression: PNGCompression
 
   /// An encoder for `content`.
-  public init(_ content: Content, compression: PNGCompression = .fast) {
+  package init(_ content: Content, compression: PNGCompression = .fast) {
     self.content = content
     self.compression = compression
   }
 
   /// The number of frames the file holds: `0..<frameCount` are the
   /// indices ``encode(draw:keep:)`` asks for.
-  public var frameCount: Int {
+  package var frameCount: Int {
     switch content {
     case .animation(let delays, _): delays.count
     case .sheet(let layout, _, _): layout.count
@@ -91,7 +91,7 @@ public struct StreamedPNG: Sendable {
   /// - Throws: what `draw` or `keep` throws; ``RenderError`` when frames
   ///   differ in size, the loop count is outside `0…UInt32.max`, a delay's
   ///   denominator is 0, or the deflate engine fails.
-  public func encode(draw: Draw, keep: @Sendable (Kept) throws -> Void = { _ in })
+  package func encode(draw: Draw, keep: @Sendable (Kept) throws -> Void = { _ in })
     throws -> AnySequence<[UInt8]>
   {
     switch content {
