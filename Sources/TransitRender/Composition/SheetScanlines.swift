@@ -6,10 +6,9 @@ import Transit
 ///
 /// A sheet's PNG rows run across every cell of a band, so no row can be
 /// compressed before the band's last frame is drawn. Keeping the band as
-/// pixels and filtering it afterwards read and wrote every pixel in main
-/// memory several times over (a strip's band is 32,000 × 720 pixels, 92 MB):
-/// that, and the fresh pages such a band needs, made a strip half as slow
-/// again as the same frames written one by one. Here a frame is filtered
+/// pixels and filtering it afterwards would read and write every pixel in
+/// main memory several times over (a strip's band can be 32,000 × 720
+/// pixels, 92 MB), on fresh pages. Here a frame is filtered
 /// into its cell's part of the band's rows while it is still in the cache,
 /// exactly as `--layout frames` filters it, and the band holds filtered
 /// samples (a quarter smaller for RGB); the padding and the empty cells,
