@@ -19,7 +19,8 @@
 /// // A 0.4 s push in 8 frames, then its last picture held for 2 s.
 /// let push = (0..<8).map { Double($0) * 0.4 / 7 }
 /// let times = try FrameTimes(starts: push, end: 0.4 + 0.4 / 7 + 2)
-/// times.ticks(perSecond: 100)  // [6, 5, 6, 6, 6, 5, 6, 206]
+/// // GIF delays of 6, 5, 6, 6, 6, 5, 6 and 206 hundredths of a second:
+/// let gif = try GIFEncoder.encode(frames, times: times)
 /// ```
 public struct FrameTimes: Hashable, Sendable {
   /// When each frame comes on screen, in seconds from the first (0).

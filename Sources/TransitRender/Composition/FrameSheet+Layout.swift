@@ -5,7 +5,7 @@ extension FrameSheet {
   ///
   /// A *band* is one row of cells with the padding above it; the last band
   /// also takes the padding below. Bands split the sheet's rows exactly, so
-  /// each can be filtered (see ``StreamedPNG``) and deflated in pieces of
+  /// each can be filtered (see `StreamedPNG`) and deflated in pieces of
   /// the PNG's stream once its frames are in place.
   ///
   /// ```swift

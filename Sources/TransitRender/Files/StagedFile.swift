@@ -148,7 +148,7 @@ package struct StagedFile: Hashable, Sendable {
 
   /// Writes `pieces` one after another to the temporary file, replacing
   /// what it held. Each piece can be made only when it is asked for (see
-  /// ``StreamedPNG``), so a large file need not be whole in memory.
+  /// `StreamedPNG`), so a large file need not be whole in memory.
   ///
   /// - Throws: ``RenderError`` naming the destination and the system's
   ///   reason, after removing the temporary file.

@@ -24,8 +24,7 @@ import CTransitSpng
 /// nothing. Decoding needs the image's own 4 bytes a pixel, plus 8 more a
 /// pixel while a 16-bit file is converted, and a copy of the file without
 /// the chunks drawing never uses (text, colour profiles), which are cut
-/// out unread (`PNGAncillaryChunks`); ``cost(of:source:)`` says how much
-/// from the header alone.
+/// out unread (`PNGAncillaryChunks`).
 ///
 /// Every failure is a thrown ``RenderError`` carrying libspng's
 /// explanation, never a crash.

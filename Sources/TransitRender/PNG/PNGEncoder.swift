@@ -34,7 +34,7 @@ public enum PNGEncoder {
 
   /// A PNG file around a zlib stream of filtered scanlines that was
   /// compressed elsewhere, for pictures compressed in bands on several
-  /// threads (see `ZlibStream`, ``StreamedPNG``).
+  /// threads (see `ZlibStream`, `StreamedPNG`).
   ///
   /// - Parameters:
   ///   - width: the image's width in pixels.

@@ -4,7 +4,7 @@ import Transit
 ///
 /// `.path` names a PNG file, absolute or relative to `baseDirectory`
 /// (typically the folder of the scene file); `.named` looks the name up in
-/// ``images``, for tests and tools that make their images in memory.
+/// `images`, for tests and tools that make their images in memory.
 ///
 /// ```swift
 /// let provider = ImageProvider(
