@@ -13,18 +13,18 @@ PREFIX ?= /usr/local
 
 .PHONY: test demo release install uninstall deps test-deps lint format docs pictures consumer-check newcomer-check
 
-# Libraries linked in: Cairo, libpng, libspng (BSD), zlib, ISA-L (BSD-3-Clause, the PNG
+# Libraries linked in: Cairo, libspng (BSD), zlib, ISA-L (BSD-3-Clause, the PNG
 # encoder's fast deflate), libwebp (BSD), Pango + fontconfig (LGPL/MIT, linked
 # dynamically): all that building and drawing need.
 SUDO := $(if $(shell [ `id -u` = 0 ] && echo root),,sudo)
-DEPS_PACKAGES := pkg-config libcairo2-dev libpng-dev libspng-dev zlib1g-dev libisal-dev \
+DEPS_PACKAGES := pkg-config libcairo2-dev libspng-dev zlib1g-dev libisal-dev \
   libwebp-dev libpango1.0-dev
 # Programs only the tests use, to read outputs back: ffmpeg/ffprobe (also what
 # writes .mp4/.webm), rsvg-convert, pdftoppm and Python's Pillow.
 TEST_PACKAGES := ffmpeg librsvg2-bin poppler-utils python3 python3-pip
 
 deps:
-	@if ! pkg-config --exists cairo libpng spng zlib libisal libwebpmux pangocairo 2>/dev/null; then \
+	@if ! pkg-config --exists cairo spng zlib libisal libwebpmux pangocairo 2>/dev/null; then \
 	  echo "installing $(DEPS_PACKAGES)"; \
 	  $(SUDO) apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(DEPS_PACKAGES) >/dev/null; \

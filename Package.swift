@@ -28,11 +28,22 @@ let package = Package(
     ),
     // glibc's sincos (one call for both, the same bits as sin and cos),
     // which Swift's Glibc module does not export.
-    .target(name: "CTransitMath"),
+    .target(name: "CTransitMath", exclude: ["README.md"]),
+    // One system library a C library; see each folder's README: not API.
     .systemLibrary(
       name: "CTransitCairo",
       pkgConfig: "cairo",
-      providers: [.apt(["libcairo2-dev", "libpng-dev", "libspng-dev", "zlib1g-dev"])]
+      providers: [.apt(["libcairo2-dev"])]
+    ),
+    .systemLibrary(
+      name: "CTransitSpng",
+      pkgConfig: "spng",
+      providers: [.apt(["libspng-dev"])]
+    ),
+    .systemLibrary(
+      name: "CTransitZlib",
+      pkgConfig: "zlib",
+      providers: [.apt(["zlib1g-dev"])]
     ),
     .systemLibrary(
       name: "CTransitWebP",
@@ -59,24 +70,25 @@ let package = Package(
     // C hot paths optimised too.
     .target(
       name: "CTransitDeflate",
-      dependencies: ["CISAL", "CTransitCairo"]
+      dependencies: ["CISAL", "CTransitZlib"],
+      exclude: ["README.md"]
     ),
     // The perspective mapping's inner loop: positions in double precision,
     // the bilinear blend in fixed point, with AVX2 where the CPU has it. No
     // contraction into fused multiply-adds (a pragma in the file), so every
     // path gives the same bits.
-    .target(name: "CTransitPerspective"),
+    .target(name: "CTransitPerspective", exclude: ["README.md"]),
     // A shadow's colour through its blurred mask, over the frame, rounded
     // once per channel (Cairo's own mask painting rounds three times).
-    .target(name: "CTransitShadow"),
+    .target(name: "CTransitShadow", exclude: ["README.md"]),
     // ffmpeg as a supervised child: its own process group, killed when
     // animrender dies (PR_SET_PDEATHSIG), which Foundation's Process cannot set.
-    .target(name: "CTransitSpawn"),
+    .target(name: "CTransitSpawn", exclude: ["README.md"]),
     .target(
       name: "TransitRender",
       dependencies: [
-        "Transit", "CTransitCairo", "CTransitDeflate", "CTransitPerspective", "CTransitShadow",
-        "CTransitWebP", "CTransitPango",
+        "Transit", "CTransitCairo", "CTransitSpng", "CTransitZlib", "CTransitDeflate",
+        "CTransitPerspective", "CTransitShadow", "CTransitWebP", "CTransitPango",
       ],
       // The bundled fonts, copied beside the products; see TextFonts.
       resources: [.copy("Text/Fonts")]

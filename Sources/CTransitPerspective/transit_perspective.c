@@ -744,10 +744,8 @@ TARGET static void row_positions(const transit_row *row, ptrdiff_t from, ptrdiff
 // and the run is filled with it, without its positions worked out (only
 // its two ends', level_ends) or its neighbours gathered. Most of a drawn
 // view is flat (backgrounds, bars, the space around text), so most of a
-// turned view's rows go this way; measured on a picture of the rotate
-// styles, a LEVEL row takes 10–20 % less time than blending it all, and
-// about a quarter less again since the flat runs' positions are skipped
-// too. Runs of LEVEL_CHUNK columns are tried first; one that is not
+// turned view's rows go this way (Docs/Performance.md has the figures).
+// Runs of LEVEL_CHUNK columns are tried first; one that is not
 // flat is tried again in parts of LEVEL_PART, and the parts that are not
 // flat, taken together where they follow each other, are blended — so a
 // row of detail all along costs one blend and the failed checks, which

@@ -39,7 +39,7 @@ public struct RenderError: Error, Hashable, Sendable, CustomStringConvertible {
   /// // cannot open 'a.png' for reading: too many open files (this process
   /// // may have 16 open; raise ulimit -n), of kind .systemResource
   /// ```
-  public static func system(_ message: String, code: Int32, kind: Kind = .failure) -> RenderError {
+  package static func system(_ message: String, code: Int32, kind: Kind = .failure) -> RenderError {
     if let resource = Platform.exhaustedResource(code) {
       return RenderError("\(message): \(resource)", kind: .systemResource)
     }

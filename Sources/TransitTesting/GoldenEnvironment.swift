@@ -6,8 +6,8 @@ import TransitRender
 /// Shapes, colours and images come out of Cairo the same on every machine,
 /// but text is rasterised by Cairo and Pango, whose anti-aliasing can move
 /// by a shade between releases. A golden with text is therefore only
-/// comparable where the same versions draw it (`Renderer.textEngineVersions`
-/// names them). Record them beside the goldens, and check them in a test of
+/// comparable where the same versions draw it (``line`` names them).
+/// Record them beside the goldens, and check them in a test of
 /// their own: when a machine has other versions, that test says so in one
 /// line, instead of every text golden failing by a few pixels for no
 /// visible reason.

@@ -1,3 +1,5 @@
+import TransitRender
+
 /// When golden assertions write goldens, set for a whole test run with the
 /// environment variable `TRANSIT_RECORD`.
 ///

@@ -11,14 +11,6 @@ import ArgumentParser
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
   case png, gif, webp, mp4, webm, svg, pdf
 
-  /// Whether the format plays the frames one after another.
-  var isAnimation: Bool {
-    switch self {
-    case .gif, .webp, .mp4, .webm: true
-    case .png, .svg, .pdf: false
-    }
-  }
-
   /// Whether the format draws with Cairo's vector surfaces.
   var isVector: Bool { self == .svg || self == .pdf }
 
@@ -103,43 +95,5 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
     let names = allCases.filter { $0.layouts.contains(layout) }.map(\.displayName)
     guard names.count > 1 else { return names.joined() }
     return names.dropLast().joined(separator: ", ") + " or " + names.last!
-  }
-}
-
-extension OutputOptions {
-  /// The format and layout for writing to `destination`, checked against
-  /// each other, or a usage error that says what would fit.
-  func plan(for destination: String) throws(CLIError) -> (format: OutputFormat, layout: Layout) {
-    let toStandardOutput = destination == "-"
-    var named: OutputFormat?
-    var animatedName = false
-    if !toStandardOutput, let ext = OutputFormat.pathExtension(of: destination) {
-      // `.apng` is PNG that plays: an animation unless a layout says otherwise.
-      animatedName = ext.lowercased() == "apng"
-      guard let known = OutputFormat(extension: ext) else {
-        throw CLIError.usage(
-          "--output \(destination): animrender writes \(OutputFormat.extensionList) files, not .\(ext)"
-        )
-      }
-      named = known
-    }
-    if let format, let named, format != named {
-      throw CLIError.usage(
-        "--format \(format.rawValue) does not match --output \(destination); name the file .\(format.rawValue) or drop --format"
-      )
-    }
-    let chosen = format ?? named ?? .png
-    let resolved =
-      layout == .apng ? .animation : layout ?? (animatedName ? .animation : chosen.layouts[0])
-    guard chosen.layouts.contains(resolved) else {
-      let fits = chosen.layouts.map { $0 == .animation ? "apng/animation" : $0.rawValue }
-      throw CLIError.usage(
-        "--layout \(resolved.rawValue) cannot be written as \(chosen.rawValue) (\(destination)); \(chosen.rawValue) holds \(fits.joined(separator: ", "))"
-      )
-    }
-    if toStandardOutput, resolved == .frames {
-      throw CLIError.usage("--output -: --layout frames writes many files and needs a pattern")
-    }
-    return (chosen, resolved)
   }
 }

@@ -4,8 +4,14 @@ import TransitRender
 /// How a run's frames are drawn, laid out and written: shared by `render` and `play`.
 struct OutputOptions: ParsableArguments {
   enum Layout: String, ExpressibleByArgument, CaseIterable, Sendable {
+    case strip, grid, frames, animation
+
     /// `apng` is the old name of `animation`, kept for scripts.
-    case strip, grid, frames, animation, apng
+    init?(argument: String) {
+      self.init(rawValue: argument == "apng" ? "animation" : argument)
+    }
+
+    static var allValueStrings: [String] { allCases.map(\.rawValue) + ["apng"] }
   }
 
   enum Compression: String, ExpressibleByArgument, CaseIterable {

@@ -4,10 +4,10 @@ import TransitRender
 /// The single-file outputs, by format: the point where drawn frames become
 /// the bytes of one file.
 extension FramePipeline {
-  /// The layout chosen for this run (``OutputOptions/plan(for:)`` filled it in).
-  var layout: OutputOptions.Layout { job.output.layout ?? .strip }
+  /// The layout chosen for this run.
+  var layout: OutputOptions.Layout { plan.layout }
   /// The format chosen for this run.
-  var format: OutputFormat { job.output.format ?? .png }
+  var format: OutputFormat { plan.format }
 
   /// When each frame of the animation shows; one frame every 0.1 s if the
   /// job was not timed (only animations are).
@@ -21,7 +21,7 @@ extension FramePipeline {
       return try VideoEncoder.encode(images, format: format, times: frameTimes)
     }
     do {
-      let background = ColorText.parse(job.output.background) ?? .clear
+      let background = plan.background
       let compression = job.output.compression.png
       switch (format, layout) {
       case (.gif, _):
@@ -29,13 +29,13 @@ extension FramePipeline {
       case (.webp, _):
         return try WebPEncoder.encode(images, times: frameTimes, loopCount: job.output.loops)
       case (_, .grid):
-        let columns = job.output.columns ?? Int(Double(images.count).squareRoot().rounded(.up))
         return try PNGEncoder.encode(
           FrameSheet.grid(
-            images, columns: columns, padding: job.output.padding, background: background,
+            images, columns: plan.columns(count: images.count)!, padding: job.output.padding,
+            background: background,
             rowTitles: job.rowTitles),
           compression: compression)
-      case (_, .animation), (_, .apng):
+      case (_, .animation):
         return try APNGEncoder.encode(
           zip(images, frameTimes.fractions).map { APNGEncoder.Frame(image: $0, delay: $1) },
           loopCount: job.output.loops, compression: compression)
@@ -56,8 +56,8 @@ extension FramePipeline {
   /// until it is finished:
   /// each is charged to the run's budget, at most the frame's size (measured:
   /// three quarters of it for a flip), before the document is drawn.
-  func encodeVector(progress: ProgressBar) throws(CLIError) -> [UInt8] {
-    var memory = try checkLimits()
+  func encodeVector(progress: ProgressBar, memory: MemoryBudget) throws(CLIError) -> [UInt8] {
+    var memory = memory
     var cells: [VectorSheet.Cell] = []
     let labels = job.output.labels ? Renderer() : nil
     let frameBytes = pixelWidth * pixelHeight * 4
@@ -87,9 +87,8 @@ extension FramePipeline {
     do {
       return try VectorSheet.encode(
         cells, as: format == .svg ? .svg : .pdf,
-        columns: layout == .grid
-          ? job.output.columns ?? Int(Double(cells.count).squareRoot().rounded(.up)) : nil,
-        padding: job.output.padding, background: ColorText.parse(job.output.background) ?? .clear,
+        columns: plan.columns(count: cells.count), padding: job.output.padding,
+        background: plan.background,
         rowTitles: layout == .grid ? job.rowTitles : [], options: renderOptions)
     } catch {
       throw CLIError.failed("drawing the \(format.rawValue) failed: \(error.message)", cause: error)

@@ -28,23 +28,22 @@ struct Job {
   /// that run thousands of jobs in process). With `-` as the destination the
   /// single file goes to standard output and nothing is announced.
   func run(to destination: String, announce: Bool = true) throws(CLIError) {
-    var output = self.output
-    (output.format, output.layout) = try output.plan(for: destination)
+    let plan = try OutputPlan(output, destination: destination)
     var frames = self.frames
     var times: FrameTimes?
-    if output.layout == .animation {
+    if plan.layout == .animation {
       // A picture drawn again where an operation begins shows for no time:
       // the frame before simply shows until the next one.
       frames.removeAll { $0.repeatsPrevious }
       times = try AnimationClock.times(of: frames, duration: duration, hold: output.hold)
     } else if output.hold > 0 {
       throw CLIError.usage(
-        "--hold holds the last frame of an animation (APNG, GIF, WebP, MP4, WebM), not of a \(output.layout?.rawValue ?? "strip")"
+        "--hold holds the last frame of an animation (APNG, GIF, WebP, MP4, WebM), not of a \(plan.layout.rawValue)"
       )
     }
-    if output.format?.needsFFmpeg == true { _ = try VideoEncoder.programs() }
+    if plan.format.needsFFmpeg { _ = try VideoEncoder.programs() }
     let toStandardOutput = destination == "-" || Platform.isStandardOutput(destination)
-    let pattern = output.layout == .frames ? FramePattern(destination) : nil
+    let pattern = plan.pattern
     var outputs: [OutputPaths.Named] = []
     if let pattern {
       outputs = frames.indices.map {
@@ -66,16 +65,16 @@ struct Job {
     }
     let atomic = AtomicOutput()
     var planned = self
-    planned.output = output
     planned.frames = frames
     var pipeline = FramePipeline(
-      job: planned, pixelWidth: pixelWidth, pixelHeight: pixelHeight, times: times)
-    try pipeline.checkLimits()
+      job: planned, plan: plan, pixelWidth: pixelWidth, pixelHeight: pixelHeight, times: times)
+    let memory = try pipeline.checkLimits()
     // Every output checked and its folder locked before any drawing.
     try atomic.prepare(outputs: outputs, frameSet: pattern, inputs: inputs)
     // Only now, with everything charged, are the images decoded.
     for (key, image) in try pendingImages.decode() { pipeline.job.images.images[key] = image }
-    let standardOutput = try pipeline.run(to: destination, atomic: atomic, quiet: output.quiet)
+    let standardOutput = try pipeline.run(
+      to: destination, atomic: atomic, quiet: output.quiet, memory: memory)
     if let standardOutput { try atomic.stage(standardOutput, as: "-") }
     if let states = output.states { try StatesFile.stage(frames, as: states, in: atomic) }
     // Standard output is written first, and only when it succeeds is
@@ -84,7 +83,7 @@ struct Job {
     // The data is the whole of standard output: no paths printed.
     if toStandardOutput { return }
     guard announce else { return }
-    if output.layout == .frames, let pattern = FramePattern(destination) {
+    if let pattern {
       print("\(pattern.path(0)) … \(pattern.path(frames.count - 1)) (\(frames.count) frames)")
     } else {
       print(destination)

@@ -1,3 +1,5 @@
+import TransitRender
+
 /// The one memory budget of a run: every large thing a run will hold is
 /// charged here, by its size, before it is allocated, and the run is
 /// refused at the first charge that does not fit.

@@ -53,7 +53,7 @@ struct OutputBudget {
   func sheetColumns() throws(CLIError) -> Int {
     switch layout {
     case .grid:
-      return columns ?? Int(Double(frames.count).squareRoot().rounded(.up))
+      return OutputPlan.gridColumns(columns, count: frames.count)
     default:
       do {
         return try FrameSheet.stripColumns(
@@ -68,7 +68,7 @@ struct OutputBudget {
   /// compressed frames: an eighth of their pixels (``MemoryAccount``
   /// charges what they take beyond it as they are made).
   var compressedAllowance: Int {
-    streams && (layout == .apng || layout == .animation) ? frames.count * frameBytes / 8 : 0
+    streams && layout == .animation ? frames.count * frameBytes / 8 : 0
   }
 
   /// The bytes of one frame with its label band.
@@ -113,7 +113,7 @@ struct OutputBudget {
     switch layout {
     case .frames:
       break
-    case .apng, .animation:
+    case .animation:
       // Streamed, only the compressed frames, counted at an eighth of their
       // pixels; otherwise every frame.
       needed += streams ? compressedAllowance : count * frameBytes

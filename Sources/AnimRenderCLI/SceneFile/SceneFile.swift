@@ -479,7 +479,7 @@ extension SceneFile {
         if let problem = TextContent.problem(with: text.string) {
           throw fail("\(place).text.string", problem)
         }
-        if let size = text.size, !(size.isFinite && size > 0 && size <= 1_000) {
+        if let size = text.size, !ViewLimits.textSize(size) {
           throw fail(
             "\(place).text.size", "expected more than 0 and at most 1000 points, got \(size)")
         }

@@ -411,7 +411,9 @@ final class AtomicOutput: Sendable {
   }
 
   /// `rename`, replaceable by tests to make one fail.
-  nonisolated(unsafe) static var renameHook: (String, String) -> Int32 = Platform.rename
+  nonisolated(unsafe) static var renameHook: (String, String) -> Int32 = {
+    Platform.rename($0, $1) ? 0 : -1
+  }
 
   /// A hidden name beside `path`: `.ar-TAG-RANDOM` (short whatever `path`
   /// is called, so a 255-byte name still has room; see

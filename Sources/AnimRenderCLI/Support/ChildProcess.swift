@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Synchronization
+import TransitRender
 
 /// Another program (ffmpeg, ffprobe) run as a supervised child: it never
 /// outlives animrender, never runs past its time limit, and whatever it

@@ -1,4 +1,5 @@
 import CTransitSpawn
+import TransitRender
 
 #if canImport(Glibc)
   import Glibc
@@ -8,10 +9,11 @@ import CTransitSpawn
   import Darwin
 #endif
 
-/// What animrender asks of the operating system, here alone so that no
-/// other file of the CLI imports the C library. (Files are written through
-/// TransitRender's `StagedFile`.)
-enum Platform {
+/// What animrender asks of the operating system beyond TransitRender's
+/// `Platform` (files, errors, the environment): processes, signals,
+/// locks and standard streams, here alone so that no other file of the CLI
+/// imports the C library. (Files are written through `StagedFile`.)
+extension Platform {
   /// The cores this process may use, at least 1.
   static var coreCount: Int {
     let count = sysconf(Int32(_SC_NPROCESSORS_ONLN))
@@ -67,17 +69,6 @@ enum Platform {
   /// Gives the file at `path` the permission bits `mode`.
   static func setMode(_ path: String, _ mode: UInt32) { chmod(path, mode_t(mode)) }
 
-  /// Renames `from` to `to`, replacing it in one step: 0, or -1 with the
-  /// reason in `errno`, as the C call (tests replace it through
-  /// `AtomicOutput.renameHook`).
-  static func rename(_ from: String, _ to: String) -> Int32 { systemRename(from, to) }
-
-  /// Removes the file at `path`, if any.
-  static func remove(_ path: String) { unlink(path) }
-
-  /// `strerror(errno)`: why the last call failed.
-  static var lastError: String { String(cString: strerror(errno)) }
-
   // MARK: Resource limits
 
   /// Raises the soft open-file limit to the hard one; the limit after, or
@@ -122,9 +113,6 @@ enum Platform {
     guard lstat(path, &info) == 0 else { return false }
     return info.st_mode & S_IFMT == S_IFDIR && info.st_uid == getuid()
   }
-
-  /// The last failed call's error code (`errno`).
-  static var lastErrorCode: Int32 { errno }
 
   // MARK: Standard output
 
@@ -242,11 +230,6 @@ enum Platform {
 // MARK: Child processes
 
 extension Platform {
-  /// The environment variable `name`, or `nil` when it is not set.
-  static func environment(_ name: String) -> String? {
-    getenv(name).map { String(cString: $0) }
-  }
-
   /// Whether `path` leads (links followed) to a regular file this process
   /// may execute: what a shell looks for in each folder of `PATH`, so a
   /// folder or a file without the execute bit is passed over.
@@ -293,22 +276,6 @@ extension Platform {
     return (ends[0], ends[1])
   }
 
-  /// Closes the descriptor `fd`.
-  static func close(_ fd: Int32) { _ = systemClose(fd) }
-
-  /// Writes all of `buffer` to `fd`; `false` when a write fails (a closed
-  /// pipe's EPIPE, say).
-  static func writeAll(_ fd: Int32, _ buffer: UnsafeRawBufferPointer) -> Bool {
-    var offset = 0
-    while offset < buffer.count {
-      let written = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-      if written < 0, errno == EINTR { continue }
-      if written <= 0 { return false }
-      offset += written
-    }
-    return true
-  }
-
   /// How ``spawn(_:_:input:output:error:)`` went.
   enum Spawned {
     /// Running, leading its own process group, with this process id.
@@ -348,5 +315,3 @@ extension Platform {
 
 // The C functions under the names `Platform` gives its own.
 private func systemLink(_ path: String, _ name: String) -> Int32 { link(path, name) }
-private func systemRename(_ from: String, _ to: String) -> Int32 { rename(from, to) }
-private func systemClose(_ fd: Int32) -> Int32 { close(fd) }

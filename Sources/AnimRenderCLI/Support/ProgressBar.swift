@@ -1,4 +1,5 @@
 import Synchronization
+import TransitRender
 
 /// A one-line progress bar on standard error, drawn only when standard error
 /// is a terminal, the work is more than a few frames, and `--quiet` is off;

@@ -1,3 +1,5 @@
+import TransitRender
+
 /// The limits the system puts on this process (`ulimit -n`, `ulimit -v`),
 /// checked when animrender starts so that a run too small to work is one
 /// clear refusal (71) instead of a failure deep inside a library, where

@@ -1,3 +1,5 @@
+import TransitRender
+
 /// Writing to the standard streams without Foundation's buffering surprises.
 enum Terminal {
   /// Writes `text` to standard error as is.

@@ -191,14 +191,12 @@ extension View {
     func fail(_ field: String, _ detail: String) -> TransitError {
       TransitError(.invalidValue, "view '\(id)': \(field) \(detail)")
     }
-    guard frame.isFinite else { throw fail("frame", "must be finite, got \(frame)") }
-    guard frame.width >= 0, frame.height >= 0 else {
+    guard ViewLimits.frame(frame) else {
+      guard frame.isFinite else { throw fail("frame", "must be finite, got \(frame)") }
       throw fail("frame", "must not have a negative size, got \(frame.width)×\(frame.height)")
     }
-    guard alpha.isFinite, alpha >= 0, alpha <= 1 else {
-      throw fail("alpha", "must be in 0…1, got \(alpha)")
-    }
-    guard transform.isFinite else { throw fail("transform", "must be finite") }
+    guard ViewLimits.alpha(alpha) else { throw fail("alpha", "must be in 0…1, got \(alpha)") }
+    guard ViewLimits.transform(transform) else { throw fail("transform", "must be finite") }
     guard backgroundColor.isValid else {
       throw fail("backgroundColor", "components must be in 0…1")
     }
@@ -216,7 +214,7 @@ extension View {
     }
     guard imagePlacement.isValid else { throw fail("imagePlacement", "must be finite") }
     if let text {
-      guard text.size.isFinite, text.size > 0, text.size <= TextContent.maximumSize else {
+      guard ViewLimits.textSize(text.size) else {
         throw fail("text.size", "must be in (0, 1000] points, got \(text.size)")
       }
       if let problem = TextContent.problem(with: text.string) {
@@ -224,7 +222,7 @@ extension View {
       }
       guard text.color.isValid else { throw fail("text.color", "components must be in 0…1") }
     }
-    guard border.width.isFinite, border.width >= 0 else {
+    guard ViewLimits.borderWidth(border.width) else {
       throw fail("border.width", "must be finite and not negative, got \(border.width)")
     }
     guard border.color.isValid else { throw fail("border.color", "components must be in 0…1") }

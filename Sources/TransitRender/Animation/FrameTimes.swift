@@ -5,7 +5,7 @@
 /// Frame k shows from `starts[k]` until `starts[k + 1]`; the last until
 /// ``end``. Two frames may start at the same time: the first then shows for
 /// no time at all, which every format but video can store (see
-/// ``ticks(perSecond:)``).
+/// `ticks(perSecond:)`).
 ///
 /// Formats count time in their own units (GIF in hundredths of a second,
 /// WebP in milliseconds, APNG in fractions), and most delays are not whole
@@ -19,7 +19,8 @@
 /// // A 0.4 s push in 8 frames, then its last picture held for 2 s.
 /// let push = (0..<8).map { Double($0) * 0.4 / 7 }
 /// let times = try FrameTimes(starts: push, end: 0.4 + 0.4 / 7 + 2)
-/// times.ticks(perSecond: 100)  // [6, 5, 6, 6, 6, 5, 6, 206]
+/// // GIF delays of 6, 5, 6, 6, 6, 5, 6 and 206 hundredths of a second:
+/// let gif = try GIFEncoder.encode(frames, times: times)
 /// ```
 public struct FrameTimes: Hashable, Sendable {
   /// When each frame comes on screen, in seconds from the first (0).
@@ -64,15 +65,15 @@ public struct FrameTimes: Hashable, Sendable {
   /// no error builds up and the total is ``end`` to half a unit.
   ///
   /// A frame that starts less than half a unit before the next gets 0.
-  public func ticks(perSecond: Int) -> [Int] {
+  package func ticks(perSecond: Int) -> [Int] {
     ticks(of: FrameDelay(numerator: 1, denominator: UInt16(clamping: perSecond)))
   }
 
   /// Each frame's time on screen in whole units of `unit` (a video's frame
-  /// interval, say), rounded as ``ticks(perSecond:)`` rounds.
+  /// interval, say), rounded as `ticks(perSecond:)` rounds.
   ///
   /// - Precondition: `unit` is above 0.
-  public func ticks(of unit: FrameDelay) -> [Int] {
+  package func ticks(of unit: FrameDelay) -> [Int] {
     precondition(unit.numerator > 0 && unit.denominator > 0, "a tick lasts more than 0 s")
     let (n, d) = (Double(unit.numerator), Double(unit.denominator))
     // A start a hair below a half (k × 0.025 s is 2.4999… cs) goes up with
@@ -99,7 +100,7 @@ public struct FrameTimes: Hashable, Sendable {
   /// its own length when that is longer (a 3,600 s hold is within 55 ms):
   /// the difference is carried into the next frame, so only the last
   /// frame's stays in the total.
-  public var fractions: [FrameDelay] {
+  package var fractions: [FrameDelay] {
     var result: [FrameDelay] = []
     result.reserveCapacity(count)
     var shown = 0.0
@@ -119,7 +120,7 @@ extension FrameDelay {
   /// semiconvergents): 0/1 for 0 or less (and NaN), 65,535/1 for 65,535 s
   /// or more, the most a fraction holds; callers that must not shorten a
   /// delay check its length first.
-  public static func nearest(seconds: Double) -> FrameDelay {
+  package static func nearest(seconds: Double) -> FrameDelay {
     guard seconds > 0 else { return FrameDelay(numerator: 0, denominator: 1) }
     guard seconds < 65_535 else { return FrameDelay(numerator: 65_535, denominator: 1) }
     let limit = 65_535

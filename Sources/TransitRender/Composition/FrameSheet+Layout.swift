@@ -5,7 +5,7 @@ extension FrameSheet {
   ///
   /// A *band* is one row of cells with the padding above it; the last band
   /// also takes the padding below. Bands split the sheet's rows exactly, so
-  /// each can be filtered (see ``SheetScanlines``) and deflated in pieces of
+  /// each can be filtered (see `StreamedPNG`) and deflated in pieces of
   /// the PNG's stream once its frames are in place.
   ///
   /// ```swift
@@ -14,29 +14,29 @@ extension FrameSheet {
   /// layout.columns  // 20: 25 fit in Cairo's 32,767 pixels, so three rows of 20
   /// layout.bandRows(1)  // 720..<1440
   /// ```
-  public struct Layout: Sendable, Equatable {
+  package struct Layout: Sendable, Equatable {
     /// Each cell's size: the largest frame's.
-    public let cellWidth: Int, cellHeight: Int
+    package let cellWidth: Int, cellHeight: Int
     /// The number of frames.
-    public let count: Int
+    package let count: Int
     /// Cells per row, and rows of cells.
-    public let columns: Int, rows: Int
+    package let columns: Int, rows: Int
     /// The columns that hold a frame: `columns`, or `count` when fewer (a
     /// grid's `--columns` may be more than its frames).
-    public var usedColumns: Int { min(columns, count) }
+    package var usedColumns: Int { min(columns, count) }
     /// Pixels between and around cells.
-    public let padding: Int
+    package let padding: Int
     /// The sheet's size in pixels.
-    public let width: Int, height: Int
+    package let width: Int, height: Int
 
     /// Lays out `count` cells in rows of `columns`, or as a strip (one row,
-    /// or even rows within Cairo's limit: ``FrameSheet/stripColumns(count:cellWidth:padding:)``)
+    /// or even rows within Cairo's limit: `FrameSheet/stripColumns(count:cellWidth:padding:)`)
     /// when `columns` is `nil`.
     ///
     /// - Throws: ``RenderError`` when `count` or `columns` is below 1, the
     ///   padding is outside 0…32767, a cell is empty, or the sheet would
     ///   have a side beyond 32,767 pixels.
-    public init(
+    package init(
       cellWidth: Int, cellHeight: Int, count: Int, columns requested: Int?, padding: Int
     )
       throws(RenderError)
@@ -75,7 +75,7 @@ extension FrameSheet {
     }
 
     /// The top-left pixel of cell `index`.
-    public func origin(ofCell index: Int) -> (x: Int, y: Int) {
+    package func origin(ofCell index: Int) -> (x: Int, y: Int) {
       (
         padding + (index % columns) * (cellWidth + padding),
         padding + (index / columns) * (cellHeight + padding)
@@ -83,17 +83,17 @@ extension FrameSheet {
     }
 
     /// The sheet rows of band `band` (`0..<rows`).
-    public func bandRows(_ band: Int) -> Range<Int> {
+    package func bandRows(_ band: Int) -> Range<Int> {
       let top = band * (cellHeight + padding)
       return top..<(band == rows - 1 ? height : top + cellHeight + padding)
     }
 
     /// The frames whose cells lie in band `band`.
-    public func cells(inBand band: Int) -> Range<Int> {
+    package func cells(inBand band: Int) -> Range<Int> {
       (band * columns)..<min(count, (band + 1) * columns)
     }
 
     /// Whether some cells of the last row hold no frame.
-    public var hasEmptyCells: Bool { rows * columns > count && rows > 1 }
+    package var hasEmptyCells: Bool { rows * columns > count && rows > 1 }
   }
 }

@@ -18,7 +18,7 @@ import Transit
 public enum FrameSheet {
   /// The frames in one row; when one row would be wider than Cairo's 32,767
   /// pixels, in the fewest rows that fit, with the frames spread evenly over
-  /// them (``stripColumns(count:cellWidth:padding:)``).
+  /// them (`stripColumns(count:cellWidth:padding:)`).
   ///
   /// - Throws: ``RenderError`` when there are no frames, the padding is
   ///   negative, or even one frame per row, or all the rows, do not fit.
@@ -40,7 +40,7 @@ public enum FrameSheet {
   /// row lacks fewer cells than there are rows).
   ///
   /// - Throws: ``RenderError`` when not even one cell fits.
-  public static func stripColumns(count: Int, cellWidth: Int, padding: Int) throws(RenderError)
+  package static func stripColumns(count: Int, cellWidth: Int, padding: Int) throws(RenderError)
     -> Int
   {
     guard count >= 1, cellWidth >= 1, padding >= 0, padding <= Image.maximumSide,
@@ -68,7 +68,7 @@ public enum FrameSheet {
   ///
   /// - Throws: ``RenderError`` when an argument is out of range or a side
   ///   would be beyond 32,767 pixels.
-  public static func size(
+  package static func size(
     count: Int, cellWidth: Int, cellHeight: Int, columns: Int, padding: Int
   ) throws(RenderError) -> (width: Int, height: Int) {
     guard count >= 1 else { throw RenderError("a frame sheet needs at least one frame") }
@@ -106,12 +106,12 @@ public enum FrameSheet {
   }
 
   /// The height of a row title's band, in pixels.
-  public static let rowTitleHeight = 22
+  package static let rowTitleHeight = 22
 
   /// The frames in rows of `columns`, left to right, top to bottom; cells
   /// no frame fills keep the background.
   ///
-  /// With `rowTitles`, row r has a band ``rowTitleHeight`` pixels tall above
+  /// With `rowTitles`, row r has a band `rowTitleHeight` pixels tall above
   /// it with `rowTitles[r]` in bold light-grey text (the demo names each
   /// row's style this way); rows past the end of the list get an empty band.
   ///
@@ -221,7 +221,7 @@ extension Renderer {
 
 extension FrameSheet.Layout {
   /// Fills cell `index` with `pixel` (premultiplied ARGB32).
-  public func fillCell(_ index: Int, with pixel: UInt32, in sheet: UnsafeMutablePointer<UInt32>) {
+  package func fillCell(_ index: Int, with pixel: UInt32, in sheet: UnsafeMutablePointer<UInt32>) {
     let (left, top) = origin(ofCell: index)
     for y in 0..<cellHeight {
       (sheet + (top + y) * width + left).update(repeating: pixel, count: cellWidth)

@@ -6,10 +6,9 @@ import Transit
 ///
 /// A sheet's PNG rows run across every cell of a band, so no row can be
 /// compressed before the band's last frame is drawn. Keeping the band as
-/// pixels and filtering it afterwards read and wrote every pixel in main
-/// memory several times over (a strip's band is 32,000 × 720 pixels, 92 MB):
-/// that, and the fresh pages such a band needs, made a strip half as slow
-/// again as the same frames written one by one. Here a frame is filtered
+/// pixels and filtering it afterwards would read and write every pixel in
+/// main memory several times over (a strip's band can be 32,000 × 720
+/// pixels, 92 MB), on fresh pages. Here a frame is filtered
 /// into its cell's part of the band's rows while it is still in the cache,
 /// exactly as `--layout frames` filters it, and the band holds filtered
 /// samples (a quarter smaller for RGB); the padding and the empty cells,
@@ -31,13 +30,13 @@ import Transit
 ///
 /// Distinct cells may be placed from different threads at once; everything
 /// else happens on one thread, between them.
-public final class SheetScanlines: @unchecked Sendable {
+package final class SheetScanlines: @unchecked Sendable {
   /// Where the cells are.
-  public let layout: FrameSheet.Layout
+  package let layout: FrameSheet.Layout
   /// Whether the samples are RGBA (else RGB).
-  public let hasAlpha: Bool
+  package let hasAlpha: Bool
   /// Bytes of one scanline: the filter-type byte and the samples.
-  public let rowBytes: Int
+  package let rowBytes: Int
 
   private let storage: UnsafeMutablePointer<UInt8>
   /// Each column's last pixel on each cell row of the current band, for
@@ -50,7 +49,7 @@ public final class SheetScanlines: @unchecked Sendable {
   private var empty: UInt32 = 0
 
   /// Room for the largest band of `layout`.
-  public init(layout: FrameSheet.Layout, hasAlpha: Bool) {
+  package init(layout: FrameSheet.Layout, hasAlpha: Bool) {
     self.layout = layout
     self.hasAlpha = hasAlpha
     alpha = hasAlpha ? 1 : 0
@@ -67,11 +66,11 @@ public final class SheetScanlines: @unchecked Sendable {
   }
 
   /// The current band's scanlines.
-  public var bytes: UnsafePointer<UInt8> { UnsafePointer(storage) }
+  package var bytes: UnsafePointer<UInt8> { UnsafePointer(storage) }
   /// How many scanlines the current band has.
-  public var rowCount: Int { layout.bandRows(band).count }
+  package var rowCount: Int { layout.bandRows(band).count }
   /// How many bytes they are: `rowCount × rowBytes`.
-  public var byteCount: Int { rowBytes * rowCount }
+  package var byteCount: Int { rowBytes * rowCount }
 
   private var bytesPerPixel: Int { hasAlpha ? 4 : 3 }
 
@@ -79,7 +78,7 @@ public final class SheetScanlines: @unchecked Sendable {
   /// `background` and the cells after the last frame in `empty`
   /// (premultiplied colours). Returns `false` when the scanlines are RGB but
   /// one of those is not opaque.
-  public func begin(band: Int, background: Color, empty: Color) -> Bool {
+  package func begin(band: Int, background: Color, empty: Color) -> Bool {
     self.band = band
     self.background = background.premultipliedARGB32
     self.empty = empty.premultipliedARGB32
@@ -124,7 +123,7 @@ public final class SheetScanlines: @unchecked Sendable {
   /// Filters `frame` into its cell, in the cell's top-left corner; the rest
   /// of the cell takes the background. Returns `false` when the scanlines
   /// are RGB but a pixel (or the background it needs) is not opaque.
-  public func place(_ frame: Image, inCell index: Int) -> Bool {
+  package func place(_ frame: Image, inCell index: Int) -> Bool {
     let (left, top) = layout.origin(ofCell: index)
     let rows = layout.bandRows(band)
     let column = index % layout.columns
@@ -161,7 +160,7 @@ public final class SheetScanlines: @unchecked Sendable {
   /// Makes the first pixel of every cell and padding run that has a left
   /// neighbour SUB-filtered against that neighbour; call once every frame of
   /// the band is placed.
-  public func join() {
+  package func join() {
     let rows = layout.bandRows(band)
     let cellTop = rows.lowerBound + layout.padding
     let cells = layout.cells(inBand: band)

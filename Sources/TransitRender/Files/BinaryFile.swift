@@ -69,7 +69,7 @@ public enum BinaryFile {
 
   /// Writes `bytes` to `path`, replacing the file. The bytes go to a
   /// hidden temporary file next to it first and are renamed into place (a
-  /// ``StagedFile``), so that a reader (or a crash) never sees half a PNG;
+  /// `StagedFile`), so that a reader (or a crash) never sees half a PNG;
   /// a replaced file keeps its permissions, owner and hard links, a symbolic
   /// link is followed and kept. A character device such as `/dev/null` is
   /// written as a stream; a folder, FIFO, socket or block device is refused.
@@ -90,7 +90,7 @@ public enum BinaryFile {
   /// terminal) as a stream: opened without being created or emptied.
   ///
   /// - Throws: ``RenderError`` naming the path and the system's reason.
-  public static func stream(_ bytes: [UInt8], to path: String) throws(RenderError) {
+  package static func stream(_ bytes: [UInt8], to path: String) throws(RenderError) {
     let fd = Platform.openForStreaming(path)
     guard fd >= 0 else {
       throw RenderError.system("cannot write '\(path)'", code: Platform.lastErrorCode)
@@ -106,14 +106,14 @@ public enum BinaryFile {
   }
 
   /// Whether a file or directory exists at `path`.
-  public static func exists(_ path: String) -> Bool {
+  package static func exists(_ path: String) -> Bool {
     Platform.exists(path)
   }
 
   /// Creates the directory at `path` and every missing parent, like `mkdir -p`.
   ///
   /// - Throws: ``RenderError`` naming the directory that could not be made.
-  public static func createDirectories(_ path: String) throws(RenderError) {
+  package static func createDirectories(_ path: String) throws(RenderError) {
     var prefix = path.hasPrefix("/") ? "/" : ""
     for component in path.split(separator: "/") {
       prefix += component

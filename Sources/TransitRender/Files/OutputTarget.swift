@@ -2,16 +2,16 @@
 /// symbolic links followed to the file they lead to, and what that file is.
 ///
 /// Writing is only ever done to a regular file (replaced whole, see
-/// ``StagedFile``) or to a character device such as `/dev/null` (written as
+/// `StagedFile`) or to a character device such as `/dev/null` (written as
 /// a stream: a device cannot be replaced, and renaming a file over it would
 /// destroy it). Anything else — a folder, a FIFO, a socket, a block device —
 /// is refused here, before any work, rather than replaced by a file.
 ///
 /// A symbolic link is kept: the file it leads to is written, so that
 /// `out.png → renders/today.png` still leads there afterwards.
-public struct OutputTarget: Hashable, Sendable {
+package struct OutputTarget: Hashable, Sendable {
   /// What is at ``target``.
-  public enum Kind: Hashable, Sendable {
+  package enum Kind: Hashable, Sendable {
     /// Nothing yet: the file will be made.
     case newFile
     /// A regular file, to be replaced whole.
@@ -21,20 +21,20 @@ public struct OutputTarget: Hashable, Sendable {
   }
 
   /// A file's identity, whatever names lead to it: its device and inode.
-  public struct Identity: Hashable, Sendable {
-    public var device: UInt64
-    public var inode: UInt64
+  package struct Identity: Hashable, Sendable {
+    package var device: UInt64
+    package var inode: UInt64
   }
 
   /// The path as given.
-  public let path: String
+  package let path: String
   /// The path with its symbolic links followed (a link's text is read
   /// relative to the link's folder): where the file is written.
-  public let target: String
+  package let target: String
   /// What is at ``target``.
-  public let kind: Kind
+  package let kind: Kind
   /// The identity of what is at ``target``; `nil` for a new file.
-  public let identity: Identity?
+  package let identity: Identity?
 
   /// The most links followed before a path is declared a loop, as the system's own limit.
   static let maximumLinks = 40
@@ -43,7 +43,7 @@ public struct OutputTarget: Hashable, Sendable {
   ///
   /// - Throws: ``RenderError`` naming the path when it is a folder, a FIFO,
   ///   a socket or a block device (or a link to one), or its links loop.
-  public init(_ path: String) throws(RenderError) {
+  package init(_ path: String) throws(RenderError) {
     var current = path
     var links = 0
     while let status = Platform.status(current, followingLinks: false), status.kind == .link {
@@ -74,7 +74,7 @@ public struct OutputTarget: Hashable, Sendable {
 
   /// The identity of the file `path` leads to (links followed), or `nil`
   /// when there is none.
-  public static func identity(of path: String) -> Identity? {
+  package static func identity(of path: String) -> Identity? {
     Platform.status(path).map { Identity(device: $0.device, inode: $0.inode) }
   }
 

@@ -3,7 +3,7 @@
 /// every file, so that a reader, a crash or a full disk never sees half a
 /// file under the destination's name.
 ///
-/// The destination's symbolic links are followed (see ``OutputTarget``):
+/// The destination's symbolic links are followed (see `OutputTarget`):
 /// the file a link leads to is written and the link is kept. A folder, a
 /// FIFO, a socket or a device is never replaced: creating the staged file
 /// refuses it (a device is written as a stream by its callers instead).
@@ -38,17 +38,17 @@
 /// ``BinaryFile/write(_:to:)`` does the three at once. A step that fails
 /// removes the temporary file before it throws; ``discard()`` removes it
 /// when the caller gives up.
-public struct StagedFile: Hashable, Sendable {
+package struct StagedFile: Hashable, Sendable {
   /// Where the file goes, as given.
-  public let destination: String
+  package let destination: String
   /// The file that is replaced: ``destination`` with its symbolic links followed.
-  public let target: String
+  package let target: String
   /// The hidden temporary file beside ``target``.
-  public let temporaryPath: String
+  package let temporaryPath: String
   /// Whether ``moveIntoPlace()`` copies the bytes over the existing file
   /// (which has other hard links, or an owner this process cannot give a
   /// new file) instead of renaming a new file over it.
-  public let replacesInPlace: Bool
+  package let replacesInPlace: Bool
 
   /// Creates the empty temporary file for `destination`.
   ///
@@ -56,7 +56,7 @@ public struct StagedFile: Hashable, Sendable {
   ///   missing or not writable, when it is neither a regular file nor a new
   ///   one (a folder, a FIFO, a device …), or when it must be written in
   ///   place and this process may not write it.
-  public init(for destination: String) throws(RenderError) {
+  package init(for destination: String) throws(RenderError) {
     let output = try OutputTarget(destination)
     guard output.kind != .characterDevice else {
       throw RenderError("cannot replace '\(destination)': it is a device; write it as a stream")
@@ -100,7 +100,7 @@ public struct StagedFile: Hashable, Sendable {
   /// enough to run on every output before any work.
   ///
   /// - Throws: ``RenderError`` naming the destination and the reason.
-  public static func check(_ destination: String) throws(RenderError) {
+  package static func check(_ destination: String) throws(RenderError) {
     let output = try OutputTarget(destination)
     guard output.kind != .characterDevice else { return }
     let folder = folder(of: output.target)
@@ -142,17 +142,17 @@ public struct StagedFile: Hashable, Sendable {
   ///
   /// - Throws: ``RenderError`` naming the destination and the system's
   ///   reason, after removing the temporary file.
-  public func write(_ bytes: [UInt8]) throws(RenderError) {
+  package func write(_ bytes: [UInt8]) throws(RenderError) {
     try write(pieces: CollectionOfOne(bytes))
   }
 
   /// Writes `pieces` one after another to the temporary file, replacing
   /// what it held. Each piece can be made only when it is asked for (see
-  /// `APNGEncoder.pieces`), so a large file need not be whole in memory.
+  /// `StreamedPNG`), so a large file need not be whole in memory.
   ///
   /// - Throws: ``RenderError`` naming the destination and the system's
   ///   reason, after removing the temporary file.
-  public func write(pieces: some Sequence<[UInt8]>) throws(RenderError) {
+  package func write(pieces: some Sequence<[UInt8]>) throws(RenderError) {
     let fd = Platform.openForReplacing(temporaryPath)
     guard fd >= 0 else { throw failure("cannot write") }
     for piece in pieces {
@@ -171,7 +171,7 @@ public struct StagedFile: Hashable, Sendable {
   ///
   /// - Throws: ``RenderError`` naming the destination and the system's
   ///   reason, after removing the temporary file.
-  public func moveIntoPlace() throws(RenderError) {
+  package func moveIntoPlace() throws(RenderError) {
     guard replacesInPlace else {
       guard Platform.rename(temporaryPath, target) else {
         throw failure("cannot move the new file into place at")
@@ -214,7 +214,7 @@ public struct StagedFile: Hashable, Sendable {
   }
 
   /// Removes the temporary file; nothing happens when it is already gone.
-  public func discard() {
+  package func discard() {
     Platform.remove(temporaryPath)
   }
 
@@ -222,12 +222,12 @@ public struct StagedFile: Hashable, Sendable {
   /// and a random number: at most 22 bytes whatever the destination is
   /// called, so it stays within the system's 255-byte limit on a name
   /// (`NAME_MAX`) even when the destination's own name uses all of it.
-  public static func hiddenName(_ kind: String) -> String {
+  package static func hiddenName(_ kind: String) -> String {
     ".ar-\(kind)-\(String(UInt64.random(in: 0...UInt64.max), radix: 36))"
   }
 
   /// The folder `path` is in: `.` for a bare name, `/` for a file at the root.
-  public static func folder(of path: String) -> String {
+  package static func folder(of path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return "." }
     let folder = String(path[..<slash])
     return folder.isEmpty ? "/" : folder

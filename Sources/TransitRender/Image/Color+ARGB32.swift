@@ -6,7 +6,7 @@ extension Color {
   /// Components outside 0…1 are clamped here because a pixel cannot hold
   /// them; scenes are validated before rendering, so this only matters for
   /// colours built by hand.
-  public var premultipliedARGB32: UInt32 {
+  package var premultipliedARGB32: UInt32 {
     func clamp(_ value: Double) -> Double { value.isNaN ? 0 : min(max(value, 0), 1) }
     let a = clamp(alpha)
     let channel = { (value: Double) -> UInt32 in UInt32((clamp(value) * a * 255).rounded()) }

@@ -67,18 +67,18 @@ public enum APNGEncoder {
   /// animation keeps of each frame while the others are drawn, so that
   /// frames compress on every core and memory holds kilobytes per frame
   /// instead of the pixels.
-  public struct CompressedFrame: Sendable {
+  package struct CompressedFrame: Sendable {
     /// The frame's size in pixels.
-    public var width: Int, height: Int
+    package var width: Int, height: Int
     /// Whether its scanlines are RGBA (else RGB); one animation uses one kind.
-    public var hasAlpha: Bool
+    package var hasAlpha: Bool
     /// Its time on screen.
-    public var delay: FrameDelay
+    package var delay: FrameDelay
     /// The zlib stream of its scanlines.
     var imageData: [UInt8]
 
     /// The bytes it holds, for whoever accounts for memory.
-    public var byteCount: Int { imageData.count }
+    package var byteCount: Int { imageData.count }
   }
 
   /// Filters and deflates one frame, on any thread.
@@ -92,7 +92,7 @@ public enum APNGEncoder {
   ///   - compression: how hard the encoder works; see ``PNGCompression``.
   /// - Throws: ``RenderError`` when the frame is translucent but `hasAlpha`
   ///   is `false`, or the engine fails.
-  public static func compress(
+  package static func compress(
     _ frame: Frame, hasAlpha: Bool?, compression: PNGCompression = .fast
   ) throws(RenderError) -> CompressedFrame {
     let segment: DeflateSegment
@@ -118,7 +118,7 @@ public enum APNGEncoder {
   /// - Throws: ``RenderError`` when there are no frames, they differ in size
   ///   or in colour type, a delay's denominator is 0, or the loop count is
   ///   outside `0…UInt32.max`.
-  public static func encode(_ frames: [CompressedFrame], loopCount: Int = 0) throws(RenderError)
+  package static func encode(_ frames: [CompressedFrame], loopCount: Int = 0) throws(RenderError)
     -> [UInt8]
   {
     let pieces = try self.pieces(frames, loopCount: loopCount)
@@ -136,7 +136,7 @@ public enum APNGEncoder {
   ///
   /// - Throws: ``RenderError`` for the same reasons as `encode`, all before
   ///   the first piece.
-  public static func pieces(_ frames: [CompressedFrame], loopCount: Int = 0)
+  package static func pieces(_ frames: [CompressedFrame], loopCount: Int = 0)
     throws(RenderError) -> some Sequence<[UInt8]>
   {
     guard let first = frames.first else { throw RenderError("an APNG needs at least one frame") }

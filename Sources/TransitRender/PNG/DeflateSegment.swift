@@ -15,7 +15,7 @@ import CTransitDeflate
 /// for band in bands { stream.append(try DeflateSegment(rows: band, ...)) }
 /// let idat = stream.finish()
 /// ```
-public struct DeflateSegment: Sendable {
+package struct DeflateSegment: Sendable {
   /// The compressed bytes.
   var bytes: [UInt8]
   /// The Adler-32 of the filtered scanlines it holds.
@@ -37,7 +37,7 @@ public struct DeflateSegment: Sendable {
   ///   - isLast: whether this segment ends the stream.
   /// - Throws: ``RenderError`` when RGB is asked for but a pixel is not
   ///   opaque, or the engine fails or memory runs out.
-  public init(
+  package init(
     rows pixels: UnsafePointer<UInt32>, width: Int, stride: Int, rowCount: Int, hasAlpha: Bool,
     compression: PNGCompression, isLast: Bool
   ) throws(RenderError) {
@@ -53,7 +53,7 @@ public struct DeflateSegment: Sendable {
   /// a piece of a ``SheetScanlines`` band.
   ///
   /// - Throws: ``RenderError`` when the engine fails or memory runs out.
-  public init(
+  package init(
     scanlines: UnsafePointer<UInt8>, count: Int, compression: PNGCompression, isLast: Bool
   ) throws(RenderError) {
     var segment = transit_segment()
@@ -80,7 +80,7 @@ public struct DeflateSegment: Sendable {
   /// no pass of its own.
   ///
   /// - Throws: ``RenderError`` when the engine fails or memory runs out.
-  public static func compress(
+  package static func compress(
     _ pixels: UnsafePointer<UInt32>, width: Int, stride: Int, rowCount: Int, hasAlpha: Bool,
     compression: PNGCompression, isLast: Bool
   ) throws(RenderError) -> DeflateSegment? {
@@ -124,27 +124,27 @@ public struct DeflateSegment: Sendable {
 /// A zlib stream (RFC 1950) put together from ``DeflateSegment``s: the
 /// two-byte header, the segments in order, and the Adler-32 of everything
 /// they hold.
-public struct ZlibStream: Sendable {
+package struct ZlibStream: Sendable {
   /// The stream so far.
   private(set) var bytes: [UInt8]
 
   /// The bytes of the stream so far, for whoever accounts for memory.
-  public var byteCount: Int { bytes.count }
+  package var byteCount: Int { bytes.count }
   private var adler: UInt32 = 1
 
   /// Starts a stream with the header for `compression`.
-  public init(compression: PNGCompression) {
+  package init(compression: PNGCompression) {
     bytes = [0x78, compression.zlibFlags]
   }
 
   /// Appends the next segment.
-  public mutating func append(_ segment: DeflateSegment) {
+  package mutating func append(_ segment: DeflateSegment) {
     bytes.append(contentsOf: segment.bytes)
     adler = transit_adler32_combine(adler, segment.adler, segment.rawCount)
   }
 
   /// The whole stream: what has been appended, then the checksum.
-  public consuming func finish() -> [UInt8] {
+  package consuming func finish() -> [UInt8] {
     PNGChunkWriter.append32(adler, to: &bytes)
     return bytes
   }

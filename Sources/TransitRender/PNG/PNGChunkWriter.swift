@@ -1,4 +1,4 @@
-import CTransitCairo
+import CTransitZlib
 
 /// Appends PNG chunks (length, type, data, CRC-32 of type and data) to a byte
 /// array.

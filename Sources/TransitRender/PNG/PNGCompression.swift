@@ -7,11 +7,11 @@
 /// or frame compresses on every core; libdeflate, which only compresses
 /// whole buffers into a finished stream, cannot.
 public enum PNGCompression: String, Hashable, Sendable, CaseIterable {
-  /// ISA-L's igzip at level 1: about ten times zlib level 1's speed, and
-  /// slightly smaller files. The default.
+  /// ISA-L's igzip at level 1: the fastest engine, with files no larger
+  /// than zlib level 1's. The default.
   case fast
-  /// zlib level 6: the size Cairo's own writer gives, at several times the
-  /// time of ``fast``.
+  /// zlib level 6: the size Cairo's own writer gives, for more time than
+  /// ``fast``.
   case smaller
   /// zlib level 9: the smallest files, for pictures you keep.
   case smallest

@@ -1,4 +1,4 @@
-import CTransitCairo
+import CTransitSpng
 
 /// Reads PNG files of every kind into premultiplied ARGB32 ``Image``s.
 ///
@@ -24,8 +24,7 @@ import CTransitCairo
 /// nothing. Decoding needs the image's own 4 bytes a pixel, plus 8 more a
 /// pixel while a 16-bit file is converted, and a copy of the file without
 /// the chunks drawing never uses (text, colour profiles), which are cut
-/// out unread (`PNGAncillaryChunks`); ``cost(of:source:)`` says how much
-/// from the header alone.
+/// out unread (`PNGAncillaryChunks`).
 ///
 /// Every failure is a thrown ``RenderError`` carrying libspng's
 /// explanation, never a crash.
@@ -60,22 +59,22 @@ public enum PNGDecoder {
   }
 
   /// What decoding a PNG will cost, read from its header without decoding.
-  public struct Cost: Sendable, Equatable {
-    public var width: Int
-    public var height: Int
+  package struct Cost: Sendable, Equatable {
+    package var width: Int
+    package var height: Int
     /// The decoded image's bytes, 4 a pixel.
-    public var imageBytes: Int
+    package var imageBytes: Int
     /// The most memory decoding needs besides the file and the image: the
     /// file without its skipped chunks (`PNGAncillaryChunks`) and, for a
     /// 16-bit file, 8 bytes a pixel while it is converted.
-    public var workingBytes: Int
+    package var workingBytes: Int
   }
 
   /// What decoding `bytes` will cost, from the header alone.
   ///
   /// - Throws: ``RenderError`` when the bytes do not start with a valid
   ///   PNG signature and header.
-  public static func cost(of bytes: [UInt8], source: String = "PNG data") throws(RenderError)
+  package static func cost(of bytes: [UInt8], source: String = "PNG data") throws(RenderError)
     -> Cost
   {
     // The signature and the header chunk are all it reads.

@@ -34,14 +34,14 @@ public enum PNGEncoder {
 
   /// A PNG file around a zlib stream of filtered scanlines that was
   /// compressed elsewhere, for pictures compressed in bands on several
-  /// threads (see ``ZlibStream``).
+  /// threads (see `ZlibStream`, `StreamedPNG`).
   ///
   /// - Parameters:
   ///   - width: the image's width in pixels.
   ///   - height: the image's height in pixels.
   ///   - hasAlpha: whether the scanlines are RGBA (colour type 6) or RGB (2).
   ///   - imageData: the whole zlib stream, header to checksum.
-  public static func assemble(width: Int, height: Int, hasAlpha: Bool, imageData: [UInt8])
+  package static func assemble(width: Int, height: Int, hasAlpha: Bool, imageData: [UInt8])
     -> [UInt8]
   {
     var writer = PNGChunkWriter(capacity: imageData.count + 64)

@@ -14,21 +14,21 @@
 /// Calls that the system may interrupt (`read`, `write`) are retried here;
 /// a failure leaves its reason in ``lastError``, to be read before the next
 /// call.
-enum Platform {
+package enum Platform {
   /// The system's words for the last failed call (`strerror(errno)`).
-  static var lastError: String { String(cString: strerror(errno)) }
+  package static var lastError: String { String(cString: strerror(errno)) }
 
   /// The last failed call's error code (`errno`).
-  static var lastErrorCode: Int32 { errno }
+  package static var lastErrorCode: Int32 { errno }
 
   /// The system's words for the error `code`.
-  static func words(for code: Int32) -> String { String(cString: strerror(code)) }
+  package static func words(for code: Int32) -> String { String(cString: strerror(code)) }
 
   /// What the system ran out of, in words a user can act on, when `code`
   /// says it ran out of something: open files (the process's or the
   /// system's), memory, or processes and threads. `nil` for any other
   /// failure.
-  static func exhaustedResource(_ code: Int32) -> String? {
+  package static func exhaustedResource(_ code: Int32) -> String? {
     switch code {
     case EMFILE:
       var limit = rlimit()
@@ -44,16 +44,16 @@ enum Platform {
   }
 
   /// The environment variable `name`, or `nil` when it is not set.
-  static func environment(_ name: String) -> String? {
+  package static func environment(_ name: String) -> String? {
     getenv(name).map { String(cString: $0) }
   }
 
   /// The error function, `erf(x) = 2/√π ∫₀ˣ e^(−t²) dt`, from the C
   /// library (a Gaussian's cumulative distribution is `(1 + erf(x/(σ√2)))/2`).
-  static func errorFunction(_ x: Double) -> Double { erf(x) }
+  package static func errorFunction(_ x: Double) -> Double { erf(x) }
 
   /// The full path of the running program, where the system says it.
-  static func executablePath() -> String? {
+  package static func executablePath() -> String? {
     var buffer = [CChar](repeating: 0, count: 4_096)
     let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
     guard length > 0 else { return nil }
@@ -61,19 +61,19 @@ enum Platform {
   }
 
   /// Whether something exists at `path` (links are followed).
-  static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+  package static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
 
   /// Whether the file at `path` exists and this process may read it.
-  static func isReadable(_ path: String) -> Bool { access(path, R_OK) == 0 }
+  package static func isReadable(_ path: String) -> Bool { access(path, R_OK) == 0 }
 
   /// Whether the file or folder at `path` exists and this process may
   /// write it (make files in it, for a folder).
-  static func isWritable(_ path: String) -> Bool { access(path, W_OK) == 0 }
+  package static func isWritable(_ path: String) -> Bool { access(path, W_OK) == 0 }
 
   // MARK: Reading
 
   /// What an open file is, from `fstat`.
-  struct FileInfo {
+  package struct FileInfo {
     /// The kind of file, or `nil` for a regular one: "a folder", "a FIFO" …
     var nonRegularKind: String?
     /// Its size in bytes.
@@ -82,12 +82,12 @@ enum Platform {
 
   /// Opens `path` for reading without blocking (so that a FIFO cannot
   /// hang); a negative descriptor on failure.
-  static func openForReading(_ path: String) -> Int32 {
+  package static func openForReading(_ path: String) -> Int32 {
     open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
   }
 
   /// What the open file `fd` is, or `nil` when the system cannot say.
-  static func info(_ fd: Int32) -> FileInfo? {
+  package static func info(_ fd: Int32) -> FileInfo? {
     var status = stat()
     guard fstat(fd, &status) == 0 else { return nil }
     let kind: String? =
@@ -105,7 +105,7 @@ enum Platform {
 
   /// Reads up to `count` bytes into `buffer`: how many, 0 at the end, or a
   /// negative number on failure. Interruptions are retried.
-  static func read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+  package static func read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
     while true {
       let got = systemRead(fd, buffer, count)
       if got < 0, errno == EINTR || errno == EAGAIN { continue }
@@ -118,19 +118,19 @@ enum Platform {
   /// Creates the file `path`, which must not exist yet, with `0666` less
   /// the umask: the descriptor, `nil` when the name is taken, or a
   /// negative descriptor on any other failure.
-  static func createNew(_ path: String) -> Int32? {
+  package static func createNew(_ path: String) -> Int32? {
     let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o666)
     return fd < 0 && errno == EEXIST ? nil : fd
   }
 
   /// Opens the existing file `path` for writing, emptied; negative on failure.
-  static func openForReplacing(_ path: String) -> Int32 {
+  package static func openForReplacing(_ path: String) -> Int32 {
     open(path, O_WRONLY | O_TRUNC | O_CLOEXEC | O_NOFOLLOW)
   }
 
   /// Writes all of `bytes` to `fd`; `false` on failure. Interruptions are
   /// retried.
-  static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
+  package static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
     var offset = 0
     while offset < bytes.count {
       let written = systemWrite(fd, bytes.baseAddress! + offset, bytes.count - offset)
@@ -146,22 +146,24 @@ enum Platform {
   /// Closes `fd`; `false` when the system reports a failure (such as a
   /// write that could not be completed).
   @discardableResult
-  static func close(_ fd: Int32) -> Bool { systemClose(fd) == 0 }
+  package static func close(_ fd: Int32) -> Bool { systemClose(fd) == 0 }
 
   /// The permission bits of the regular file at `path`, or `nil` when there
   /// is none.
-  static func regularFileMode(_ path: String) -> UInt32? {
+  package static func regularFileMode(_ path: String) -> UInt32? {
     var status = stat()
     guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
     return UInt32(status.st_mode & 0o7777)
   }
 
   /// Gives the open file `fd` the permission bits `mode`.
-  static func setMode(_ fd: Int32, _ mode: UInt32) { fchmod(fd, mode_t(mode)) }
+  package static func setMode(_ fd: Int32, _ mode: UInt32) { fchmod(fd, mode_t(mode)) }
 
   /// What is at a path, as `stat` or `lstat` says.
-  struct Status {
-    enum Kind { case regularFile, folder, fifo, characterDevice, blockDevice, socket, link, other }
+  package struct Status {
+    package enum Kind {
+      case regularFile, folder, fifo, characterDevice, blockDevice, socket, link, other
+    }
     var kind: Kind
     var device: UInt64
     var inode: UInt64
@@ -193,20 +195,20 @@ enum Platform {
 
   /// What is at `path`, links followed unless `followingLinks` is false;
   /// `nil` when nothing is there (or the system cannot say, see ``lastError``).
-  static func status(_ path: String, followingLinks: Bool = true) -> Status? {
+  package static func status(_ path: String, followingLinks: Bool = true) -> Status? {
     var status = stat()
     let result = followingLinks ? stat(path, &status) : lstat(path, &status)
     return result == 0 ? Status(status) : nil
   }
 
   /// What the open file `fd` is.
-  static func status(_ fd: Int32) -> Status? {
+  package static func status(_ fd: Int32) -> Status? {
     var status = stat()
     return fstat(fd, &status) == 0 ? Status(status) : nil
   }
 
   /// The text of the symbolic link at `path`, or `nil` when it is none.
-  static func linkText(_ path: String) -> String? {
+  package static func linkText(_ path: String) -> String? {
     var buffer = [CChar](repeating: 0, count: 4_097)
     let length = readlink(path, &buffer, buffer.count - 1)
     guard length >= 0 else { return nil }
@@ -215,43 +217,45 @@ enum Platform {
 
   /// Whether this process may give a file it makes any owner and group:
   /// it runs as root.
-  static var mayGiveAnyOwner: Bool { geteuid() == 0 }
+  package static var mayGiveAnyOwner: Bool { geteuid() == 0 }
 
   /// The owner and group a file this process makes would get (the group
   /// may instead be the folder's, in a set-group-ID folder).
-  static var processOwner: (owner: UInt32, group: UInt32) {
+  package static var processOwner: (owner: UInt32, group: UInt32) {
     (UInt32(geteuid()), UInt32(getegid()))
   }
 
   /// Gives the open file `fd` the owner and group; `false` when this
   /// process may not.
-  static func setOwner(_ fd: Int32, owner: UInt32, group: UInt32) -> Bool {
+  package static func setOwner(_ fd: Int32, owner: UInt32, group: UInt32) -> Bool {
     fchown(fd, uid_t(owner), gid_t(group)) == 0
   }
 
   /// Opens the existing file `path` for writing, without emptying it and
   /// without blocking; negative on failure.
-  static func openInPlace(_ path: String) -> Int32 {
+  package static func openInPlace(_ path: String) -> Int32 {
     open(path, O_WRONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
   }
 
   /// Opens the device `path` (links followed) for writing, without
   /// creating, emptying or adopting it as a terminal; negative on failure.
-  static func openForStreaming(_ path: String) -> Int32 {
+  package static func openForStreaming(_ path: String) -> Int32 {
     open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY)
   }
 
   /// Cuts the open file `fd` to `size` bytes; `false` on failure.
-  static func truncate(_ fd: Int32, _ size: Int) -> Bool { ftruncate(fd, off_t(size)) == 0 }
+  package static func truncate(_ fd: Int32, _ size: Int) -> Bool { ftruncate(fd, off_t(size)) == 0 }
 
   /// Renames `from` to `to`, replacing it in one step; `false` on failure.
-  static func rename(_ from: String, _ to: String) -> Bool { systemRename(from, to) == 0 }
+  package static func rename(_ from: String, _ to: String) -> Bool { systemRename(from, to) == 0 }
 
   /// Removes the file at `path`, if any.
-  static func remove(_ path: String) { unlink(path) }
+  package static func remove(_ path: String) { unlink(path) }
 
   /// Makes the folder `path`; `true` when it was made or already exists.
-  static func makeFolder(_ path: String) -> Bool { mkdir(path, 0o755) == 0 || errno == EEXIST }
+  package static func makeFolder(_ path: String) -> Bool {
+    mkdir(path, 0o755) == 0 || errno == EEXIST
+  }
 }
 
 // The C functions under the names `Platform` gives its own.

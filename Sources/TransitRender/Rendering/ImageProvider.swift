@@ -2,9 +2,9 @@ import Transit
 
 /// Where the renderer finds the pictures that `Transit.ImageContent` names.
 ///
-/// `.path` names a PNG file, absolute or relative to ``baseDirectory``
+/// `.path` names a PNG file, absolute or relative to `baseDirectory`
 /// (typically the folder of the scene file); `.named` looks the name up in
-/// ``images``, for tests and tools that make their images in memory.
+/// `images`, for tests and tools that make their images in memory.
 ///
 /// ```swift
 /// let provider = ImageProvider(
@@ -13,9 +13,9 @@ import Transit
 /// ```
 public struct ImageProvider: Sendable {
   /// The folder relative paths start from; `nil` means the current directory.
-  public var baseDirectory: String?
+  package var baseDirectory: String?
   /// Images by name, for `.named` content.
-  public var images: [String: Image]
+  package var images: [String: Image]
 
   /// Creates a provider.
   public init(baseDirectory: String? = nil, images: [String: Image] = [:]) {
@@ -39,8 +39,8 @@ public struct ImageProvider: Sendable {
     }
   }
 
-  /// `path` made absolute against ``baseDirectory`` when it is relative.
-  public func resolve(_ path: String) -> String {
+  /// `path` made absolute against `baseDirectory` when it is relative.
+  package func resolve(_ path: String) -> String {
     guard let baseDirectory, !path.hasPrefix("/") else { return path }
     return baseDirectory.hasSuffix("/") ? baseDirectory + path : baseDirectory + "/" + path
   }

@@ -27,7 +27,7 @@ import Transit
 /// ```
 public final class Renderer {
   /// The scale factor and image provider.
-  public let options: RenderOptions
+  package let options: RenderOptions
   /// Decoded images, as Cairo surfaces, by the content that named them.
   private var imageCache: [ImageContent: CairoSurface] = [:]
   /// Memory for the projections of 3-D views that cannot be composited
@@ -61,7 +61,7 @@ public final class Renderer {
   ///
   /// - Throws: ``RenderError`` when the scale is not a positive finite
   ///   number or a side would be outside 1…32767.
-  public func pixelSize(of scene: Scene) throws(RenderError) -> (width: Int, height: Int) {
+  package func pixelSize(of scene: Scene) throws(RenderError) -> (width: Int, height: Int) {
     let scale = options.scale
     guard scale.isFinite, scale > 0 else {
       throw RenderError("scale factor \(scale) must be a positive finite number")
@@ -137,7 +137,7 @@ public final class Renderer {
   ///
   /// - Throws: ``RenderError`` as ``render(_:)`` does, or when `rowStride`
   ///   is less than the width.
-  public func render(
+  package func render(
     _ scene: Scene, into pixels: UnsafeMutablePointer<UInt32>, rowStride: Int
   ) throws(RenderError) {
     try explained(scene) { () throws(RenderError) in

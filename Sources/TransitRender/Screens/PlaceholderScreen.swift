@@ -62,7 +62,7 @@ public struct PlaceholderScreen: Hashable, Sendable {
   }
 
   /// The screen as a view filling `bounds`, clipped, with the title bar
-  /// `id-title` and rows `id-row-0` … (see ``bars(id:size:)``).
+  /// `id-title` and rows `id-row-0` … (see `bars(id:size:)`).
   public func view(id: String, bounds: Rect) -> View {
     View(
       id: id, frame: bounds, backgroundColor: backgroundColor, clipsToBounds: true,
@@ -80,7 +80,7 @@ public struct PlaceholderScreen: Hashable, Sendable {
   /// shorter side is over 10,000 points the title stays at 1,000 points
   /// (and the rows' text past 13,333), so every screen size a scene allows
   /// has a screen to draw.
-  public func bars(id: String, size: Size) -> [View] {
+  package func bars(id: String, size: Size) -> [View] {
     let w = size.width
     let h = size.height
     let m = min(w, h)

@@ -9,7 +9,7 @@ import Transit
 /// hinting, unhinted metrics, greyscale antialiasing and unrounded glyph
 /// positions, so text scales and moves smoothly between frames and the same
 /// Cairo and Pango versions give the same pixels everywhere
-/// (``Renderer/textEngineVersions`` names them; text goldens record it).
+/// (`Renderer/textEngineVersions` names them; text goldens record it).
 ///
 /// One engine per ``Renderer``, made the first time a view has text; like
 /// the renderer it is not Sendable.
@@ -249,7 +249,7 @@ extension Renderer {
   /// The libraries whose versions decide how text is rasterised, e.g.
   /// `cairo 1.16.0, pango 1.50.12, DejaVu Sans 2.37`. Golden images with
   /// text are only comparable between machines where this is the same.
-  public static var textEngineVersions: String {
+  package static var textEngineVersions: String {
     "cairo \(String(cString: cairo_version_string())), pango \(String(cString: pango_version_string())), DejaVu Sans 2.37"
   }
 }

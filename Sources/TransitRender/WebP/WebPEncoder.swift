@@ -18,7 +18,7 @@ import CTransitWebP
 /// ```
 public enum WebPEncoder {
   /// WebP's largest side.
-  public static let maximumSide = 16_383
+  package static let maximumSide = 16_383
 
   /// Encodes `images` as an animated WebP.
   ///
@@ -42,7 +42,7 @@ public enum WebPEncoder {
   }
 
   /// The longest a WebP animation lasts: its timestamps are 32-bit milliseconds.
-  public static let maximumSeconds = Double(Int32.max) / 1000
+  package static let maximumSeconds = Double(Int32.max) / 1000
 
   /// Encodes `images` as an animated WebP, frame k showing from
   /// `times.starts[k]` until the next frame starts (the last until
@@ -54,7 +54,7 @@ public enum WebPEncoder {
   ///   - loopCount: how many times to play; 0 (the default) loops forever.
   ///   - quality: `nil` (the default) for lossless; 0…100 for lossy.
   /// - Throws: ``RenderError`` when there are no frames, the sizes differ,
-  ///   `times` has another count or lasts beyond ``maximumSeconds``, a side
+  ///   `times` has another count or lasts beyond `maximumSeconds`, a side
   ///   is beyond 16,383 pixels, or libwebp fails.
   public static func encode(
     _ images: [Image], times: FrameTimes, loopCount: Int = 0, quality: Double? = nil
