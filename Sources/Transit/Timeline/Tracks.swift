@@ -116,11 +116,13 @@ struct Tracks: Hashable, Sendable {
       placement(range, progress, at(Appearance.placement), into: &view.imagePlacement)
     }
     range = textColors.ranges[index]
-    // Binding refuses a text colour for a view without text. The text is
-    // moved out and back, not copied (string and all) and destroyed.
-    if !range.isEmpty, var text = view.text.take() {
-      color(textColors, range, progress, at(Appearance.textColor), into: &text.color)
-      view.text = text
+    // Binding refuses a text colour for a view without text. Only the
+    // colour is read and written, through optional chaining: taking the
+    // text itself out of its optional would move it out and back, and
+    // testing it against nil would copy it, string and all.
+    if !range.isEmpty, var textColor = view.text?.color {
+      color(textColors, range, progress, at(Appearance.textColor), into: &textColor)
+      view.text?.color = textColor
     }
   }
 
