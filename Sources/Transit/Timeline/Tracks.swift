@@ -86,11 +86,18 @@ struct Tracks: Hashable, Sendable {
   private func applyAppearance(
     _ index: Int, to view: inout View, progress: UnsafeMutableBufferPointer<Double>
   ) {
-    let shared = appearanceKeys.shared[index]
+    let (shared, prefixed) = (appearanceKeys.shared[index], appearanceKeys.prefixed[index])
     let key =
-      shared == 0
+      shared | prefixed == 0
       ? (offset: -1, progress: Double.nan) : appearanceKeys.latestStarted(index, progress)
     func at(_ bit: UInt8) -> (offset: Int, progress: Double)? { shared & bit != 0 ? key : nil }
+    // A track with relative segments in the very steps of the keys: none
+    // after the latest started key's has started, so folding the segments
+    // up to it is folding them all.
+    func started(_ range: Range<Int>, _ bit: UInt8) -> Range<Int> {
+      prefixed & bit != 0 && key.offset >= 0
+        ? range.lowerBound..<range.lowerBound + key.offset + 1 : range
+    }
     var range = backgroundColors.ranges[index]
     if !range.isEmpty {
       color(
@@ -99,11 +106,15 @@ struct Tracks: Hashable, Sendable {
     }
     range = cornerRadii.ranges[index]
     if !range.isEmpty {
-      self.cornerRadii(range, progress, at(Appearance.cornerRadii), into: &view.cornerRadii)
+      self.cornerRadii(
+        started(range, Appearance.cornerRadii), progress, at(Appearance.cornerRadii),
+        into: &view.cornerRadii)
     }
     range = borderWidths.ranges[index]
     if !range.isEmpty {
-      borderWidth(range, progress, at(Appearance.borderWidth), into: &view.border.width)
+      borderWidth(
+        started(range, Appearance.borderWidth), progress, at(Appearance.borderWidth),
+        into: &view.border.width)
     }
     range = borderColors.ranges[index]
     if !range.isEmpty {
