@@ -22,6 +22,7 @@ extension Color {
   /// Progress 0 returns `self` and 1 returns `other`, bit for bit, whatever
   /// rounding the formula would do. Progress outside 0…1 (overshooting
   /// curves) extrapolates; a timeline bounds what it draws into 0…1.
+  @inline(__always)
   public func interpolated(to other: Color, progress p: Double) -> Color {
     if p == 0 { return self }
     if p == 1 { return other }
@@ -41,6 +42,7 @@ extension Color {
   }
 
   /// Every component brought into 0…1 (an overshooting curve's sample).
+  @inline(__always)
   var bounded: Color {
     func unit(_ x: Double) -> Double { min(1, max(0, x)) }
     return Color(red: unit(red), green: unit(green), blue: unit(blue), alpha: unit(alpha))

@@ -118,6 +118,7 @@ extension CornerRadii {
   }
 
   /// Every radius brought to 0 or more (an overshooting curve's sample).
+  @inline(__always)
   var bounded: CornerRadii {
     CornerRadii(
       topLeft: max(0, topLeft), topRight: max(0, topRight), bottomRight: max(0, bottomRight),

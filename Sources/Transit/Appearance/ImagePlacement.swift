@@ -101,6 +101,7 @@ public struct ImagePlacement: Hashable, Codable, Sendable {
 
   /// The placement `progress` of the way to `other`: each weight
   /// interpolated linearly. Progress 0 and 1 give the two ends bit for bit.
+  @inline(__always)
   public func interpolated(to other: ImagePlacement, progress p: Double) -> ImagePlacement {
     if p == 0 { return self }
     if p == 1 { return other }

@@ -35,6 +35,7 @@ public struct Shadow: Hashable, Codable, Sendable {
 
   /// The shadow `progress` of the way to `other`, component by component.
   /// Progress 0 and 1 give the two ends bit for bit.
+  @inline(__always)
   public func interpolated(to other: Shadow, progress p: Double) -> Shadow {
     if p == 0 { return self }
     if p == 1 { return other }
@@ -51,6 +52,7 @@ public struct Shadow: Hashable, Codable, Sendable {
 extension Shadow {
   /// The colour and opacity brought into 0…1 and the radius to 0 or more
   /// (an overshooting curve's sample).
+  @inline(__always)
   var bounded: Shadow {
     Shadow(
       color: color.bounded, opacity: min(1, max(0, opacity)), radius: max(0, radius),

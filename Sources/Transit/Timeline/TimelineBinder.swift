@@ -241,6 +241,15 @@ struct TimelineBinder {
       tracks.placements.appendView(placements[view])
       tracks.textColors.appendView(textColors[view])
       tracks.appearanceAnimated.append(isAppearanceAnimated(view))
+      // In the order of Tracks.Appearance's bits.
+      func keyed<Value>(_ segments: [Segment<Value>]) -> (steps: [Int], allAbsolute: Bool) {
+        (segments.map(\.step), segments.allSatisfy(\.isAbsolute))
+      }
+      tracks.appearanceKeys.appendView([
+        keyed(backgroundColors[view]), keyed(cornerRadii[view]), keyed(borderWidths[view]),
+        keyed(borderColors[view]), keyed(shadows[view]), keyed(placements[view]),
+        keyed(textColors[view]),
+      ])
       for change in transforms[view] {
         tracks.operationRanges.append(change.operations)
         if let target = change.target {

@@ -68,6 +68,32 @@ struct Track<Value: Hashable & Sendable>: Hashable, Sendable {
     return nil
   }
 
+  /// What ``fold(_:_:into:absolute:relative:)`` gives for a view whose
+  /// segments (`range`) are one absolute segment per step of its keys (see
+  /// ``AppearanceKeys``), once the latest started key is known: `offset`
+  /// from the first key (−1 when none has started) and its progress `p`.
+  ///
+  /// The segment at that offset is the one in force; no later segment has
+  /// started, so there is nothing to add.
+  @inline(__always)
+  @discardableResult
+  func read(
+    _ range: Range<Int>, at offset: Int, _ p: Double, into value: inout Value,
+    absolute: (_ j: Int, _ p: Double) -> Value
+  ) -> Bool {
+    if offset < 0 {
+      value = segments[range.lowerBound].from
+      return false
+    }
+    let j = range.lowerBound + offset
+    if p != 1 {
+      value = absolute(j, p)
+      return true
+    }
+    value = segments[j].to
+    return false
+  }
+
   /// The value of one view's property (its segments are `range`, not empty)
   /// at the given step progresses; returns whether it is moving: some
   /// segment is part way, so the value is not one of the resolved ends.

@@ -18,6 +18,7 @@ extension Tracks {
       placements.appendView([])
       textColors.appendView([])
       appearanceAnimated.append(false)
+      appearanceKeys.appendView([])
       subtreeAnimated.append(false)
       for child in view.children { visit(child) }
       subtreeEnd[index] = subtreeEnd.count

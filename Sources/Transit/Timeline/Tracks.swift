@@ -26,6 +26,9 @@ struct Tracks: Hashable, Sendable {
   /// looks like) has a segment of it: one test spares views that only
   /// move and fade the seven lookups.
   var appearanceAnimated: [Bool] = []
+  /// Each view's appearance steps, searched once for the tracks that
+  /// change in all of them.
+  var appearanceKeys = AppearanceKeys()
   /// For each view, the pre-order index just past its subtree.
   var subtreeEnd: [Int] = []
   /// For each view, whether it or a descendant is animated: sampling skips
@@ -75,28 +78,74 @@ struct Tracks: Hashable, Sendable {
   }
 
   /// Writes what view `index` looks like into `view`: every appearance
-  /// track that has segments of it.
+  /// track that has segments of it. The latest started of the view's
+  /// appearance steps is found once, for every track that changes in
+  /// exactly those steps (see ``AppearanceKeys``); the others are folded
+  /// on their own.
   @inline(__always)
   private func applyAppearance(
     _ index: Int, to view: inout View, progress: UnsafeMutableBufferPointer<Double>
   ) {
-    var range = backgroundColors.ranges[index]
-    if !range.isEmpty { color(backgroundColors, range, progress, into: &view.backgroundColor) }
-    range = cornerRadii.ranges[index]
-    if !range.isEmpty { self.cornerRadii(range, progress, into: &view.cornerRadii) }
-    range = borderWidths.ranges[index]
-    if !range.isEmpty { borderWidth(range, progress, into: &view.border.width) }
-    range = borderColors.ranges[index]
-    if !range.isEmpty { color(borderColors, range, progress, into: &view.border.color) }
-    range = shadows.ranges[index]
-    if !range.isEmpty { shadow(range, progress, into: &view.shadow) }
-    range = placements.ranges[index]
-    if !range.isEmpty { placement(range, progress, into: &view.imagePlacement) }
-    range = textColors.ranges[index]
-    // Binding refuses a text colour for a view without text.
-    if !range.isEmpty, view.text != nil {
-      color(textColors, range, progress, into: &view.text!.color)
+    let (shared, prefixed) = (appearanceKeys.shared[index], appearanceKeys.prefixed[index])
+    let key =
+      shared | prefixed == 0
+      ? (offset: -1, progress: Double.nan) : appearanceKeys.latestStarted(index, progress)
+    func at(_ bit: UInt8) -> (offset: Int, progress: Double)? { shared & bit != 0 ? key : nil }
+    // A track with relative segments in the very steps of the keys: none
+    // after the latest started key's has started, so folding the segments
+    // up to it is folding them all.
+    func started(_ range: Range<Int>, _ bit: UInt8) -> Range<Int> {
+      prefixed & bit != 0 && key.offset >= 0
+        ? range.lowerBound..<range.lowerBound + key.offset + 1 : range
     }
+    var range = backgroundColors.ranges[index]
+    if !range.isEmpty {
+      color(
+        backgroundColors, range, progress, at(Appearance.backgroundColor),
+        into: &view.backgroundColor)
+    }
+    range = cornerRadii.ranges[index]
+    if !range.isEmpty {
+      self.cornerRadii(
+        started(range, Appearance.cornerRadii), progress, at(Appearance.cornerRadii),
+        into: &view.cornerRadii)
+    }
+    range = borderWidths.ranges[index]
+    if !range.isEmpty {
+      borderWidth(
+        started(range, Appearance.borderWidth), progress, at(Appearance.borderWidth),
+        into: &view.border.width)
+    }
+    range = borderColors.ranges[index]
+    if !range.isEmpty {
+      color(borderColors, range, progress, at(Appearance.borderColor), into: &view.border.color)
+    }
+    range = shadows.ranges[index]
+    if !range.isEmpty { shadow(range, progress, at(Appearance.shadow), into: &view.shadow) }
+    range = placements.ranges[index]
+    if !range.isEmpty {
+      placement(range, progress, at(Appearance.placement), into: &view.imagePlacement)
+    }
+    range = textColors.ranges[index]
+    // Binding refuses a text colour for a view without text. Only the
+    // colour is read and written, through optional chaining: taking the
+    // text itself out of its optional would move it out and back, and
+    // testing it against nil would copy it, string and all.
+    if !range.isEmpty, var textColor = view.text?.color {
+      color(textColors, range, progress, at(Appearance.textColor), into: &textColor)
+      view.text?.color = textColor
+    }
+  }
+
+  /// The appearance tracks, as the bits of ``AppearanceKeys/shared``.
+  enum Appearance {
+    static let backgroundColor: UInt8 = 1 << 0
+    static let cornerRadii: UInt8 = 1 << 1
+    static let borderWidth: UInt8 = 1 << 2
+    static let borderColor: UInt8 = 1 << 3
+    static let shadow: UInt8 = 1 << 4
+    static let placement: UInt8 = 1 << 5
+    static let textColor: UInt8 = 1 << 6
   }
 
   /// The state of view `index`, starting from its `initial` state.
@@ -228,11 +277,17 @@ struct Tracks: Hashable, Sendable {
   @inline(__always)
   func color(
     _ track: Track<Color>, _ range: Range<Int>, _ progress: UnsafeMutableBufferPointer<Double>,
-    into value: inout Color, bounded: Bool = true
+    _ key: (offset: Int, progress: Double)? = nil, into value: inout Color, bounded: Bool = true
   ) {
-    let isMoving = track.fold(range, progress, into: &value) { j, p in
+    func mix(_ j: Int, _ p: Double) -> Color {
       track.segments[j].from.interpolated(to: track.segments[j].to, progress: p)
     }
+    let isMoving =
+      if let key {
+        track.read(range, at: key.offset, key.progress, into: &value, absolute: mix)
+      } else {
+        track.fold(range, progress, into: &value, absolute: mix)
+      }
     if bounded && isMoving { value = value.bounded }
   }
 
@@ -242,13 +297,20 @@ struct Tracks: Hashable, Sendable {
   @inline(__always)
   func cornerRadii(
     _ range: Range<Int>, _ progress: UnsafeMutableBufferPointer<Double>,
-    into value: inout CornerRadii, bounded: Bool = true
+    _ key: (offset: Int, progress: Double)? = nil, into value: inout CornerRadii,
+    bounded: Bool = true
   ) {
-    let isMoving = cornerRadii.fold(range, progress, into: &value) { j, p in
+    func mix(_ j: Int, _ p: Double) -> CornerRadii {
       cornerRadii.segments[j].from.interpolated(to: cornerRadii.segments[j].to, progress: p)
-    } relative: { value, j, p in
-      value.add(cornerRadii.segments[j].to.minus(cornerRadii.segments[j].from), progress: p)
     }
+    let isMoving =
+      if let key {
+        cornerRadii.read(range, at: key.offset, key.progress, into: &value, absolute: mix)
+      } else {
+        cornerRadii.fold(range, progress, into: &value, absolute: mix) { value, j, p in
+          value.add(cornerRadii.segments[j].to.minus(cornerRadii.segments[j].from), progress: p)
+        }
+      }
     if bounded && isMoving { value = value.bounded }
   }
 
@@ -256,15 +318,21 @@ struct Tracks: Hashable, Sendable {
   /// adjustment's share; in motion and `bounded`, not below 0.
   @inline(__always)
   func borderWidth(
-    _ range: Range<Int>, _ progress: UnsafeMutableBufferPointer<Double>, into value: inout Double,
-    bounded: Bool = true
+    _ range: Range<Int>, _ progress: UnsafeMutableBufferPointer<Double>,
+    _ key: (offset: Int, progress: Double)? = nil, into value: inout Double, bounded: Bool = true
   ) {
-    let isMoving = borderWidths.fold(range, progress, into: &value) { j, p in
+    func mix(_ j: Int, _ p: Double) -> Double {
       let (from, to) = (borderWidths.segments[j].from, borderWidths.segments[j].to)
       return p == 0 ? from : Interpolation.lerp(from, to, p)
-    } relative: { value, j, p in
-      value += (borderWidths.segments[j].to - borderWidths.segments[j].from) * p
     }
+    let isMoving =
+      if let key {
+        borderWidths.read(range, at: key.offset, key.progress, into: &value, absolute: mix)
+      } else {
+        borderWidths.fold(range, progress, into: &value, absolute: mix) { value, j, p in
+          value += (borderWidths.segments[j].to - borderWidths.segments[j].from) * p
+        }
+      }
     if bounded && isMoving { value = max(0, value) }
   }
 
@@ -273,12 +341,18 @@ struct Tracks: Hashable, Sendable {
   /// colour and opacity in 0…1 and its radius not below 0.
   @inline(__always)
   func shadow(
-    _ range: Range<Int>, _ progress: UnsafeMutableBufferPointer<Double>, into value: inout Shadow,
-    bounded: Bool = true
+    _ range: Range<Int>, _ progress: UnsafeMutableBufferPointer<Double>,
+    _ key: (offset: Int, progress: Double)? = nil, into value: inout Shadow, bounded: Bool = true
   ) {
-    let isMoving = shadows.fold(range, progress, into: &value) { j, p in
+    func mix(_ j: Int, _ p: Double) -> Shadow {
       shadows.segments[j].from.interpolated(to: shadows.segments[j].to, progress: p)
     }
+    let isMoving =
+      if let key {
+        shadows.read(range, at: key.offset, key.progress, into: &value, absolute: mix)
+      } else {
+        shadows.fold(range, progress, into: &value, absolute: mix)
+      }
     if bounded && isMoving { value = value.bounded }
   }
 
@@ -288,10 +362,15 @@ struct Tracks: Hashable, Sendable {
   @inline(__always)
   func placement(
     _ range: Range<Int>, _ progress: UnsafeMutableBufferPointer<Double>,
-    into value: inout ImagePlacement
+    _ key: (offset: Int, progress: Double)? = nil, into value: inout ImagePlacement
   ) {
-    placements.fold(range, progress, into: &value) { j, p in
+    func mix(_ j: Int, _ p: Double) -> ImagePlacement {
       placements.segments[j].from.interpolated(to: placements.segments[j].to, progress: p)
+    }
+    if let key {
+      placements.read(range, at: key.offset, key.progress, into: &value, absolute: mix)
+    } else {
+      placements.fold(range, progress, into: &value, absolute: mix)
     }
   }
 
