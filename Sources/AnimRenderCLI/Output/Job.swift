@@ -68,6 +68,11 @@ struct Job {
     var planned = self
     planned.output = output
     planned.frames = frames
+    if let states = output.states, AtomicOutput.isStream(states) {
+      try planned.memory.charge(
+        StatesFile.heldBytes(frames), for: "--states \(states), held whole for a stream",
+        advice: "write --states to a file, which is written a frame at a time")
+    }
     var pipeline = FramePipeline(
       job: planned, pixelWidth: pixelWidth, pixelHeight: pixelHeight, times: times)
     try pipeline.checkLimits()
