@@ -96,12 +96,8 @@ final class TextEngine {
     // below a line's own box.
     let reach = 16 * text.size
     let visible = (bounds.minY - reach)...(bounds.maxY + reach)
-    var shown = text
-    shown.string = VisibleText.prefix(
-      of: text.string, width: bounds.width, height: bounds.height, size: text.size)
-    placeLines(
-      of: shown, width: bounds.width, height: bounds.height, visible: visible,
-      heightLimit: 2 * bounds.height
+    placeShownLines(
+      of: text, width: bounds.width, height: bounds.height, visible: visible
     ) { placed in
       let y = bounds.minY + placed.top
       if let line = placed.line {
@@ -115,6 +111,23 @@ final class TextEngine {
       }
     }
     context.restore()
+  }
+
+  /// The lines of `text` a view of `width` × `height` draws, placed as
+  /// ``placeLines(of:width:height:visible:heightLimit:_:)`` places them,
+  /// with only what the view can show laid out: the first characters that
+  /// could fill it twice (``VisibleText``), and lines up to twice its
+  /// height. A text that fits, or overflows by less than its height, is
+  /// laid out whole.
+  func placeShownLines(
+    of text: TextContent, width: Double, height: Double, visible: ClosedRange<Double>,
+    _ body: (PlacedLine) -> Void
+  ) {
+    var shown = text
+    shown.string = VisibleText.prefix(
+      of: text.string, width: width, height: height, size: text.size)
+    placeLines(
+      of: shown, width: width, height: height, visible: visible, heightLimit: 2 * height, body)
   }
 
   /// `string` with every noncharacter (U+FDD0…U+FDEF, and U+FFFE and
