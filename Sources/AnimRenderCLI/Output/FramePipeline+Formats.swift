@@ -63,6 +63,14 @@ extension FramePipeline {
     let frameBytes = pixelWidth * pixelHeight * 4
     for (index, frame) in job.frames.enumerated() {
       let scene = frame.scene()
+      // Cairo records every drawing command of the document until it is
+      // finished: about 560 bytes a plain view (measured), more with
+      // borders, corners and shadows.
+      try memory.charge(
+        FramePipeline.vectorViewBytes * scene.allViews().count,
+        for: "frame \(index + 1)'s views, recorded for the \(format.rawValue)",
+        group: "frames' views recorded for a vector document",
+        advice: "use a PNG output, fewer frames or fewer views")
       var overlay: Image?
       if let labels {
         do {
@@ -94,6 +102,10 @@ extension FramePipeline {
       throw CLIError.failed("drawing the \(format.rawValue) failed: \(error.message)", cause: error)
     }
   }
+
+  /// The memory a vector document takes for each view of each frame
+  /// until it is finished, charged as the frame is drawn.
+  static let vectorViewBytes = 1_024
 
   /// How many views in `views` and beneath them have a 3-D transform (the
   /// views a vector document embeds as pictures); a 3-D view's own

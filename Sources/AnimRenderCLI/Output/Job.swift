@@ -66,6 +66,11 @@ struct Job {
     let atomic = AtomicOutput()
     var planned = self
     planned.frames = frames
+    if let states = output.states, AtomicOutput.isStream(states) {
+      try planned.memory.charge(
+        StatesFile.heldBytes(frames), for: "--states \(states), held whole for a stream",
+        advice: "write --states to a file, which is written a frame at a time")
+    }
     var pipeline = FramePipeline(
       job: planned, plan: plan, pixelWidth: pixelWidth, pixelHeight: pixelHeight, times: times)
     let memory = try pipeline.checkLimits()

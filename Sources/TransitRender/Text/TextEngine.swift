@@ -73,10 +73,12 @@ final class TextEngine {
   /// Draws `text` wrapped to `bounds`' width, centred vertically, clipped to
   /// the rounded bounds, with the colour's alpha times `alpha`.
   ///
-  /// A text of up to ``TextLines/firstWindow`` bytes is one Pango layout;
-  /// a longer one is broken into lines a window at a time (``TextLines``)
-  /// and only the lines that reach into the view are drawn, so the time
-  /// grows with the text's length.
+  /// Only the characters the view could show are laid out
+  /// (``VisibleText``), so a megabyte of text in a small view costs what
+  /// the view shows. A text of up to ``TextLines/firstWindow`` bytes is
+  /// one Pango layout; a longer one is broken into lines a window at a
+  /// time (``TextLines``) and only the lines that reach into the view are
+  /// drawn, so the time grows with the text's length.
   func draw(
     _ text: TextContent, in bounds: Rect, radii: CornerRadii, alpha: Double, context: CairoContext
   ) {
@@ -94,7 +96,9 @@ final class TextEngine {
     // below a line's own box.
     let reach = 16 * text.size
     let visible = (bounds.minY - reach)...(bounds.maxY + reach)
-    placeLines(of: text, width: bounds.width, height: bounds.height, visible: visible) { placed in
+    placeShownLines(
+      of: text, width: bounds.width, height: bounds.height, visible: visible
+    ) { placed in
       let y = bounds.minY + placed.top
       if let line = placed.line {
         cairo_move_to(
@@ -107,6 +111,23 @@ final class TextEngine {
       }
     }
     context.restore()
+  }
+
+  /// The lines of `text` a view of `width` × `height` draws, placed as
+  /// ``placeLines(of:width:height:visible:heightLimit:_:)`` places them,
+  /// with only what the view can show laid out: the first characters that
+  /// could fill it twice (``VisibleText``), and lines up to twice its
+  /// height. A text that fits, or overflows by less than its height, is
+  /// laid out whole.
+  func placeShownLines(
+    of text: TextContent, width: Double, height: Double, visible: ClosedRange<Double>,
+    _ body: (PlacedLine) -> Void
+  ) {
+    var shown = text
+    shown.string = VisibleText.prefix(
+      of: text.string, width: width, height: height, size: text.size)
+    placeLines(
+      of: shown, width: width, height: height, visible: visible, heightLimit: 2 * height, body)
   }
 
   /// `string` with every noncharacter (U+FDD0…U+FDEF, and U+FFFE and
@@ -149,9 +170,13 @@ final class TextEngine {
   /// `body` once with the whole layout for a short text, or for each line
   /// of a long one whose box meets `visible` (in points from the view's
   /// top), top to bottom.
+  ///
+  /// A long text whose lines pass `heightLimit` points is laid out as if
+  /// it ended soon after (``TextLines``): only a text that overflows its
+  /// view by that much is changed, and it shows lines from its start.
   func placeLines(
     of text: TextContent, width: Double, height: Double, visible: ClosedRange<Double>,
-    _ body: (PlacedLine) -> Void
+    heightLimit: Double = .infinity, _ body: (PlacedLine) -> Void
   ) {
     let scale = Double(TRANSIT_PANGO_SCALE)
     let layout = pango_layout_new(pangoContext)!
@@ -194,7 +219,10 @@ final class TextEngine {
             top: (height - Double(layoutHeight) / scale) / 2))
         return
       }
-      let lines = TextLines(bytes, layout: layout, alignment: Int32(alignment), work: &work)
+      let limit = heightLimit * scale
+      let lines = TextLines(
+        bytes, layout: layout, alignment: Int32(alignment),
+        heightLimit: limit < Double(Int.max / 2) ? Int(limit) : .max, work: &work)
       let top = (height - Double(lines.height) / scale) / 2
       // The lines are in order, top to bottom: find the first and last that
       // meet `visible` by bisection.

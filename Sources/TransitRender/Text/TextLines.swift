@@ -31,7 +31,10 @@ import CTransitPango
 /// punctuation from strong characters any distance away); when they are
 /// not, the rest of the paragraph is laid out whole, in time that grows
 /// with the square of its length (a paragraph that starts left to right,
-/// holds a Hebrew word and then a megabyte of digits and spaces).
+/// holds a Hebrew word and then a megabyte of digits and spaces) — unless
+/// the lines are wanted only up to a height (a view shows no more): then a
+/// prefix of the paragraph, doubled until its lines pass that height, is
+/// laid out whole instead, and the text is taken to end with it.
 ///
 /// Windows whose text is the same give the same lines: a text that repeats
 /// itself (a MiB of one letter, one word over and over) reuses them instead
@@ -115,9 +118,13 @@ struct TextLines {
 
   /// Finds the lines of `text` as `layout` (font, width and wrapping set)
   /// breaks them with `alignment`, counting Pango's work in `work`.
+  ///
+  /// The lines stop after the first window whose lines pass `heightLimit`
+  /// (Pango units) all together: what follows is never found, as if the
+  /// text ended there.
   init(
     _ text: UnsafeBufferPointer<UInt8>, layout: OpaquePointer, alignment: Int32,
-    work: inout TextWork
+    heightLimit: Int = .max, work: inout TextWork
   ) {
     self.alignment = alignment
     let n = text.count
@@ -144,6 +151,7 @@ struct TextLines {
       var end: Int
       var complete: Bool
       var cutsParagraphs = true
+      var prefixOnly = false
       var direction: Int32? = nil
       if bidirectional {
         if atParagraphStart {
@@ -173,10 +181,18 @@ struct TextLines {
         if let whole = paragraph, wholeParagraph {
           from = whole.start
           end = whole.next
+          if heightLimit < .max, start + target < whole.next {
+            // Laying the rest out whole costs its length times its lines:
+            // a prefix of the paragraph is enough when its lines pass the
+            // height limit, where the text is taken to end.
+            end = Self.cut(text, from: start, near: start + target)
+            prefixOnly = true
+          }
         }
-        complete = paragraph == nil || wholeParagraph || end == paragraph!.next
-        cutsParagraphs = !complete || (paragraph != nil && !wholeParagraph)
-        if !complete { end = Self.cut(text, from: start, near: end) }
+        complete =
+          paragraph == nil || (wholeParagraph && !prefixOnly) || end == paragraph!.next
+        cutsParagraphs = !complete && !prefixOnly || (paragraph != nil && !wholeParagraph)
+        if !complete && !prefixOnly { end = Self.cut(text, from: start, near: end) }
       } else {
         end = min(start + target, n)
         complete = end == n
@@ -235,6 +251,13 @@ struct TextLines {
         target = max(target, end - start) * 2
         continue
       }
+      if prefixOnly {
+        let added = laid[skip..<skip + accepted].reduce(0) { $0 + $1.height }
+        guard height + added > heightLimit else {
+          target = max(target, end - start) * 2
+          continue
+        }
+      }
       if var whole = paragraph, !wholeParagraph, from > whole.start || !complete {
         // A window from a paragraph's middle: its levels must be the whole
         // paragraph's, where its lines are trusted.
@@ -267,6 +290,7 @@ struct TextLines {
             start: from + line.start, top: height, height: line.height, window: windows.count - 1))
         height += line.height
       }
+      if height > heightLimit { break }
       if skip + accepted == laid.count && complete {
         guard end < n else { break }
         start = end

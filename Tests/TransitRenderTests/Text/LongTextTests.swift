@@ -109,21 +109,18 @@ import TransitTestSupport
     }
   }
 
-  /// One frame of `string` repeated to `bytes` in a 36×50 view: what Pango
-  /// was asked to do.
+  /// The lines of `string` repeated to `bytes` placed in a 36×50 view as
+  /// a whole text (not cut to what the view shows, as drawing does): what
+  /// Pango was asked to do.
   static func work(_ string: String, bytes: Int) throws -> TextWork {
-    let renderer = Renderer()
     var text = String(repeating: string, count: bytes / string.utf8.count + 1)
     text = String(decoding: text.utf8.prefix(bytes), as: UTF8.self)
-    let scene = Scene(
-      size: Size(width: 36, height: 50),
-      views: [
-        View(
-          id: "long", frame: Rect(x: 0, y: 0, width: 36, height: 50), backgroundColor: .white,
-          text: TextContent(string: text))
-      ])
-    _ = try renderer.render(scene)
-    return try renderer.text().work
+    let engine = try TextEngine()
+    let reach = 16 * 17.0
+    engine.placeLines(
+      of: TextContent(string: text), width: 36, height: 50, visible: -reach...(50 + reach)
+    ) { _ in }
+    return engine.work
   }
 
   @Test func rightToLeftParagraphWorkGrowsWithTheLength() throws {
@@ -152,23 +149,13 @@ import TransitTestSupport
   }
 
   @Test func layoutWorkGrowsWithTheLength() throws {
-    // One frame of 200 KB in a 36×50 view: Pango's work (bytes handed to it
+    // 200 KB placed in a 36×50 view: Pango's work (bytes handed to it
     // times the lines of each layout, a bound on what it shapes) per byte
     // stays the same as the text grows, and only the lines in view are
     // drawn. Laid out as one layout, the work per byte would grow with the
     // length (100,000 lines of two letters, each shaping up to 200 KB).
     func work(bytes: Int) throws -> TextWork {
-      let renderer = Renderer()
-      let scene = Scene(
-        size: Size(width: 36, height: 50),
-        views: [
-          View(
-            id: "long", frame: Rect(x: 0, y: 0, width: 36, height: 50), backgroundColor: .white,
-            text: TextContent(string: String(repeating: "x", count: bytes)))
-        ])
-      let image = try renderer.render(scene)
-      #expect(image.width == 36)
-      return try renderer.text().work
+      try Self.work("x", bytes: bytes)
     }
     let short = try work(bytes: 20_000)
     let long = try work(bytes: 200_000)

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+import Transit
+import TransitTestSupport
+
+@testable import AnimRenderCLI
+
+/// `--states` to standard output or a device is held whole until every
+/// output is ready (a stream cannot be taken back): it is charged to the
+/// memory budget, from a bound on its size, before anything is drawn.
+@Suite("states held for a stream", .serialized)
+struct HeldStatesMemoryTests {
+  @Test func aViewsEntryIsNeverLongerThanItsBound() throws {
+    // Every number as long as JSON writes one, an id of control characters
+    // (six bytes each), an image between modes, text.
+    let long = -2.2250738585072014e-308
+    let id = String(repeating: "\u{1B}", count: 40)
+    let entry = StatesFile.ViewEntry(
+      id: id, frame: Array(repeating: long, count: 4), alpha: long,
+      transform: Array(repeating: long, count: 16), hidden: false,
+      cornerRadii: Array(repeating: long, count: 4), color: "#ffffffff", borderWidth: long,
+      borderColor: "#ffffffff",
+      shadow: StatesFile.ShadowEntry(
+        color: "#ffffffff", opacity: long, radius: long, offset: [long, long]),
+      contentMode: "bottomRight",
+      imagePlacement: StatesFile.PlacementEntry(
+        scaleToFill: long, aspectFit: long, aspectFill: long, ownSize: long, anchor: [long, long]),
+      textColor: "#ffffffff")
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    let bytes = try encoder.encode(entry).count
+    #expect(bytes > StatesFile.viewEntryBytes / 2 + 6 * id.utf8.count)
+    #expect(bytes + 1 <= StatesFile.viewEntryBytes + 6 * id.utf8.count)
+  }
+
+  @Test func statesForAStreamAreChargedBeforeDrawing() throws {
+    let folder = TemporaryDirectory.make()
+    let program = try MemoryBudgetTests.programPeak(in: folder)
+    // 3,000 views over 101 frames: 30 MB of states, held whole (and grown
+    // as they were joined) for a device; charged at its bound, 0.9 GB.
+    let children = (0..<3_000).map {
+      ##"{"id": "c\##($0)", "frame": [\##($0 % 20), \##($0 % 30), 1, 1], "color": "#00ff00"}"##
+    }
+    let scene = """
+      {"container": {"width": 20, "height": 30}, "frames": 100,
+       "views": [{"id": "a", "color": "#ff0000", "children": [\(children.joined(separator: ","))]},
+                 {"id": "b", "color": "#0000ff"}],
+       "script": [{"show": "a"}, {"push": "b"}]}
+      """
+    try Data(scene.utf8).write(to: folder.appendingPathComponent("many.json"))
+    let held = try MemoryBudgetTests.run(
+      ["play", "many.json", "--layout", "frames", "-o", "f-%03d.png", "--states", "/dev/null"],
+      budget: 32, in: folder, program: program)
+    #expect(held.status == 64, "\(held.stderr)")
+    #expect(held.stderr.contains("--states /dev/null, held whole for a stream"), "\(held.stderr)")
+    #expect(
+      !FileManager.default.fileExists(atPath: folder.appendingPathComponent("f-000.png").path))
+    // To a file, written a frame at a time, the same states fit.
+    let file = try MemoryBudgetTests.run(
+      ["play", "many.json", "--layout", "frames", "-o", "g-%03d.png", "--states", "s.json"],
+      budget: 32, in: folder, program: program)
+    #expect(file.status == 0, "\(file.stderr)")
+    // Small states for a stream fit.
+    let small = try MemoryBudgetTests.run(
+      ["play", "trivial.json", "-o", "t.png", "--states", "/dev/null"], budget: 32, in: folder,
+      program: program)
+    #expect(small.status == 0, "\(small.stderr)")
+  }
+}
