@@ -1,5 +1,7 @@
 #include "transit_shadow.h"
 
+#include <string.h>
+
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -160,4 +162,12 @@ void transit_shadow_over_using(int level, uint32_t *destination, ptrdiff_t desti
       if (m8 != 0) row[x] = blend_scalar(row[x], m8, &k);
     }
   }
+}
+
+int transit_bytes_equal(const uint8_t *a, const uint8_t *b, size_t count) {
+  return memcmp(a, b, count) == 0;
+}
+
+void transit_mark_changes(const uint8_t *row, int width, uint8_t *changes) {
+  for (int c = 1; c < width; c++) changes[c] |= (uint8_t)(row[c] != row[c - 1]);
 }

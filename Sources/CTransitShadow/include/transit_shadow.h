@@ -32,4 +32,11 @@ void transit_shadow_over_using(int level, uint32_t *destination, ptrdiff_t desti
                                const uint8_t *mask, ptrdiff_t mask_stride, int width, int height,
                                const float color[4]);
 
+// Whether the `count` bytes at `a` and at `b` are the same.
+int transit_bytes_equal(const uint8_t *a, const uint8_t *b, size_t count);
+
+// Marks where a row of `width` bytes changes: `changes[c]` becomes 1 where
+// row[c] differs from row[c − 1] (c ≥ 1), and is left as it was elsewhere.
+void transit_mark_changes(const uint8_t *row, int width, uint8_t *changes);
+
 #endif

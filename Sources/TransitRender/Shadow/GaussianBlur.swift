@@ -1,3 +1,5 @@
+import CTransitShadow
+
 /// A separable Gaussian blur of an 8-bit alpha mask: the blur a shadow is.
 ///
 /// ## The kernel
@@ -54,6 +56,26 @@ enum GaussianBlur {
     return weights.map { Float($0) }
   }
 
+  /// Memory a blur works in, kept from one blur to the next: a blur's
+  /// first pass over a large shape is megabytes, which fresh from the
+  /// system would cost a page fault every 4 KiB on every blur.
+  final class Scratch {
+    private var pointer = UnsafeMutablePointer<Float>.allocate(capacity: 0)
+    private var capacity = 0
+
+    /// At least `count` floats, valid until the next call.
+    func floats(_ count: Int) -> UnsafeMutablePointer<Float> {
+      if count > capacity {
+        pointer.deallocate()
+        pointer = .allocate(capacity: count)
+        capacity = count
+      }
+      return pointer
+    }
+
+    deinit { pointer.deallocate() }
+  }
+
   /// Blurs `input` (`inputWidth × inputHeight` bytes, rows `inputStride`
   /// apart) into `output` (`(inputWidth − 2·rx) × (inputHeight − 2·ry)`
   /// values 0…255, not rounded, rows packed): output pixel (x, y) is the
@@ -62,7 +84,8 @@ enum GaussianBlur {
   /// windows reach.
   static func blur(
     _ input: UnsafePointer<UInt8>, inputWidth: Int, inputHeight: Int, inputStride: Int,
-    into output: UnsafeMutablePointer<Float>, sigmaX: Double, sigmaY: Double
+    into output: UnsafeMutablePointer<Float>, sigmaX: Double, sigmaY: Double,
+    scratch: Scratch = Scratch()
   ) {
     let horizontal = weights(sigma: sigmaX)
     let vertical = weights(sigma: sigmaY)
@@ -72,10 +95,20 @@ enum GaussianBlur {
     let height = inputHeight - 2 * ry
     guard width > 0, height > 0 else { return }
 
+    // Columns repeat as rows do: every column through a rounded
+    // rectangle's top and bottom sides is the same. An output column whose
+    // window of input columns is one repeated column sums the same values
+    // with the same weights in the same order as the first output column
+    // of that run, so it takes that column's bits on both passes; only the
+    // others (`computed`, in ranges) are summed. `copies` are the rest,
+    // each with the column it repeats.
+    let (computed, copies) = columnRuns(
+      input, inputWidth: inputWidth, inputHeight: inputHeight, inputStride: inputStride,
+      reach: rx)
+
     // First pass: every input row blurred across, `width` floats a row.
     // `sameAs[y]` is the first row of the run of equal rows holding y.
-    let rows = UnsafeMutablePointer<Float>.allocate(capacity: width * inputHeight)
-    defer { rows.deallocate() }
+    let rows = scratch.floats(width * inputHeight)
     let line = UnsafeMutablePointer<Float>.allocate(capacity: inputWidth)
     defer { line.deallocate() }
     var sameAs = [Int](repeating: 0, count: inputHeight)
@@ -89,14 +122,18 @@ enum GaussianBlur {
       }
       sameAs[y] = y
       for x in 0..<inputWidth { line[x] = Float(source[x]) }
-      target.update(repeating: 0, count: width)
       horizontal.withUnsafeBufferPointer { w in
-        for k in 0..<w.count {
-          let weight = w[k]
-          let shifted = line + k
-          for x in 0..<width { target[x] += weight * shifted[x] }
+        for range in computed {
+          let (start, end) = (range.lowerBound, range.upperBound)
+          for x in start..<end { target[x] = 0 }
+          for k in 0..<w.count {
+            let weight = w[k]
+            let shifted = line + k
+            for x in start..<end { target[x] += weight * shifted[x] }
+          }
         }
       }
+      fill(target, copies)
     }
 
     // Second pass: down the columns of the first.
@@ -107,13 +144,75 @@ enum GaussianBlur {
           sums.update(from: rows + y * width, count: width)
           continue
         }
-        sums.update(repeating: 0, count: width)
-        for j in 0..<w.count {
-          let weight = w[j]
-          let row = rows + (y + j) * width
-          for x in 0..<width { sums[x] += weight * row[x] }
+        for range in computed {
+          let (start, end) = (range.lowerBound, range.upperBound)
+          for x in start..<end { sums[x] = 0 }
+          for j in 0..<w.count {
+            let weight = w[j]
+            let row = rows + (y + j) * width
+            for x in start..<end { sums[x] += weight * row[x] }
+          }
         }
+        fill(sums, copies)
       }
+    }
+  }
+
+  /// The output columns of a blur of reach `reach` across `input` that
+  /// must be summed, as ranges, and those that repeat another: an output
+  /// column `x` reads input columns `x…x + 2·reach`, and when those are
+  /// all one column repeated, `x` repeats the first output column whose
+  /// window lies in the same run.
+  private static func columnRuns(
+    _ input: UnsafePointer<UInt8>, inputWidth: Int, inputHeight: Int, inputStride: Int,
+    reach: Int
+  ) -> (computed: [Range<Int>], copies: [(source: Int, columns: Range<Int>)]) {
+    let width = inputWidth - 2 * reach
+    // runStart[c]: the first input column of the run of equal columns
+    // holding c.
+    var changes = [UInt8](repeating: 0, count: inputWidth)
+    changes.withUnsafeMutableBufferPointer { changes in
+      for y in 0..<inputHeight {
+        let row = input + y * inputStride
+        if y > 0, memoryEqual(row, row - inputStride, count: inputWidth) { continue }
+        transit_mark_changes(row, Int32(inputWidth), changes.baseAddress!)
+      }
+    }
+    var runStart = [Int](repeating: 0, count: inputWidth)
+    for c in 1..<max(inputWidth, 1) { runStart[c] = changes[c] != 0 ? c : runStart[c - 1] }
+    var computed: [Range<Int>] = []
+    var copies: [(source: Int, columns: Range<Int>)] = []
+    var x = 0
+    while x < width {
+      let run = runStart[x]
+      if x > 0, runStart[x - 1] == run, runStart[x + 2 * reach] == run {
+        // x − 1 is the first column of this flat stretch (computed, as
+        // the loop takes a stretch whole): the rest repeat it.
+        let source = x - 1
+        var end = x + 1
+        while end < width, runStart[end + 2 * reach] == run { end += 1 }
+        copies.append((source, x..<end))
+        x = end
+      } else {
+        if let last = computed.last, last.upperBound == x {
+          computed[computed.count - 1] = last.lowerBound..<(x + 1)
+        } else {
+          computed.append(x..<(x + 1))
+        }
+        x += 1
+      }
+    }
+    return (computed, copies)
+  }
+
+  /// Each range of `copies` set to its source column's value.
+  @inline(__always)
+  private static func fill(
+    _ values: UnsafeMutablePointer<Float>, _ copies: [(source: Int, columns: Range<Int>)]
+  ) {
+    for copy in copies {
+      let value = values[copy.source]
+      for x in copy.columns { values[x] = value }
     }
   }
 
@@ -132,7 +231,6 @@ enum GaussianBlur {
   private static func memoryEqual(
     _ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, count: Int
   ) -> Bool {
-    for x in 0..<count where a[x] != b[x] { return false }
-    return true
+    transit_bytes_equal(a, b, count) != 0
   }
 }

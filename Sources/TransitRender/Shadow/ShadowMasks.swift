@@ -64,6 +64,10 @@ final class ShadowMasks {
 
   private var masks = Kept<CairoSurface>()
   private var blurs = Kept<Blur>()
+  /// The first pass of every blur, and the blur of a mask computed at its
+  /// own phase, which is rounded into the mask and not kept.
+  private let scratch = GaussianBlur.Scratch()
+  private let unkept = GaussianBlur.Scratch()
 
   /// The mask for `key`, computed the first time it is asked for.
   func mask(for key: Key) throws(RenderError) -> CairoSurface {
@@ -105,11 +109,11 @@ final class ShadowMasks {
         }
       }
     } else {
-      let blur = try blurred(key)
+      let values = try blurred(key, into: unkept.floats(key.width * key.height))
       try mask.withPixels { pixels, rowStride in
         for y in 0..<key.height {
           GaussianBlur.round(
-            blur.values + y * key.width,
+            values + y * key.width,
             into: (pixels + y * rowStride).assumingMemoryBound(to: UInt8.self), count: key.width)
         }
       }
@@ -119,11 +123,22 @@ final class ShadowMasks {
   }
 
   /// The blur for `key`, unrounded, computed the first time it is asked
-  /// for: the shape rasterized with the same path and antialiasing as the
-  /// view's background, into a mask that reaches past the pixels asked for
-  /// by the blur's reach, then blurred.
+  /// for and kept.
   private func blurred(_ key: Key) throws(RenderError) -> Blur {
     if let blur = blurs[key] { return blur }
+    let blur = Blur(count: key.width * key.height)
+    _ = try blurred(key, into: blur.values)
+    blurs.insert(blur, for: key, bytes: key.width * key.height * 4)
+    return blur
+  }
+
+  /// Writes the blur for `key`, unrounded, into `values` and returns it:
+  /// the shape rasterized with the same path and antialiasing as the
+  /// view's background, into a mask that reaches past the pixels asked for
+  /// by the blur's reach, then blurred.
+  private func blurred(
+    _ key: Key, into values: UnsafeMutablePointer<Float>
+  ) throws(RenderError) -> UnsafeMutablePointer<Float> {
     let rx = GaussianBlur.reach(sigma: key.sigmaX)
     let ry = GaussianBlur.reach(sigma: key.sigmaY)
     let input = try CairoSurface(
@@ -135,15 +150,13 @@ final class ShadowMasks {
     context.roundedRectangle(Rect(size: key.size), radii: key.radii)
     context.fill(.black)
     try context.check("drawing a shadow's shape")
-    let blur = Blur(count: key.width * key.height)
     try input.withPixels { source, sourceStride in
       GaussianBlur.blur(
         source.assumingMemoryBound(to: UInt8.self), inputWidth: key.width + 2 * rx,
-        inputHeight: key.height + 2 * ry, inputStride: sourceStride, into: blur.values,
-        sigmaX: key.sigmaX, sigmaY: key.sigmaY)
+        inputHeight: key.height + 2 * ry, inputStride: sourceStride, into: values,
+        sigmaX: key.sigmaX, sigmaY: key.sigmaY, scratch: scratch)
     }
-    blurs.insert(blur, for: key, bytes: key.width * key.height * 4)
-    return blur
+    return values
   }
 
   /// Values by key, at most ``ShadowMasks/keptBytes`` of them, the least
