@@ -51,8 +51,24 @@ final class ShadowMasks {
 
     var sigmaX: Double { sigma * abs(scaleX) }
     var sigmaY: Double { sigma * abs(scaleY) }
+    /// Pixels, relative to the mask's top-left, that are never painted
+    /// (they lie under an opaque background, whatever the phase) and so
+    /// are not computed: `holeX0..<holeX1` × `holeY0..<holeY1`, or none
+    /// when empty.
+    var holeX0 = 0
+    var holeY0 = 0
+    var holeX1 = 0
+    var holeY1 = 0
+
     var width: Int { x1 - x0 }
     var height: Int { y1 - y0 }
+
+    /// The spans of row `y` that are computed: all of it, or the parts
+    /// left and right of the hole.
+    func spans(ofRow y: Int) -> (Range<Int>, Range<Int>) {
+      guard holeX1 > holeX0, y >= holeY0, y < holeY1 else { return (0..<width, width..<width) }
+      return (0..<holeX0, holeX1..<width)
+    }
   }
 
   /// A blur, unrounded: `key.width × key.height` values 0…255.
@@ -77,6 +93,7 @@ final class ShadowMasks {
       // The blur at phase 0, a pixel wider on the top and left, moved.
       var still = key
       (still.phaseX, still.phaseY) = (0, 0)
+      (still.holeX0, still.holeY0, still.holeX1, still.holeY1) = (0, 0, 0, 0)
       (still.x0, still.y0) = (key.x0 - 1, key.y0 - 1)
       let blur = try blurred(still)
       let (px, py) = (Float(key.phaseX), Float(key.phaseY))
@@ -90,31 +107,40 @@ final class ShadowMasks {
           // above and to its left, where the shape was before moving.
           let below = blur.values + (y + 1) * stride + 1
           let above = below - stride
-          // A move along one axis only (a screen sliding sideways) has two
-          // weights of 0, whose terms add +0 or −0: left out, the same bits.
-          if py == 0 {
-            for x in 0..<key.width { row[x] = weights.0 * below[x] + weights.1 * below[x - 1] }
-          } else if px == 0 {
-            for x in 0..<key.width { row[x] = weights.0 * below[x] + weights.2 * above[x] }
-          } else {
-            for x in 0..<key.width {
-              row[x] =
-                weights.0 * below[x] + weights.1 * below[x - 1] + weights.2 * above[x]
-                + weights.3 * above[x - 1]
+          let target = (pixels + y * rowStride).assumingMemoryBound(to: UInt8.self)
+          let (first, second) = key.spans(ofRow: y)
+          func move(_ span: Range<Int>) {
+            let (start, end) = (span.lowerBound, span.upperBound)
+            // A move along one axis only (a screen sliding sideways) has
+            // two weights of 0, whose terms add +0 or −0: left out, the
+            // same bits.
+            if py == 0 {
+              for x in start..<end { row[x] = weights.0 * below[x] + weights.1 * below[x - 1] }
+            } else if px == 0 {
+              for x in start..<end { row[x] = weights.0 * below[x] + weights.2 * above[x] }
+            } else {
+              for x in start..<end {
+                row[x] =
+                  weights.0 * below[x] + weights.1 * below[x - 1] + weights.2 * above[x]
+                  + weights.3 * above[x - 1]
+              }
             }
+            GaussianBlur.round(row + start, into: target + start, count: end - start)
           }
-          GaussianBlur.round(
-            row, into: (pixels + y * rowStride).assumingMemoryBound(to: UInt8.self),
-            count: key.width)
+          move(first)
+          move(second)
         }
       }
     } else {
       let values = try blurred(key, into: unkept.floats(key.width * key.height))
       try mask.withPixels { pixels, rowStride in
         for y in 0..<key.height {
+          let target = (pixels + y * rowStride).assumingMemoryBound(to: UInt8.self)
+          let (first, second) = key.spans(ofRow: y)
+          let source = values + y * key.width
+          GaussianBlur.round(source, into: target, count: first.count)
           GaussianBlur.round(
-            values + y * key.width,
-            into: (pixels + y * rowStride).assumingMemoryBound(to: UInt8.self), count: key.width)
+            source + second.lowerBound, into: target + second.lowerBound, count: second.count)
         }
       }
     }
