@@ -33,7 +33,14 @@ import CTransitShadow
 /// Rows of a rounded rectangle's mask repeat: every row through its
 /// straight sides is the same. A row equal to the one before reuses its
 /// first pass, and an output row whose whole window of input rows is one
-/// repeated row is that row's first pass, with no second pass.
+/// repeated row is that row's first pass, with no second pass. Columns
+/// repeat too (every column through the top and bottom sides): an output
+/// column whose window of input columns is one repeated column takes the
+/// bits of the first such column on both passes. What is left, the
+/// corners and the edges' profiles, is summed in C (`transit_blur_pass`),
+/// eight floats to an AVX2 register, each output kept in a register over
+/// its window, with the products and sums rounded in the same order as a
+/// plain loop: the same bits.
 enum GaussianBlur {
   /// The one-sided width, in pixels, past which the kernel is cut: `⌈4σ⌉`.
   static func reach(sigma: Double) -> Int {
@@ -124,13 +131,9 @@ enum GaussianBlur {
       for x in 0..<inputWidth { line[x] = Float(source[x]) }
       horizontal.withUnsafeBufferPointer { w in
         for range in computed {
-          let (start, end) = (range.lowerBound, range.upperBound)
-          for x in start..<end { target[x] = 0 }
-          for k in 0..<w.count {
-            let weight = w[k]
-            let shifted = line + k
-            for x in start..<end { target[x] += weight * shifted[x] }
-          }
+          transit_blur_pass(
+            target + range.lowerBound, line + range.lowerBound, 1, w.baseAddress!,
+            Int32(w.count), Int32(range.count))
         }
       }
       fill(target, copies)
@@ -145,13 +148,9 @@ enum GaussianBlur {
           continue
         }
         for range in computed {
-          let (start, end) = (range.lowerBound, range.upperBound)
-          for x in start..<end { sums[x] = 0 }
-          for j in 0..<w.count {
-            let weight = w[j]
-            let row = rows + (y + j) * width
-            for x in start..<end { sums[x] += weight * row[x] }
-          }
+          transit_blur_pass(
+            sums + range.lowerBound, rows + y * width + range.lowerBound, width,
+            w.baseAddress!, Int32(w.count), Int32(range.count))
         }
         fill(sums, copies)
       }

@@ -1,5 +1,7 @@
+import CTransitShadow
 import Testing
 import Transit
+import TransitTestSupport
 
 @testable import TransitRender
 
@@ -61,6 +63,33 @@ import Transit
     }
     let differing = zip(fast, plain).filter { $0.bitPattern != $1.bitPattern }.count
     #expect(differing == 0, "\(differing) of \(plain.count) values differ")
+  }
+
+  /// The blur's C passes (AVX2, SSE2, scalar) give the bits of the plain
+  /// loop, rows and columns, over counts that leave every kind of tail.
+  @Test func everyBlurPathGivesTheBitsOfThePlainLoop() {
+    var generator = SplitMix64(seed: 29)
+    let weights = GaussianBlur.weights(sigma: 2.7)
+    let taps = weights.count
+    for count in [1, 3, 4, 7, 8, 9, 15, 16, 17, 31, 40] {
+      for step in [1, count + taps] {
+        let source = (0..<(count + taps * step)).map { _ in Float(generator.next() % 256) }
+        var plain = [Float](repeating: 0, count: count)
+        for x in 0..<count {
+          var sum: Float = 0
+          for k in 0..<taps { sum += weights[k] * source[x + k * step] }
+          plain[x] = sum
+        }
+        for level in [0, 1, 2] {
+          var target = [Float](repeating: -1, count: count)
+          transit_blur_pass_using(
+            Int32(level), &target, source, step, weights, Int32(taps), Int32(count))
+          #expect(
+            zip(target, plain).allSatisfy { $0.bitPattern == $1.bitPattern },
+            "level \(level), \(count) outputs, step \(step)")
+        }
+      }
+    }
   }
 
   /// An opaque card's shadow, drawn at several fractions of a pixel with
