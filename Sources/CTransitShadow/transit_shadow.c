@@ -239,3 +239,57 @@ void transit_blur_pass(float *target, const float *source, ptrdiff_t step,
                        const float *weights, int taps, int count) {
   transit_blur_pass_using(2, target, source, step, weights, taps, count);
 }
+
+#if defined(__x86_64__)
+__attribute__((target("avx2"))) static int blur_rows_avx2(float *target,
+                                                          const float *const *rows,
+                                                          ptrdiff_t offset, const float *weights,
+                                                          int taps, int count) {
+  int x = 0;
+  for (; x + 16 <= count; x += 16) {
+    __m256 a = _mm256_setzero_ps(), b = _mm256_setzero_ps();
+    for (int k = 0; k < taps; k++) {
+      const float *s = rows[k] + offset + x;
+      const __m256 w = _mm256_set1_ps(weights[k]);
+      a = _mm256_add_ps(a, _mm256_mul_ps(w, _mm256_loadu_ps(s)));
+      b = _mm256_add_ps(b, _mm256_mul_ps(w, _mm256_loadu_ps(s + 8)));
+    }
+    _mm256_storeu_ps(target + x, a);
+    _mm256_storeu_ps(target + x + 8, b);
+  }
+  for (; x + 8 <= count; x += 8) {
+    __m256 a = _mm256_setzero_ps();
+    for (int k = 0; k < taps; k++) {
+      const __m256 s = _mm256_loadu_ps(rows[k] + offset + x);
+      a = _mm256_add_ps(a, _mm256_mul_ps(_mm256_set1_ps(weights[k]), s));
+    }
+    _mm256_storeu_ps(target + x, a);
+  }
+  return x;
+}
+#endif
+
+void transit_blur_pass_rows(float *target, const float *const *rows, ptrdiff_t offset,
+                            const float *weights, int taps, int count) {
+  int x = 0;
+#if defined(__x86_64__)
+  if (has_avx2()) x = blur_rows_avx2(target, rows, offset, weights, taps, count);
+#endif
+#if defined(__SSE2__)
+  for (; x + 4 <= count; x += 4) {
+    __m128 a = _mm_setzero_ps();
+    for (int k = 0; k < taps; k++) {
+      a = _mm_add_ps(a, _mm_mul_ps(_mm_set1_ps(weights[k]), _mm_loadu_ps(rows[k] + offset + x)));
+    }
+    _mm_storeu_ps(target + x, a);
+  }
+#endif
+  for (; x < count; x++) {
+    float sum = 0.0f;
+    for (int k = 0; k < taps; k++) {
+      const float product = weights[k] * rows[k][offset + x];
+      sum = sum + product;
+    }
+    target[x] = sum;
+  }
+}

@@ -45,6 +45,11 @@ void transit_blur_pass(float *target, const float *source, ptrdiff_t step,
 void transit_blur_pass_using(int level, float *target, const float *source, ptrdiff_t step,
                              const float *weights, int taps, int count);
 
+// The same down columns of rows that need not be evenly spaced:
+//   target[x] = Σ in order of weights[k]·rows[k][offset + x].
+void transit_blur_pass_rows(float *target, const float *const *rows, ptrdiff_t offset,
+                            const float *weights, int taps, int count);
+
 // Whether the `count` bytes at `a` and at `b` are the same.
 int transit_bytes_equal(const uint8_t *a, const uint8_t *b, size_t count);
 

@@ -88,10 +88,12 @@ enum GaussianBlur {
   /// values 0…255, not rounded, rows packed): output pixel (x, y) is the
   /// blur at input pixel (x + rx, y + ry), with `rx, ry` the reaches of
   /// `sigmaX, sigmaY`. The input must hold every pixel the output's
-  /// windows reach.
+  /// windows reach. Outputs in `skipping` (`x0..<x1` × `y0..<y1`, none
+  /// when empty), which their user never reads, may be left unwritten.
   static func blur(
     _ input: UnsafePointer<UInt8>, inputWidth: Int, inputHeight: Int, inputStride: Int,
     into output: UnsafeMutablePointer<Float>, sigmaX: Double, sigmaY: Double,
+    skipping: (x0: Int, y0: Int, x1: Int, y1: Int) = (0, 0, 0, 0),
     scratch: Scratch = Scratch()
   ) {
     let horizontal = weights(sigma: sigmaX)
@@ -113,21 +115,29 @@ enum GaussianBlur {
       input, inputWidth: inputWidth, inputHeight: inputHeight, inputStride: inputStride,
       reach: rx)
 
-    // First pass: every input row blurred across, `width` floats a row.
-    // `sameAs[y]` is the first row of the run of equal rows holding y.
-    let rows = scratch.floats(width * inputHeight)
+    // First pass: each distinct input row blurred across, `width` floats
+    // a row, kept once; `row[y]` is input row y's (that of the first row
+    // of the run of equal rows holding y).
+    var distinct = 1
+    for y in 1..<inputHeight {
+      let source = input + y * inputStride
+      if !memoryEqual(source, source - inputStride, count: inputWidth) { distinct += 1 }
+    }
+    let passes = scratch.floats(width * distinct)
+    let row = UnsafeMutablePointer<UnsafePointer<Float>?>.allocate(capacity: inputHeight)
+    defer { row.deallocate() }
     let line = UnsafeMutablePointer<Float>.allocate(capacity: inputWidth)
     defer { line.deallocate() }
-    var sameAs = [Int](repeating: 0, count: inputHeight)
+    var next = passes
     for y in 0..<inputHeight {
       let source = input + y * inputStride
-      let target = rows + y * width
       if y > 0, memoryEqual(source, source - inputStride, count: inputWidth) {
-        sameAs[y] = sameAs[y - 1]
-        target.update(from: target - width, count: width)
+        row[y] = row[y - 1]
         continue
       }
-      sameAs[y] = y
+      let target = next
+      next += width
+      row[y] = UnsafePointer(target)
       for x in 0..<inputWidth { line[x] = Float(source[x]) }
       horizontal.withUnsafeBufferPointer { w in
         for range in computed {
@@ -140,17 +150,25 @@ enum GaussianBlur {
     }
 
     // Second pass: down the columns of the first.
+    let skipped = skipping.x1 > skipping.x0 ? skipping.y0..<max(skipping.y1, skipping.y0) : 0..<0
     vertical.withUnsafeBufferPointer { w in
       for y in 0..<height {
         let sums = output + y * width
-        if sameAs[y + 2 * ry] == sameAs[y] {
-          sums.update(from: rows + y * width, count: width)
+        if row[y + 2 * ry] == row[y] {
+          // A window of one repeated row: that row's first pass.
+          if skipped.contains(y) {
+            sums.update(from: row[y]!, count: min(skipping.x0, width))
+            let rest = min(skipping.x1, width)
+            sums.advanced(by: rest).update(from: row[y]! + rest, count: width - rest)
+          } else {
+            sums.update(from: row[y]!, count: width)
+          }
           continue
         }
         for range in computed {
-          transit_blur_pass(
-            sums + range.lowerBound, rows + y * width + range.lowerBound, width,
-            w.baseAddress!, Int32(w.count), Int32(range.count))
+          transit_blur_pass_rows(
+            sums + range.lowerBound, row + y, range.lowerBound, w.baseAddress!, Int32(w.count),
+            Int32(range.count))
         }
         fill(sums, copies)
       }

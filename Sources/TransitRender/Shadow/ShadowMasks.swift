@@ -93,7 +93,12 @@ final class ShadowMasks {
       // The blur at phase 0, a pixel wider on the top and left, moved.
       var still = key
       (still.phaseX, still.phaseY) = (0, 0)
-      (still.holeX0, still.holeY0, still.holeX1, still.holeY1) = (0, 0, 0, 0)
+      // Mask pixel (x, y) reads the blur at (x…x + 1, y…y + 1): what no
+      // pixel outside the hole reads is the hole moved one pixel in from
+      // its top and left.
+      if key.holeX1 > key.holeX0 {
+        (still.holeX0, still.holeY0) = (key.holeX0 + 1, key.holeY0 + 1)
+      }
       (still.x0, still.y0) = (key.x0 - 1, key.y0 - 1)
       let blur = try blurred(still)
       let (px, py) = (Float(key.phaseX), Float(key.phaseY))
@@ -161,7 +166,8 @@ final class ShadowMasks {
   /// Writes the blur for `key`, unrounded, into `values` and returns it:
   /// the shape rasterized with the same path and antialiasing as the
   /// view's background, into a mask that reaches past the pixels asked for
-  /// by the blur's reach, then blurred.
+  /// by the blur's reach, then blurred. Values in the key's hole may be
+  /// left unwritten.
   private func blurred(
     _ key: Key, into values: UnsafeMutablePointer<Float>
   ) throws(RenderError) -> UnsafeMutablePointer<Float> {
@@ -180,7 +186,8 @@ final class ShadowMasks {
       GaussianBlur.blur(
         source.assumingMemoryBound(to: UInt8.self), inputWidth: key.width + 2 * rx,
         inputHeight: key.height + 2 * ry, inputStride: sourceStride, into: values,
-        sigmaX: key.sigmaX, sigmaY: key.sigmaY, scratch: scratch)
+        sigmaX: key.sigmaX, sigmaY: key.sigmaY,
+        skipping: (key.holeX0, key.holeY0, key.holeX1, key.holeY1), scratch: scratch)
     }
     return values
   }
