@@ -71,10 +71,15 @@ final class ShadowMasks {
     }
   }
 
-  /// A blur, unrounded: `key.width × key.height` values 0…255.
+  /// A blur, unrounded: `key.width × key.height` values 0…255 (in memory
+  /// for at least `capacity`).
   final class Blur {
     let values: UnsafeMutablePointer<Float>
-    init(count: Int) { values = .allocate(capacity: count) }
+    let capacity: Int
+    init(count: Int) {
+      values = .allocate(capacity: count)
+      capacity = count
+    }
     deinit { values.deallocate() }
   }
 
@@ -84,6 +89,17 @@ final class ShadowMasks {
   /// own phase, which is rounded into the mask and not kept.
   private let scratch = GaussianBlur.Scratch()
   private let unkept = GaussianBlur.Scratch()
+  /// Blurs dropped from `blurs`, whose memory the next ones reuse: a
+  /// shape that changes on every frame (a flight) asks for a new blur on
+  /// every frame, and megabytes fresh from the system on every frame cost
+  /// a page fault every 4 KiB.
+  private var spareBlurs: [Blur] = []
+  /// The shape rasterized for a blur, reused from blur to blur for the
+  /// same reason.
+  private var shapeBytes = UnsafeMutableRawPointer.allocate(byteCount: 0, alignment: 16)
+  private var shapeCapacity = 0
+
+  deinit { shapeBytes.deallocate() }
 
   /// The mask for `key`, computed the first time it is asked for.
   func mask(for key: Key) throws(RenderError) -> CairoSurface {
@@ -157,9 +173,13 @@ final class ShadowMasks {
   /// for and kept.
   private func blurred(_ key: Key) throws(RenderError) -> Blur {
     if let blur = blurs[key] { return blur }
-    let blur = Blur(count: key.width * key.height)
+    let count = key.width * key.height
+    let spare = spareBlurs.lastIndex { $0.capacity >= count && $0.capacity <= 2 * count }
+    let blur = spare.map { spareBlurs.remove(at: $0) } ?? Blur(count: count)
     _ = try blurred(key, into: blur.values)
-    blurs.insert(blur, for: key, bytes: key.width * key.height * 4)
+    let dropped = blurs.insert(blur, for: key, bytes: blur.capacity * 4)
+    spareBlurs.append(contentsOf: dropped)
+    if spareBlurs.count > 4 { spareBlurs.removeFirst(spareBlurs.count - 4) }
     return blur
   }
 
@@ -173,8 +193,20 @@ final class ShadowMasks {
   ) throws(RenderError) -> UnsafeMutablePointer<Float> {
     let rx = GaussianBlur.reach(sigma: key.sigmaX)
     let ry = GaussianBlur.reach(sigma: key.sigmaY)
+    let (inputWidth, inputHeight) = (key.width + 2 * rx, key.height + 2 * ry)
+    try Image.validate(width: inputWidth, height: inputHeight, what: "shadow shape")
+    let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_A8, Int32(inputWidth)))
+    if stride * inputHeight > shapeCapacity {
+      shapeBytes.deallocate()
+      shapeBytes = .allocate(byteCount: stride * inputHeight, alignment: 16)
+      shapeCapacity = stride * inputHeight
+    }
+    shapeBytes.initializeMemory(as: UInt8.self, repeating: 0, count: stride * inputHeight)
     let input = try CairoSurface(
-      alphaWidth: key.width + 2 * rx, height: key.height + 2 * ry, what: "shadow shape")
+      adopting: cairo_image_surface_create_for_data(
+        shapeBytes.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_A8, Int32(inputWidth),
+        Int32(inputHeight), Int32(stride))!,
+      width: inputWidth, height: inputHeight, what: "shadow shape")
     let context = try CairoContext(surface: input)
     context.matrix = AffineMatrix(
       xx: key.scaleX, yx: 0, xy: 0, yy: key.scaleY,
@@ -208,15 +240,20 @@ final class ShadowMasks {
       }
     }
 
-    mutating func insert(_ value: Value, for key: Key, bytes size: Int) {
+    /// Keeps `value`, and returns the values dropped to make room.
+    @discardableResult
+    mutating func insert(_ value: Value, for key: Key, bytes size: Int) -> [Value] {
+      var dropped: [Value] = []
       while !values.isEmpty, bytes + size > ShadowMasks.keptBytes {
         let oldest = values.min { $0.value.lastUse < $1.value.lastUse }!
         bytes -= oldest.value.bytes
         values[oldest.key] = nil
+        dropped.append(oldest.value.value)
       }
       clock += 1
       values[key] = (value, size, clock)
       bytes += size
+      return dropped
     }
   }
 }
