@@ -1,5 +1,11 @@
 #include "transit_shadow.h"
 
+#include <string.h>
+
+// Products and sums are rounded one by one, as the blur's reference order
+// says: never fused.
+#pragma STDC FP_CONTRACT OFF
+
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -159,5 +165,131 @@ void transit_shadow_over_using(int level, uint32_t *destination, ptrdiff_t desti
       const uint32_t m8 = coverage[x];
       if (m8 != 0) row[x] = blend_scalar(row[x], m8, &k);
     }
+  }
+}
+
+int transit_bytes_equal(const uint8_t *a, const uint8_t *b, size_t count) {
+  return memcmp(a, b, count) == 0;
+}
+
+void transit_mark_changes(const uint8_t *row, int width, uint8_t *changes) {
+  for (int c = 1; c < width; c++) changes[c] |= (uint8_t)(row[c] != row[c - 1]);
+}
+
+static void blur_pass_scalar(float *target, const float *source, ptrdiff_t step,
+                             const float *weights, int taps, int from, int count) {
+  for (int x = from; x < count; x++) {
+    float sum = 0.0f;
+    for (int k = 0; k < taps; k++) {
+      const float product = weights[k] * source[x + k * step];
+      sum = sum + product;
+    }
+    target[x] = sum;
+  }
+}
+
+#if defined(__x86_64__)
+__attribute__((target("avx2"))) static int blur_pass_avx2(float *target, const float *source,
+                                                          ptrdiff_t step, const float *weights,
+                                                          int taps, int count) {
+  int x = 0;
+  for (; x + 16 <= count; x += 16) {
+    __m256 a = _mm256_setzero_ps(), b = _mm256_setzero_ps();
+    const float *s = source + x;
+    for (int k = 0; k < taps; k++, s += step) {
+      const __m256 w = _mm256_set1_ps(weights[k]);
+      a = _mm256_add_ps(a, _mm256_mul_ps(w, _mm256_loadu_ps(s)));
+      b = _mm256_add_ps(b, _mm256_mul_ps(w, _mm256_loadu_ps(s + 8)));
+    }
+    _mm256_storeu_ps(target + x, a);
+    _mm256_storeu_ps(target + x + 8, b);
+  }
+  for (; x + 8 <= count; x += 8) {
+    __m256 a = _mm256_setzero_ps();
+    const float *s = source + x;
+    for (int k = 0; k < taps; k++, s += step) {
+      a = _mm256_add_ps(a, _mm256_mul_ps(_mm256_set1_ps(weights[k]), _mm256_loadu_ps(s)));
+    }
+    _mm256_storeu_ps(target + x, a);
+  }
+  return x;
+}
+#endif
+
+void transit_blur_pass_using(int level, float *target, const float *source, ptrdiff_t step,
+                             const float *weights, int taps, int count) {
+  int x = 0;
+#if defined(__x86_64__)
+  if (level >= 2 && has_avx2()) x = blur_pass_avx2(target, source, step, weights, taps, count);
+#endif
+#if defined(__SSE2__)
+  for (; level >= 1 && x + 4 <= count; x += 4) {
+    __m128 a = _mm_setzero_ps();
+    const float *s = source + x;
+    for (int k = 0; k < taps; k++, s += step) {
+      a = _mm_add_ps(a, _mm_mul_ps(_mm_set1_ps(weights[k]), _mm_loadu_ps(s)));
+    }
+    _mm_storeu_ps(target + x, a);
+  }
+#endif
+  blur_pass_scalar(target, source, step, weights, taps, x, count);
+}
+
+void transit_blur_pass(float *target, const float *source, ptrdiff_t step,
+                       const float *weights, int taps, int count) {
+  transit_blur_pass_using(2, target, source, step, weights, taps, count);
+}
+
+#if defined(__x86_64__)
+__attribute__((target("avx2"))) static int blur_rows_avx2(float *target,
+                                                          const float *const *rows,
+                                                          ptrdiff_t offset, const float *weights,
+                                                          int taps, int count) {
+  int x = 0;
+  for (; x + 16 <= count; x += 16) {
+    __m256 a = _mm256_setzero_ps(), b = _mm256_setzero_ps();
+    for (int k = 0; k < taps; k++) {
+      const float *s = rows[k] + offset + x;
+      const __m256 w = _mm256_set1_ps(weights[k]);
+      a = _mm256_add_ps(a, _mm256_mul_ps(w, _mm256_loadu_ps(s)));
+      b = _mm256_add_ps(b, _mm256_mul_ps(w, _mm256_loadu_ps(s + 8)));
+    }
+    _mm256_storeu_ps(target + x, a);
+    _mm256_storeu_ps(target + x + 8, b);
+  }
+  for (; x + 8 <= count; x += 8) {
+    __m256 a = _mm256_setzero_ps();
+    for (int k = 0; k < taps; k++) {
+      const __m256 s = _mm256_loadu_ps(rows[k] + offset + x);
+      a = _mm256_add_ps(a, _mm256_mul_ps(_mm256_set1_ps(weights[k]), s));
+    }
+    _mm256_storeu_ps(target + x, a);
+  }
+  return x;
+}
+#endif
+
+void transit_blur_pass_rows(float *target, const float *const *rows, ptrdiff_t offset,
+                            const float *weights, int taps, int count) {
+  int x = 0;
+#if defined(__x86_64__)
+  if (has_avx2()) x = blur_rows_avx2(target, rows, offset, weights, taps, count);
+#endif
+#if defined(__SSE2__)
+  for (; x + 4 <= count; x += 4) {
+    __m128 a = _mm_setzero_ps();
+    for (int k = 0; k < taps; k++) {
+      a = _mm_add_ps(a, _mm_mul_ps(_mm_set1_ps(weights[k]), _mm_loadu_ps(rows[k] + offset + x)));
+    }
+    _mm_storeu_ps(target + x, a);
+  }
+#endif
+  for (; x < count; x++) {
+    float sum = 0.0f;
+    for (int k = 0; k < taps; k++) {
+      const float product = weights[k] * rows[k][offset + x];
+      sum = sum + product;
+    }
+    target[x] = sum;
   }
 }

@@ -3,11 +3,12 @@
 // square ones), drawn with matching enabled (four flights) and disabled
 // (the same push, nothing flying), side by side in one run.
 //
-//   swift run -c release --package-path Benchmarks FlightBenchmarks [rounds]
+//   swift run -c release --package-path Benchmarks FlightBenchmarks [rounds] [plain|flights]
 //
 // The two variants alternate, round by round (default 7 rounds); each round
 // draws the 60 frames of one variant into one reused image, timed by the
 // thread's CPU clock. It prints the medians and their ratio (drawing only).
+// Naming one variant draws only that one, for a profiler.
 
 import Transit
 import TransitRender
@@ -90,10 +91,11 @@ var checksum = 0
 let plain = try push(matching: .disabled)
 let flying = try push(matching: .enabled)
 let flights = flying.initialScene.views.filter { $0.id.hasPrefix("match:") }.count
+let only = CommandLine.arguments.dropFirst(2).first
 var times: [String: [Double]] = [:]
 for _ in 0..<rounds {
   for (name, timeline) in [("plain", plain), ("flights", flying)] {
-    times[name, default: []].append(try run(timeline))
+    times[name, default: []].append(only == nil || only == name ? try run(timeline) : 1)
   }
 }
 func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }

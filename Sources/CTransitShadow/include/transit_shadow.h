@@ -32,4 +32,29 @@ void transit_shadow_over_using(int level, uint32_t *destination, ptrdiff_t desti
                                const uint8_t *mask, ptrdiff_t mask_stride, int width, int height,
                                const float color[4]);
 
+// One pass of a separable blur over `count` outputs: for each x,
+//   target[x] = ((0 + weights[0]·source[x]) + weights[1]·source[x + step])
+//               + … + weights[taps − 1]·source[x + (taps − 1)·step]
+// each product and sum rounded to float in that order (no fused
+// multiply-add), so that every path (AVX2, SSE2, scalar) gives the same
+// bits as the plain loop.
+void transit_blur_pass(float *target, const float *source, ptrdiff_t step,
+                       const float *weights, int taps, int count);
+
+// The same with the vector paths chosen as for transit_shadow_over_using.
+void transit_blur_pass_using(int level, float *target, const float *source, ptrdiff_t step,
+                             const float *weights, int taps, int count);
+
+// The same down columns of rows that need not be evenly spaced:
+//   target[x] = Σ in order of weights[k]·rows[k][offset + x].
+void transit_blur_pass_rows(float *target, const float *const *rows, ptrdiff_t offset,
+                            const float *weights, int taps, int count);
+
+// Whether the `count` bytes at `a` and at `b` are the same.
+int transit_bytes_equal(const uint8_t *a, const uint8_t *b, size_t count);
+
+// Marks where a row of `width` bytes changes: `changes[c]` becomes 1 where
+// row[c] differs from row[c − 1] (c ≥ 1), and is left as it was elsewhere.
+void transit_mark_changes(const uint8_t *row, int width, uint8_t *changes);
+
 #endif

@@ -8,13 +8,22 @@ extension Renderer {
   ///
   /// Used to clip before `cairo_push_group`, whose surface is as large as the
   /// clip: without it a half-transparent card would cost a full-frame buffer.
+  /// A view that paints nothing itself (no background, border, image, text
+  /// or shadow: a container, or a flight's content layer over its shell)
+  /// holds only its children's extents, cut to its bounds when it clips
+  /// them: a fading layer whose one child is a title bar costs a group the
+  /// size of the title bar, not of the layer.
   func subtreeExtent(of view: View) -> Rect? {
-    let own = view.drawnExtent
-    var minX = own.minX
-    var minY = own.minY
-    var maxX = own.maxX
-    var maxY = own.maxY
-    if !view.clipsToBounds {
+    let paintsItself = view.paintsItself
+    var minX = Double.infinity
+    var minY = Double.infinity
+    var maxX = -Double.infinity
+    var maxY = -Double.infinity
+    if paintsItself {
+      let own = view.drawnExtent
+      (minX, minY, maxX, maxY) = (own.minX, own.minY, own.maxX, own.maxY)
+    }
+    if !view.clipsToBounds || !paintsItself {
       for child in view.children where !child.isHidden && child.alpha > 0 {
         guard let childExtent = subtreeExtent(of: child) else { return nil }
         let corners = [
@@ -32,7 +41,16 @@ extension Renderer {
           maxY = max(maxY, p.y)
         }
       }
+      if view.clipsToBounds {
+        // The children are cut to the bounds.
+        minX = max(minX, 0)
+        minY = max(minY, 0)
+        maxX = min(maxX, view.frame.width)
+        maxY = min(maxY, view.frame.height)
+      }
     }
+    // Nothing painted at all: an empty extent, which draws nothing.
+    guard minX <= maxX, minY <= maxY else { return .zero }
     return Rect(x: minX - 1, y: minY - 1, width: maxX - minX + 2, height: maxY - minY + 2)
   }
 }
@@ -48,5 +66,14 @@ extension View {
     return Rect(
       x: minX, y: minY, width: max(bounds.maxX, shadow.maxX) - minX,
       height: max(bounds.maxY, shadow.maxY) - minY)
+  }
+}
+
+extension View {
+  /// Whether the view paints anything of its own under its children: a
+  /// background, border, image, text or shadow.
+  var paintsItself: Bool {
+    backgroundColor.alpha > 0 || (border.width > 0 && border.color.alpha > 0) || content != nil
+      || text != nil || shadowExtent != nil
   }
 }

@@ -146,9 +146,31 @@ extension Renderer {
     guard x1 > x0, y1 > y0, x1 - x0 <= side + 2 * rx + 4, y1 - y0 <= side + 2 * ry + 4 else {
       return
     }
-    let key = ShadowMasks.Key(
+    var key = ShadowMasks.Key(
       size: shape.size, radii: radii, sigma: sigma, scaleX: grid.xx, scaleY: grid.yy,
       phaseX: phaseX, phaseY: phaseY, x0: Int(x0), y0: Int(y0), x1: Int(x1), y1: Int(y1))
+    // The largest covered rectangle is never painted below (see the bands
+    // further down): the mask leaves out what lies inside it at every
+    // phase, two pixels in from where its edges fall at phase 0, so that
+    // the mask stays one for all phases. Straight onto the frame only.
+    if placement == .identity, grid.xx > 0, grid.yy > 0,
+      let largest = covered.max(by: { $0.width * $0.height < $1.width * $1.height })
+    {
+      func inside(_ v: Double, _ size: Int) -> Int { Int(min(max(v, 0), Double(size))) }
+      let left = ((largest.minX - shape.minX) * grid.xx).rounded(.up) + 2 - x0
+      let right = ((largest.maxX - shape.minX) * grid.xx).rounded(.down) - 2 - x0
+      let top = ((largest.minY - shape.minY) * grid.yy).rounded(.up) + 2 - y0
+      let bottom = ((largest.maxY - shape.minY) * grid.yy).rounded(.down) - 2 - y0
+      if left.isFinite, right.isFinite, top.isFinite, bottom.isFinite {
+        key.holeX0 = inside(left, key.width)
+        key.holeX1 = inside(right, key.width)
+        key.holeY0 = inside(top, key.height)
+        key.holeY1 = inside(bottom, key.height)
+        if key.holeX1 <= key.holeX0 || key.holeY1 <= key.holeY0 {
+          (key.holeX0, key.holeY0, key.holeX1, key.holeY1) = (0, 0, 0, 0)
+        }
+      }
+    }
     let (left, top) = (ax + x0, ay + y0)
     let (right, bottom) = (left + Double(key.width), top + Double(key.height))
     // Nothing to paint outside the clip (a card off the screen's edge).

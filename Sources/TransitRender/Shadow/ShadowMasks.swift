@@ -51,19 +51,55 @@ final class ShadowMasks {
 
     var sigmaX: Double { sigma * abs(scaleX) }
     var sigmaY: Double { sigma * abs(scaleY) }
+    /// Pixels, relative to the mask's top-left, that are never painted
+    /// (they lie under an opaque background, whatever the phase) and so
+    /// are not computed: `holeX0..<holeX1` × `holeY0..<holeY1`, or none
+    /// when empty.
+    var holeX0 = 0
+    var holeY0 = 0
+    var holeX1 = 0
+    var holeY1 = 0
+
     var width: Int { x1 - x0 }
     var height: Int { y1 - y0 }
+
+    /// The spans of row `y` that are computed: all of it, or the parts
+    /// left and right of the hole.
+    func spans(ofRow y: Int) -> (Range<Int>, Range<Int>) {
+      guard holeX1 > holeX0, y >= holeY0, y < holeY1 else { return (0..<width, width..<width) }
+      return (0..<holeX0, holeX1..<width)
+    }
   }
 
-  /// A blur, unrounded: `key.width × key.height` values 0…255.
+  /// A blur, unrounded: `key.width × key.height` values 0…255 (in memory
+  /// for at least `capacity`).
   final class Blur {
     let values: UnsafeMutablePointer<Float>
-    init(count: Int) { values = .allocate(capacity: count) }
+    let capacity: Int
+    init(count: Int) {
+      values = .allocate(capacity: count)
+      capacity = count
+    }
     deinit { values.deallocate() }
   }
 
   private var masks = Kept<CairoSurface>()
   private var blurs = Kept<Blur>()
+  /// The first pass of every blur, and the blur of a mask computed at its
+  /// own phase, which is rounded into the mask and not kept.
+  private let scratch = GaussianBlur.Scratch()
+  private let unkept = GaussianBlur.Scratch()
+  /// Blurs dropped from `blurs`, whose memory the next ones reuse: a
+  /// shape that changes on every frame (a flight) asks for a new blur on
+  /// every frame, and megabytes fresh from the system on every frame cost
+  /// a page fault every 4 KiB.
+  private var spareBlurs: [Blur] = []
+  /// The shape rasterized for a blur, reused from blur to blur for the
+  /// same reason.
+  private var shapeBytes = UnsafeMutableRawPointer.allocate(byteCount: 0, alignment: 16)
+  private var shapeCapacity = 0
+
+  deinit { shapeBytes.deallocate() }
 
   /// The mask for `key`, computed the first time it is asked for.
   func mask(for key: Key) throws(RenderError) -> CairoSurface {
@@ -73,6 +109,12 @@ final class ShadowMasks {
       // The blur at phase 0, a pixel wider on the top and left, moved.
       var still = key
       (still.phaseX, still.phaseY) = (0, 0)
+      // Mask pixel (x, y) reads the blur at (x…x + 1, y…y + 1): what no
+      // pixel outside the hole reads is the hole moved one pixel in from
+      // its top and left.
+      if key.holeX1 > key.holeX0 {
+        (still.holeX0, still.holeY0) = (key.holeX0 + 1, key.holeY0 + 1)
+      }
       (still.x0, still.y0) = (key.x0 - 1, key.y0 - 1)
       let blur = try blurred(still)
       let (px, py) = (Float(key.phaseX), Float(key.phaseY))
@@ -86,31 +128,40 @@ final class ShadowMasks {
           // above and to its left, where the shape was before moving.
           let below = blur.values + (y + 1) * stride + 1
           let above = below - stride
-          // A move along one axis only (a screen sliding sideways) has two
-          // weights of 0, whose terms add +0 or −0: left out, the same bits.
-          if py == 0 {
-            for x in 0..<key.width { row[x] = weights.0 * below[x] + weights.1 * below[x - 1] }
-          } else if px == 0 {
-            for x in 0..<key.width { row[x] = weights.0 * below[x] + weights.2 * above[x] }
-          } else {
-            for x in 0..<key.width {
-              row[x] =
-                weights.0 * below[x] + weights.1 * below[x - 1] + weights.2 * above[x]
-                + weights.3 * above[x - 1]
+          let target = (pixels + y * rowStride).assumingMemoryBound(to: UInt8.self)
+          let (first, second) = key.spans(ofRow: y)
+          func move(_ span: Range<Int>) {
+            let (start, end) = (span.lowerBound, span.upperBound)
+            // A move along one axis only (a screen sliding sideways) has
+            // two weights of 0, whose terms add +0 or −0: left out, the
+            // same bits.
+            if py == 0 {
+              for x in start..<end { row[x] = weights.0 * below[x] + weights.1 * below[x - 1] }
+            } else if px == 0 {
+              for x in start..<end { row[x] = weights.0 * below[x] + weights.2 * above[x] }
+            } else {
+              for x in start..<end {
+                row[x] =
+                  weights.0 * below[x] + weights.1 * below[x - 1] + weights.2 * above[x]
+                  + weights.3 * above[x - 1]
+              }
             }
+            GaussianBlur.round(row + start, into: target + start, count: end - start)
           }
-          GaussianBlur.round(
-            row, into: (pixels + y * rowStride).assumingMemoryBound(to: UInt8.self),
-            count: key.width)
+          move(first)
+          move(second)
         }
       }
     } else {
-      let blur = try blurred(key)
+      let values = try blurred(key, into: unkept.floats(key.width * key.height))
       try mask.withPixels { pixels, rowStride in
         for y in 0..<key.height {
+          let target = (pixels + y * rowStride).assumingMemoryBound(to: UInt8.self)
+          let (first, second) = key.spans(ofRow: y)
+          let source = values + y * key.width
+          GaussianBlur.round(source, into: target, count: first.count)
           GaussianBlur.round(
-            blur.values + y * key.width,
-            into: (pixels + y * rowStride).assumingMemoryBound(to: UInt8.self), count: key.width)
+            source + second.lowerBound, into: target + second.lowerBound, count: second.count)
         }
       }
     }
@@ -119,15 +170,43 @@ final class ShadowMasks {
   }
 
   /// The blur for `key`, unrounded, computed the first time it is asked
-  /// for: the shape rasterized with the same path and antialiasing as the
-  /// view's background, into a mask that reaches past the pixels asked for
-  /// by the blur's reach, then blurred.
+  /// for and kept.
   private func blurred(_ key: Key) throws(RenderError) -> Blur {
     if let blur = blurs[key] { return blur }
+    let count = key.width * key.height
+    let spare = spareBlurs.lastIndex { $0.capacity >= count && $0.capacity <= 2 * count }
+    let blur = spare.map { spareBlurs.remove(at: $0) } ?? Blur(count: count)
+    _ = try blurred(key, into: blur.values)
+    let dropped = blurs.insert(blur, for: key, bytes: blur.capacity * 4)
+    spareBlurs.append(contentsOf: dropped)
+    if spareBlurs.count > 4 { spareBlurs.removeFirst(spareBlurs.count - 4) }
+    return blur
+  }
+
+  /// Writes the blur for `key`, unrounded, into `values` and returns it:
+  /// the shape rasterized with the same path and antialiasing as the
+  /// view's background, into a mask that reaches past the pixels asked for
+  /// by the blur's reach, then blurred. Values in the key's hole may be
+  /// left unwritten.
+  private func blurred(
+    _ key: Key, into values: UnsafeMutablePointer<Float>
+  ) throws(RenderError) -> UnsafeMutablePointer<Float> {
     let rx = GaussianBlur.reach(sigma: key.sigmaX)
     let ry = GaussianBlur.reach(sigma: key.sigmaY)
+    let (inputWidth, inputHeight) = (key.width + 2 * rx, key.height + 2 * ry)
+    try Image.validate(width: inputWidth, height: inputHeight, what: "shadow shape")
+    let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_A8, Int32(inputWidth)))
+    if stride * inputHeight > shapeCapacity {
+      shapeBytes.deallocate()
+      shapeBytes = .allocate(byteCount: stride * inputHeight, alignment: 16)
+      shapeCapacity = stride * inputHeight
+    }
+    shapeBytes.initializeMemory(as: UInt8.self, repeating: 0, count: stride * inputHeight)
     let input = try CairoSurface(
-      alphaWidth: key.width + 2 * rx, height: key.height + 2 * ry, what: "shadow shape")
+      adopting: cairo_image_surface_create_for_data(
+        shapeBytes.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_A8, Int32(inputWidth),
+        Int32(inputHeight), Int32(stride))!,
+      width: inputWidth, height: inputHeight, what: "shadow shape")
     let context = try CairoContext(surface: input)
     context.matrix = AffineMatrix(
       xx: key.scaleX, yx: 0, xy: 0, yy: key.scaleY,
@@ -135,15 +214,14 @@ final class ShadowMasks {
     context.roundedRectangle(Rect(size: key.size), radii: key.radii)
     context.fill(.black)
     try context.check("drawing a shadow's shape")
-    let blur = Blur(count: key.width * key.height)
     try input.withPixels { source, sourceStride in
       GaussianBlur.blur(
         source.assumingMemoryBound(to: UInt8.self), inputWidth: key.width + 2 * rx,
-        inputHeight: key.height + 2 * ry, inputStride: sourceStride, into: blur.values,
-        sigmaX: key.sigmaX, sigmaY: key.sigmaY)
+        inputHeight: key.height + 2 * ry, inputStride: sourceStride, into: values,
+        sigmaX: key.sigmaX, sigmaY: key.sigmaY,
+        skipping: (key.holeX0, key.holeY0, key.holeX1, key.holeY1), scratch: scratch)
     }
-    blurs.insert(blur, for: key, bytes: key.width * key.height * 4)
-    return blur
+    return values
   }
 
   /// Values by key, at most ``ShadowMasks/keptBytes`` of them, the least
@@ -162,15 +240,20 @@ final class ShadowMasks {
       }
     }
 
-    mutating func insert(_ value: Value, for key: Key, bytes size: Int) {
+    /// Keeps `value`, and returns the values dropped to make room.
+    @discardableResult
+    mutating func insert(_ value: Value, for key: Key, bytes size: Int) -> [Value] {
+      var dropped: [Value] = []
       while !values.isEmpty, bytes + size > ShadowMasks.keptBytes {
         let oldest = values.min { $0.value.lastUse < $1.value.lastUse }!
         bytes -= oldest.value.bytes
         values[oldest.key] = nil
+        dropped.append(oldest.value.value)
       }
       clock += 1
       values[key] = (value, size, clock)
       bytes += size
+      return dropped
     }
   }
 }
