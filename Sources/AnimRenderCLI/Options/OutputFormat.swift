@@ -9,12 +9,12 @@ import ArgumentParser
 /// format cannot hold (a strip in a `.gif`, an animation in a `.svg`) is a
 /// usage error (64), before anything is drawn.
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
-  case png, gif, webp, mp4, webm, svg, pdf
+  case png, gif, webp, mp4, webm, svg, pdf, html
 
   /// Whether the format plays the frames one after another.
   var isAnimation: Bool {
     switch self {
-    case .gif, .webp, .mp4, .webm: true
+    case .gif, .webp, .mp4, .webm, .html: true
     case .png, .svg, .pdf: false
     }
   }
@@ -29,7 +29,7 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
   var layouts: [OutputOptions.Layout] {
     switch self {
     case .png: [.strip, .grid, .frames, .animation]
-    case .gif, .webp, .mp4, .webm: [.animation]
+    case .gif, .webp, .mp4, .webm, .html: [.animation]
     case .svg, .pdf: [.strip, .grid]
     }
   }
@@ -63,6 +63,7 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
     case .webm: "WebM"
     case .svg: "SVG"
     case .pdf: "PDF"
+    case .html: "HTML"
     }
   }
 
@@ -76,6 +77,7 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
     case .mp4: "an H.264 video (written by ffmpeg)"
     case .webm: "a VP9 video (written by ffmpeg)"
     case .svg, .pdf: "a strip or a grid drawn as vectors"
+    case .html: "a player page that works offline (see Docs/CLI.md)"
     }
   }
 

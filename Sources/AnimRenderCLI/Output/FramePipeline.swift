@@ -156,6 +156,9 @@ struct FramePipeline {
     case .strip where format == .png && job.rowTitles.isEmpty,
       .grid where format == .png && job.rowTitles.isEmpty:
       bytes = try sheet(progress: progress, account: account)
+    case .animation where format == .html:
+      let name = destination.split(separator: "/").last.map(String.init) ?? "story"
+      bytes = try playerPage(title: name, progress: progress, account: account)
     case .strip, .grid, .animation, .apng:
       let images = Mutex<[Image?]>(Array(repeating: nil, count: job.frames.count))
       try draw(progress: progress) { index, image throws(CLIError) in
