@@ -1,8 +1,7 @@
 /// The player: one HTML page, its style and its script inline, that plays a
 /// ``PlayerStory`` on a canvas. It loads nothing from anywhere: its
 /// Content-Security-Policy allows no network at all, only the page's own
-/// inline script and style and `data:` pictures (the live preview lets it
-/// fetch from its own origin).
+/// inline script and style and `data:` pictures.
 ///
 /// The controls are GSAP's GSDevTools' and a browser's animation
 /// inspector's: play and pause, a scrubber over the story's time, a step
@@ -12,18 +11,13 @@
 /// `[` and `]` change the speed, `L` loops, `R` reverses.
 ///
 /// The page's script exposes `window.transitPlayer` (`ready`, `count`,
-/// `show(k)`, `seek(seconds)`, `load(story)`), which the tests and the
-/// live preview drive.
+/// `show(k)`, `seek(seconds)`, `load(story)`), which the tests drive.
 enum PlayerPage {
-  /// The whole page around `story` (JSON from ``PlayerStory/json()``),
-  /// with `extraScript` run after the player's own (the preview's), and
-  /// `connect` the origins the page may fetch from (none for a file).
-  static func html(story: [UInt8], extraScript: String = "", connect: String = "'none'")
-    -> [UInt8]
-  {
+  /// The whole page around `story` (JSON from ``PlayerStory/json()``).
+  static func html(story: [UInt8]) -> [UInt8] {
     let policy =
       "default-src 'none'; img-src data: blob:; style-src 'unsafe-inline'; "
-      + "script-src 'unsafe-inline'; connect-src \(connect); base-uri 'none'; form-action 'none'"
+      + "script-src 'unsafe-inline'; connect-src 'none'; base-uri 'none'; form-action 'none'"
     var page = Array(
       """
       <!doctype html>
@@ -44,7 +38,6 @@ enum PlayerPage {
       """
       </script>
       <script>\(script)</script>
-      <script>\(extraScript)</script>
       </body>
       </html>
 
@@ -200,8 +193,7 @@ enum PlayerPage {
         $("speedText").textContent = Number(speed.value).toFixed(2).replace(/\.?0+$/, "") + "×";
       }
 
-      // Replaces the story (a file's, or the preview's after an edit),
-      // keeping the time position.
+      // Replaces the story, keeping the time position.
       function load(next) {
         story = next;
         pictures = [];

@@ -5,8 +5,7 @@ import TransitRender
 /// each is called, and every view's state at each frame, as one JSON object
 /// the page reads (``PlayerPage``).
 ///
-/// A frame's `image` is a URL: a `data:` URL holding the picture itself in
-/// a player file, a path on the server in the live preview. Times follow
+/// A frame's `image` is a `data:` URL holding the picture itself. Times follow
 /// the story's own clock, as the animated formats do (``AnimationClock``):
 /// frame k shows from `start` until the next frame's, the last until `end`.
 struct PlayerStory: Codable, Equatable, Sendable {
@@ -17,7 +16,7 @@ struct PlayerStory: Codable, Equatable, Sendable {
     var label: String
     /// The operation that drew the frame (`pop (dragged, cancel)`).
     var operation: String
-    /// The picture: a `data:` URL or a path on the preview's server.
+    /// The picture, as a `data:` URL.
     var image: String
   }
 
