@@ -22,6 +22,9 @@ DEPS_PACKAGES := pkg-config libcairo2-dev libspng-dev zlib1g-dev libisal-dev \
 # Programs only the tests use, to read outputs back: ffmpeg/ffprobe (also what
 # writes .mp4/.webm), rsvg-convert, pdftoppm and Python's Pillow.
 TEST_PACKAGES := ffmpeg librsvg2-bin poppler-utils python3 python3-pip
+# The browser the player's and the preview's tests load pages in, driven by
+# Python's selenium (from PyPI, below).
+BROWSER_PACKAGES := chromium chromium-driver
 
 deps:
 	@if ! pkg-config --exists cairo spng zlib libisal libwebpmux pangocairo 2>/dev/null; then \
@@ -42,6 +45,16 @@ test-deps: deps
 	  python3 -m pip install --quiet pillow 2>/dev/null \
 	    || python3 -m pip install --quiet --break-system-packages pillow \
 	    || DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq python3-pil >/dev/null; \
+	fi
+	@if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then \
+	  echo "installing $(BROWSER_PACKAGES)"; \
+	  $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(BROWSER_PACKAGES) >/dev/null; \
+	fi
+	@if ! python3 -c 'import selenium' 2>/dev/null; then \
+	  echo "installing selenium"; \
+	  python3 -m pip install --quiet selenium 2>/dev/null \
+	    || python3 -m pip install --quiet --break-system-packages selenium; \
 	fi
 
 # The release animrender. On Linux it carries the Swift runtime and

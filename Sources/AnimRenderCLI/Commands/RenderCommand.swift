@@ -93,7 +93,12 @@ struct RenderCommand: ParsableCommand {
         fromImage: from.map { _ in "from" }, toImage: to.map { _ in "to" })
       let timeline = try pair.timeline(reversed: reverse)
       let count = try frames.count(over: timeline.duration)
-      let specs = FrameSpec.frames(of: timeline, count: count)
+      let name = reverse ? "\(style) (reversed)" : style
+      let specs = FrameSpec.frames(of: timeline, count: count).map { frame in
+        var named = frame
+        named.operation = name
+        return named
+      }
       let destination = output.output ?? RenderCommand.defaultOutput(output, style: style)
       try Job(
         frames: specs, size: points, images: ImageProvider(), output: output,

@@ -9,7 +9,7 @@ import ArgumentParser
 /// format cannot hold (a strip in a `.gif`, an animation in a `.svg`) is a
 /// usage error (64), before anything is drawn.
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
-  case png, gif, webp, mp4, webm, svg, pdf
+  case png, gif, webp, mp4, webm, svg, pdf, html
 
   /// Whether the format draws with Cairo's vector surfaces.
   var isVector: Bool { self == .svg || self == .pdf }
@@ -21,7 +21,7 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
   var layouts: [OutputOptions.Layout] {
     switch self {
     case .png: [.strip, .grid, .frames, .animation]
-    case .gif, .webp, .mp4, .webm: [.animation]
+    case .gif, .webp, .mp4, .webm, .html: [.animation]
     case .svg, .pdf: [.strip, .grid]
     }
   }
@@ -55,6 +55,7 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
     case .webm: "WebM"
     case .svg: "SVG"
     case .pdf: "PDF"
+    case .html: "HTML"
     }
   }
 
@@ -68,6 +69,7 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
     case .mp4: "an H.264 video (written by ffmpeg)"
     case .webm: "a VP9 video (written by ffmpeg)"
     case .svg, .pdf: "a strip or a grid drawn as vectors"
+    case .html: "a player page that works offline (see Docs/CLI.md)"
     }
   }
 

@@ -34,7 +34,7 @@ struct OutputOptions: ParsableArguments {
 
   @Option(
     help:
-      "png, gif, webp, mp4, webm, svg or pdf (default: the output's extension, else png); must match the extension."
+      "png, gif, webp, mp4, webm, svg, pdf or html (default: the output's extension, else png); must match the extension."
   )
   var format: OutputFormat?
 

@@ -149,6 +149,9 @@ struct FramePipeline {
       // Written piece by piece, so an animation is never whole in memory.
       try atomic.stage(pieces: pieces, as: destination)
       return nil
+    case .animation where format == .html:
+      let name = destination.split(separator: "/").last.map(String.init) ?? "story"
+      bytes = try playerPage(title: name, progress: progress, account: account)
     case .strip, .grid, .animation:
       let images = Mutex<[Image?]>(Array(repeating: nil, count: job.frames.count))
       try draw(progress: progress) { index, image throws(CLIError) in

@@ -24,6 +24,9 @@ struct FrameSpec: Sendable {
   /// operation begins: a sheet shows it (each operation's frames complete),
   /// an animation leaves it out (the frame before shows until the next).
   var repeatsPrevious = false
+  /// The operation that drew the frame, as a person names it (`pop`,
+  /// `push message`, `cross-dissolve`), for the player's labels.
+  var operation: String?
 
   /// The scene to draw.
   func scene() -> Scene {

@@ -121,7 +121,7 @@ struct OutputBudget {
       case .webp: needed += 8 * frameBytes
       case .gif: needed += count * pixels + 2 * frameBytes
       case .mp4, .webm: needed += min(count, 64) * frameBytes
-      case .png, .svg, .pdf: break
+      case .png, .svg, .pdf, .html: break
       }
     case .strip, .grid:
       if !streams { needed += count * frameBytes }
