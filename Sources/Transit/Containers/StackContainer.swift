@@ -90,6 +90,9 @@ public final class StackContainer: DrivenContainer {
   public let driver: TransitionDriver
   /// Sizes the gate let through, waiting to be applied at a safe point.
   let approvedSizes = RequestInbox<Size>()
+  /// How the latest rotation asked for is played when the gate lets it
+  /// through: its duration (0: instantly) and curve.
+  var rotationMotion = (duration: 0.0, curve: TimingCurve.easeInOut)
 
   /// Creates an empty stack.
   ///
@@ -241,6 +244,7 @@ public final class StackContainer: DrivenContainer {
   @discardableResult
   public func rotate(to size: Size) -> RotationOutcome {
     let outcome = gate.request(size)
+    if outcome != .refused { rotationMotion = (0, .easeInOut) }
     applyApprovedSizes()
     return outcome
   }

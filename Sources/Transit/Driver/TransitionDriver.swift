@@ -187,6 +187,38 @@ public final class TransitionDriver {
       startInteraction(request, timeline: timeline)
       return
     }
+    play(request, timeline: timeline)
+  }
+
+  /// Plays `timeline`, a change of the container's layout rather than a
+  /// transition between children (an animated rotation, a sheet moving
+  /// between detents): it runs exactly like a transition — it holds one
+  /// unit of ``counter`` from now until it has settled, operations wait
+  /// behind it, ``showFrame(_:of:)`` and ``tick()`` play it — but it shows
+  /// and hides no child, so it delivers no appearance events. Its last
+  /// sample is the timeline's end, bit for bit; then `settle` runs.
+  ///
+  /// - Parameters:
+  ///   - timeline: the change, bound to the container's views as they are
+  ///     now; its views' ids are the container's.
+  ///   - animated: `false` (or a timeline of duration 0) lands on the end at once.
+  ///   - settle: the container's bookkeeping once the last sample is written.
+  /// - Throws: `.invalidState` when a transition is already running.
+  public func runLayoutChange(
+    _ timeline: Timeline, animated: Bool = true, settle: @escaping () -> Void = {}
+  ) throws(TransitError) {
+    guard running == nil else {
+      throw TransitError(.invalidState, "a transition is already running; queue the operation")
+    }
+    let request = TransitionRequest(
+      transition: Transition(style: NoneStyle(), appearingViewID: nil, disappearingViewID: nil),
+      isReversed: false, bounds: Rect(size: timeline.initialScene.size), views: [],
+      animated: animated, shownIsMovingToParent: false, hiddenIsMovingFromParent: false,
+      settle: settle, matching: .disabled)
+    play(request, timeline: timeline)
+  }
+
+  private func play(_ request: TransitionRequest, timeline: Timeline) {
     let player = AnimationPlayer(timeline: timeline, target: writer(for: timeline), clock: clock)
     running = Running(
       request: request, timeline: timeline, player: player, interaction: nil,
