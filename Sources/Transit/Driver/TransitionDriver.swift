@@ -207,19 +207,38 @@ public final class TransitionDriver {
   public func runLayoutChange(
     _ timeline: Timeline, animated: Bool = true, settle: @escaping () -> Void = {}
   ) throws(TransitError) {
+    try runLayoutChange(timeline, animated: animated, events: ([], [], []), settle: settle)
+  }
+
+  /// A layout change that shows or hides a child (a sheet sliding up or
+  /// away): `events.will` go out when it starts, `events.did` once it has
+  /// settled; `apply` receives every sample whole, so that the container
+  /// writes the views' appearance (a presenting screen's corners) as well
+  /// as their states.
+  func runLayoutChange(
+    _ timeline: Timeline, animated: Bool,
+    events: (will: [ContainerEvent], did: [ContainerEvent], cancelled: [ContainerEvent]),
+    apply: ((Scene) -> Void)? = nil, settle: @escaping () -> Void,
+    rollback: @escaping () -> Void = {}
+  ) throws(TransitError) {
     guard running == nil else {
       throw TransitError(.invalidState, "a transition is already running; queue the operation")
     }
-    let request = TransitionRequest(
+    var request = TransitionRequest(
       transition: Transition(style: NoneStyle(), appearingViewID: nil, disappearingViewID: nil),
       isReversed: false, bounds: Rect(size: timeline.initialScene.size), views: [],
       animated: animated, shownIsMovingToParent: false, hiddenIsMovingFromParent: false,
-      settle: settle, matching: .disabled)
-    play(request, timeline: timeline)
+      settle: settle, rollback: rollback, matching: .disabled)
+    request.events = events
+    play(request, timeline: timeline, apply: apply)
   }
 
-  private func play(_ request: TransitionRequest, timeline: Timeline) {
-    let player = AnimationPlayer(timeline: timeline, target: writer(for: timeline), clock: clock)
+  private func play(
+    _ request: TransitionRequest, timeline: Timeline, apply: ((Scene) -> Void)? = nil
+  ) {
+    var target = writer(for: timeline)
+    target.applyScene = apply
+    let player = AnimationPlayer(timeline: timeline, target: target, clock: clock)
     running = Running(
       request: request, timeline: timeline, player: player, interaction: nil,
       activity: counter.begin())
@@ -413,9 +432,24 @@ public final class TransitionDriver {
     deliver([event])
   }
 
+  /// The ids the running transition shows and hides: a container still
+  /// answers for them while their last events go out, after its bookkeeping
+  /// has let them go (a popped child, a cancelled push).
+  var runningIDs: [String] {
+    guard let request = running?.request else { return [] }
+    return [request.shownID, request.hiddenID].compactMap { $0 }
+  }
+
+  /// Sees every event before ``observer``: a container's own bookkeeping
+  /// of what it has delivered (its children's lifecycle phases).
+  var eventTap: ((ContainerEvent) -> Void)?
+
   private func deliver(_ events: [ContainerEvent]) {
     deliveryDepth += 1
-    for event in events { observer?(event) }
+    for event in events {
+      eventTap?(event)
+      observer?(event)
+    }
     deliveryDepth -= 1
     // An operation issued from an event delivered outside any transition
     // (a rotation's boundsChanged, say) runs now rather than on the next tick.
@@ -468,10 +502,16 @@ struct StateWriter: AnimationTarget {
   let write: (ViewState, String) -> Void
   var showFlights: (([View]) -> Void)? = nil
   var firstOverlay = Int.max
+  /// Takes each sample whole instead (a layout change that writes appearance too).
+  var applyScene: ((Scene) -> Void)? = nil
 
   func apply(_ state: ViewState, to id: String) { write(state, id) }
 
   func apply(_ scene: Scene) {
+    if let applyScene {
+      applyScene(scene)
+      return
+    }
     func visit(_ view: View) {
       write(view.state, view.id)
       for child in view.children { visit(child) }
