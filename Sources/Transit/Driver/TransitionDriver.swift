@@ -477,9 +477,43 @@ public final class TransitionDriver {
     drain()
   }
 
+  /// The counter unit a gesture holds while it moves views outside any
+  /// transition (a sheet dragged between detents), or `nil`.
+  private var hold: AnimationCounter.Activity?
+
+  /// Whether a gesture holds the driver (see ``beginHold()``).
+  var isHeld: Bool { hold != nil }
+
+  /// Takes one counter unit for a gesture that moves views itself, outside
+  /// any transition: while held, operations queue and rotations wait, as
+  /// during a transition. Only on an idle driver with nothing queued.
+  ///
+  /// - Returns: whether the hold was taken.
+  func beginHold() -> Bool {
+    guard running == nil, hold == nil, queue.isEmpty, deliveryDepth == 0, !isDraining else {
+      return false
+    }
+    hold = counter.begin()
+    return true
+  }
+
+  /// Ends the hold: `start` runs first (the gesture's completion, which may
+  /// start a transition or layout change), then the hold's unit is given
+  /// back, so the counter never passes through 0 in between, then queued
+  /// operations run once nothing runs.
+  func endHold(then start: () throws(TransitError) -> Void) throws(TransitError) {
+    let activity = hold
+    hold = nil
+    defer {
+      activity?.end()
+      drain()
+    }
+    try start()
+  }
+
   /// Runs queued operations until one starts an animated transition.
   private func drain() {
-    guard !isDraining, deliveryDepth == 0 else { return }
+    guard !isDraining, deliveryDepth == 0, hold == nil else { return }
     isDraining = true
     defer { isDraining = false }
     while running == nil {

@@ -77,7 +77,9 @@ extension PresentationContainer {
       ))
   }
 
-  func dismissTop(animated: Bool) throws(TransitError) {
+  func dismissTop(
+    animated: Bool, curve: TimingCurve = .easeInOut, duration: Double? = nil
+  ) throws(TransitError) {
     guard let top = presentations.last else {
       throw TransitError(.invalidState, "nothing is presented to dismiss")
     }
@@ -111,7 +113,7 @@ extension PresentationContainer {
       }
       target.updateView(Self.dimmingID(of: top.id)) { $0.alpha = 0 }
       try change(
-        to: target, duration: sheet.duration, animated: animated,
+        to: target, duration: duration ?? sheet.duration, curve: curve, animated: animated,
         events: (
           will: [
             .willHide(top.id, animated: animated),

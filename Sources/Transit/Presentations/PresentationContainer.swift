@@ -70,6 +70,9 @@ public final class PresentationContainer: DrivenContainer {
   var draggedHeight: Double?
   /// The presentation whose dismissal is delivering its last events.
   var leaving: String?
+  /// Where a sheet drag began: the sheet's height at its detent and the
+  /// picture then (a cancel returns to it), or `nil` when none runs.
+  var dragStart: (height: Double, scene: Scene)?
 
   /// Creates a container showing `base`, laid out at its bounds.
   ///
