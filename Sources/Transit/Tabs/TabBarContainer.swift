@@ -23,7 +23,7 @@
 ///
 /// ## History and back
 /// Selections and pushes are remembered, the latest ``historyLimit`` of
-/// them. ``back()`` undoes the latest: a push is popped, a selection is
+/// them. ``back(animated:)`` undoes the latest: a push is popped, a selection is
 /// undone by the reverse of the switch that left the previous tab (built at
 /// the bounds of the moment), returning to the tab and screen it left. A
 /// pop removes the push it undoes from the history.
@@ -51,7 +51,7 @@ public final class TabBarContainer: DrivenContainer {
   public internal(set) var selectedIndex = 0
   /// What a selection made while a transition runs does.
   public var selectionPolicy: TabSelectionPolicy = .queue
-  /// How many selections and pushes ``back()`` can undo.
+  /// How many selections and pushes ``back(animated:)`` can undo.
   public let historyLimit: Int
   /// The duration every transition plays at, or `nil` for each style's own.
   public var transitionDuration: Double?
@@ -74,7 +74,7 @@ public final class TabBarContainer: DrivenContainer {
   ///   - size: the container's size.
   ///   - tabs: the tabs' root screens, at least one, ids unique.
   ///   - clock: the clock transitions play on.
-  ///   - historyLimit: how many steps ``back()`` can undo (at least 1).
+  ///   - historyLimit: how many steps ``back(animated:)`` can undo (at least 1).
   ///   - rotationPolicy: what a rotation requested mid-transition does.
   ///   - counter: the counter transitions count in.
   public init(
@@ -109,7 +109,7 @@ public final class TabBarContainer: DrivenContainer {
   public var topID: String { stacks[selectedIndex].last?.view.id ?? "" }
   /// Whether tab `index`'s screens are in the scene (it has been selected).
   public func isLoaded(tab index: Int) -> Bool { loaded.contains(index) }
-  /// How many steps ``back()`` can undo now.
+  /// How many steps ``back(animated:)`` can undo now.
   public var historyCount: Int { history.count }
 
   /// Where screen `id` stands in its lifecycle, from the events delivered;
@@ -130,7 +130,7 @@ public final class TabBarContainer: DrivenContainer {
   ///
   /// - Parameters:
   ///   - index: the tab to show.
-  ///   - style: the switch's transition; ``back()`` plays its reverse.
+  ///   - style: the switch's transition; ``back(animated:)`` plays its reverse.
   ///   - animated: `false` completes it at once.
   public func select(_ index: Int, style: any TransitionStyle, animated: Bool = true) {
     let style = AnyTransitionStyle(style)
