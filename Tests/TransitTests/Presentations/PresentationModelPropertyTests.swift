@@ -4,8 +4,9 @@ import TransitTestSupport
 
 /// Presentations against a small pure model: random presentations
 /// (full-screen with random styles, sheets with random detents),
-/// dismissals, detent changes and rotations (instant and animated), issued
-/// while others run, with random clock ticks. Once settled the container
+/// dismissals, detent changes, sheet drags (released at random velocities,
+/// or cancelled, with rotations during them) and rotations (instant and
+/// animated), issued while others run, with random clock ticks. Once settled the container
 /// must hold what the model holds, its picture must be exactly the one a
 /// container created at the final size and given the model's presentations
 /// at once shows, the counter must be back to 0, and the events must have
@@ -135,6 +136,33 @@ struct PresentationModelPropertyTests {
           clock.advance(by: random.double(0...0.3))
           modal.tick()
           phasesAgree()
+        }
+        // Sometimes a drag, when the sheet on top is idle: a few finger
+        // offsets (past the large detent, below the bottom edge too), maybe
+        // a rotation meanwhile (which waits), then a release or a cancel.
+        if random.chance(0.4), !modal.isAnimating, modal.pendingOperationCount == 0,
+          var sheet = model.last?.sheet
+        {
+          try modal.beginSheetDrag()
+          if modal.counter.count != 1 { violations.append("a drag does not hold the counter") }
+          for _ in 0..<random.int(0...4) {
+            modal.updateSheetDrag(offset: random.double(-900...900))
+          }
+          if random.chance(0.3) {
+            let target = size == Self.portrait ? Self.portrait.transposed : Self.portrait
+            if try modal.rotate(to: target) != .deferred {
+              violations.append("a rotation during a drag was not deferred")
+            }
+            size = target
+          }
+          if random.chance(0.2) {
+            try modal.cancelSheetDrag()
+          } else if let detent = try modal.endSheetDrag(velocity: random.double(-3000...3000)) {
+            sheet.detent = detent
+            model[model.count - 1].sheet = sheet
+          } else {
+            model.removeLast()
+          }
         }
       }
       var guardCount = 0
