@@ -12,22 +12,49 @@ extension SceneFile {
   /// new shape.
   func screen(_ id: String, bounds: Rect) -> View? {
     guard let spec = views.first(where: { $0.id == id }) else { return nil }
-    return SceneFile.makeView(spec, frame: bounds)
+    return SceneFile.makeView(spec, frame: bounds, designedIn: containerSize)
   }
 
-  static func makeView(_ spec: ViewSpec, frame: Rect) -> View {
+  /// The autoresizing mask the names give, or the problem with them.
+  static func autoresizing(_ names: [String]) -> Result<Autoresizing, SpecProblem> {
+    var mask = Autoresizing()
+    for name in names {
+      guard let flag = Autoresizing.names.first(where: { $0.name == name })?.flag else {
+        let known = Autoresizing.names.map { "\"\($0.name)\"" }.joined(separator: ", ")
+        return .failure(
+          SpecProblem("", "unknown flag \"\(CLIError.echoed(name))\" (expected \(known))"))
+      }
+      mask.insert(flag)
+    }
+    return .success(mask)
+  }
+
+  /// The view `spec` describes at `frame`, its children laid out in it:
+  /// relative ones in fractions of `frame`'s size, autoresizing ones from
+  /// their frame as designed in `designSize` (the size `frame` had at
+  /// load), the others at their frame as given.
+  static func makeView(_ spec: ViewSpec, frame: Rect, designedIn designSize: Size) -> View {
     let children = (spec.children ?? []).map { child -> View in
       let numbers = child.frame ?? [0, 0, 0, 0]
       let rect: Rect
+      let design: Rect
       if child.relative == true {
         rect = Rect(
           x: numbers[0] * frame.width, y: numbers[1] * frame.height,
           width: numbers[2] * frame.width,
           height: numbers[3] * frame.height)
+        design = Rect(
+          x: numbers[0] * designSize.width, y: numbers[1] * designSize.height,
+          width: numbers[2] * designSize.width, height: numbers[3] * designSize.height)
       } else {
-        rect = Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
+        design = Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
+        if let names = child.autoresizing, case .success(let mask) = autoresizing(names) {
+          rect = mask.frame(design, designedIn: designSize, resizedTo: frame.size)
+        } else {
+          rect = design
+        }
       }
-      return makeView(child, frame: rect)
+      return makeView(child, frame: rect, designedIn: design.size)
     }
     var view = View(
       id: spec.id, frame: frame, alpha: spec.alpha ?? 1,

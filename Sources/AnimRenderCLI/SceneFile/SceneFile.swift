@@ -71,6 +71,10 @@ struct SceneFile: FieldTable {
     var frame: [Double]?
     /// Whether `frame` is in fractions of the parent's size.
     var relative: Bool?
+    /// UIKit's autoresizing flags (``Autoresizing/names``) of a child with
+    /// an absolute `frame`, designed in its parent's size at load: which
+    /// margins and sizes take up a rotation.
+    var autoresizing: [String]?
     /// The background colour, as ``ColorText`` reads it.
     var color: String?
     /// 0…1.
@@ -98,6 +102,7 @@ struct SceneFile: FieldTable {
 
     static let fields: [Field<Self>] = [
       .required("id", \.id), .optional("frame", \.frame), .optional("relative", \.relative),
+      .optional("autoresizing", \.autoresizing),
       .optional("color", \.color), .optional("alpha", \.alpha),
       .optional("cornerRadius", \.cornerRadius), .optional("cornerRadii", \.cornerRadii),
       .optional("border", \.border), .optional("shadow", \.shadow),
@@ -203,7 +208,8 @@ struct ScriptOperation: FieldValue {
       case .push, .pop, .popTo: transition + [.interactive, .after, .match]
       case .insert: [.at] + transition + [.after, .match]
       case .remove: [.duration, .frames, .after, .match]
-      case .rotate, .wait, .animate: [.frames, .after]
+      case .rotate: [.duration, .curve, .frames, .after]
+      case .wait, .animate: [.frames, .after]
       default: []
       }
     return keys.map(\.rawValue)
@@ -437,6 +443,22 @@ extension SceneFile {
         }
       } else if !topLevel {
         throw fail("\(place).frame", "missing (required for a child view)")
+      }
+      if let names = spec.autoresizing {
+        guard !topLevel else {
+          throw fail(
+            "\(place).autoresizing",
+            "a screen fills the container; autoresizing applies to a child")
+        }
+        guard spec.relative != true else {
+          throw fail(
+            "\(place).autoresizing",
+            "give \"relative\": true or \"autoresizing\", not both (autoresizing takes an absolute frame)"
+          )
+        }
+        if case .failure(let problem) = SceneFile.autoresizing(names) {
+          throw fail("\(place).autoresizing", problem.detail)
+        }
       }
       for (field, text) in [("color", spec.color), ("border.color", spec.border?.color)] {
         if let text, ColorText.parse(text) == nil {

@@ -316,19 +316,86 @@ final class Story {
         try hold(frames: operation.frames ?? 1, seconds: 0)
       }
     case .rotate(let orientation):
-      if Orientation(for: bounds.size) != orientation {
-        stack.rotate(to: bounds.size.transposed)
-        relayScreens()
+      if Orientation(for: bounds.size) != orientation, let duration = operation.duration,
+        duration > 0
+      {
+        try rotate(operation, duration: duration)
       } else {
-        opensOnPictureBefore = true
+        if Orientation(for: bounds.size) != orientation {
+          stack.rotate(to: bounds.size.transposed)
+          relayScreens()
+        } else {
+          opensOnPictureBefore = true
+        }
+        try hold(frames: operation.frames ?? 1, seconds: 0)
       }
-      try hold(frames: operation.frames ?? 1, seconds: 0)
     case .wait(let seconds):
       opensOnPictureBefore = true
       try hold(frames: operation.frames ?? 1, seconds: seconds)
     case .animate(let spec):
       try play(spec, operation)
     }
+  }
+
+  /// An animated rotation: the stack's screens and their children (laid
+  /// out again at the new bounds when the stack reports them) go from the
+  /// old layout to the new along the operation's `curve` (ease-in-out by
+  /// default), frame k of N at k·D/(N−1), the picture's size going from
+  /// the old shape to the new along the same curve; the last frame is the
+  /// instant rotation's picture.
+  private func rotate(_ operation: ScriptOperation, duration: Double) throws(CLIError) {
+    let old = bounds.size
+    let new = old.transposed
+    var curve = TimingCurve.easeInOut
+    if let text = operation.curve {
+      do { curve = try TimingCurve(parsing: text) } catch {
+        throw fail(operation, "curve: \(error.message)")
+      }
+    }
+    let observer = stack.observer
+    stack.observer = { [unowned self] event in
+      observer?(event)
+      if case .boundsChanged = event { relayScreens() }
+    }
+    defer { stack.observer = observer }
+    do { try stack.rotate(to: new, duration: duration, curve: curve) } catch {
+      throw fail(operation, error.message)
+    }
+    try check(operation)
+    func picture(at fraction: Double) -> StoryFrame {
+      let p = fraction >= 1 ? 1 : curve.value(at: fraction)
+      var scene = stack.scene
+      scene.size =
+        fraction >= 1
+        ? new
+        : Size(
+          width: old.width + (new.width - old.width) * p,
+          height: old.height + (new.height - old.height) * p)
+      return StoryFrame(
+        stack: scene, bounds: bounds, screens: screens, animated: animated, keepsChildren: true)
+    }
+    let start = clock.now
+    if rate != nil {
+      let origin = time
+      try sample(until: origin + duration) { at in
+        clock.advance(by: start + (at - origin) - clock.now)
+        stack.tick()
+        return picture(at: (at - origin) / duration)
+      }
+    } else {
+      let count = operation.frames ?? animatedFrames
+      opensOnPictureBefore = true
+      endsUndrawn = count == 1
+      for k in 0..<count {
+        stack.showTransitionFrame(k, of: count)
+        let fraction = count < 2 ? 0 : k == count - 1 ? 1 : Double(k) / Double(count - 1)
+        try keep(FrameSpec(source: .story(picture(at: fraction)), time: time + fraction * duration))
+      }
+    }
+    clock.advance(by: start + duration + 1 - clock.now)
+    stack.tick()
+    time += duration
+    try check(operation)
   }
 
   /// Lays every screen's children out again at the current bounds, in the

@@ -26,16 +26,21 @@ struct StoryFrame: Sendable, Equatable {
   var animated: AnimatedViews
 
   /// The frame the stack's `scene` shows at `bounds`.
+  ///
+  /// `keepsChildren` keeps the screens' children as the stack has them,
+  /// as while a rotation animates them from one layout to the other.
   init(
     stack scene: Scene, bounds: Rect, screens: StoryScreens,
-    animated: AnimatedViews = AnimatedViews()
+    animated: AnimatedViews = AnimatedViews(), keepsChildren: Bool = false
   ) {
     var stack = scene
     // While matched views fly, the screens hide the flying originals in
     // place: their children are kept as the stack has them (the flights'
     // overlays, `match:KEY`, are not screens and always keep theirs).
     let flies = stack.views.contains { !screens.isScreen($0.id) && $0.isFlightOverlay }
-    if !flies, stack.views.contains(where: { !$0.children.isEmpty && screens.isScreen($0.id) }) {
+    if !flies, !keepsChildren,
+      stack.views.contains(where: { !$0.children.isEmpty && screens.isScreen($0.id) })
+    {
       stack.views = stack.views.map { view in
         guard screens.isScreen(view.id) else { return view }
         var screen = view

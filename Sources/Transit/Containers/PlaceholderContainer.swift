@@ -40,6 +40,8 @@ public final class PlaceholderContainer: DrivenContainer {
   private var flightIDs: [String] = []
   /// The slot whose swap is running.
   private var flyingSlot: String?
+  /// The phases the delivered events put the children in.
+  private var phases = PhaseBook()
 
   enum Operation {
     case swap(view: View?, slot: Int, style: AnyTransitionStyle, animated: Bool)
@@ -83,6 +85,18 @@ public final class PlaceholderContainer: DrivenContainer {
       guard let slot = flyingSlot else { return }
       scene.showFlights(overlays, replacing: &flightIDs, in: slot)
     }
+    driver.eventTap = { [unowned self] event in phases.record(event) }
+  }
+
+  /// Where the child `id` stands in its lifecycle, from the events the
+  /// container has delivered (see ``ChildPhase``); `nil` when no slot holds it.
+  ///
+  /// - Parameter id: a child's id.
+  /// - Returns: its phase, or `nil`.
+  public func phase(of id: String) -> ChildPhase? {
+    let held = scene.views.contains { slot in slot.children.contains { $0.id == id } }
+    guard held else { return driver.runningIDs.contains(id) ? phases[id] : nil }
+    return phases[id] ?? .initialized
   }
 
   /// The id of the child shown in slot `index`, if any.

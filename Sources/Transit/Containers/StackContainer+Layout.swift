@@ -70,8 +70,26 @@ extension StackContainer {
   func applyApprovedSizes() {
     let sizes = approvedSizes.takeAll()
     guard let size = sizes.last, size != scene.size else { return }
+    let before = scene
     scene.size = size
     relayout()
     emit(.boundsChanged(size))
+    animateLayoutChange(from: before, motion: rotationMotion)
+  }
+
+  /// Plays the change from `before` to the scene as it is now on the
+  /// driver, when `motion` has a duration and nothing else started
+  /// meanwhile (an operation an observer issued on `boundsChanged` runs on
+  /// the new layout instead, which the scene already shows).
+  func animateLayoutChange(from before: Scene, motion: (duration: Double, curve: TimingCurve)) {
+    guard motion.duration > 0, !driver.isRunning else { return }
+    do {
+      let change = try LayoutChange(
+        from: before, to: scene, duration: motion.duration, curve: motion.curve)
+      scene = change.timeline.initialScene
+      try driver.runLayoutChange(change.timeline)
+    } catch {
+      emit(.operationFailed(error))
+    }
   }
 }

@@ -90,6 +90,11 @@ public final class StackContainer: DrivenContainer {
   public let driver: TransitionDriver
   /// Sizes the gate let through, waiting to be applied at a safe point.
   let approvedSizes = RequestInbox<Size>()
+  /// How the latest rotation asked for is played when the gate lets it
+  /// through: its duration (0: instantly) and curve.
+  var rotationMotion = (duration: 0.0, curve: TimingCurve.easeInOut)
+  /// The phases the delivered events put the children in.
+  var phases = PhaseBook()
 
   /// Creates an empty stack.
   ///
@@ -122,6 +127,22 @@ public final class StackContainer: DrivenContainer {
       scene.showFlights(overlays, replacing: &flightIDs, in: nil)
     }
     driver.betweenTransitions = { [unowned self] in applyApprovedSizes() }
+    driver.eventTap = { [unowned self] event in phases.record(event) }
+  }
+
+  /// Where the child `id` stands in its lifecycle, from the events the
+  /// stack has delivered (see ``ChildPhase``): ``ChildPhase/initialized``
+  /// for a child inserted below the top and never shown; `nil` when the
+  /// stack does not hold it (popped, removed, or a cancelled push) once the
+  /// transition that let it go has delivered its last event.
+  ///
+  /// - Parameter id: a child's id.
+  /// - Returns: its phase, or `nil`.
+  public func phase(of id: String) -> ChildPhase? {
+    guard children.contains(where: { $0.id == id }) else {
+      return driver.runningIDs.contains(id) ? phases[id] : nil
+    }
+    return phases[id] ?? .initialized
   }
 
   /// The container's bounds.
@@ -241,6 +262,7 @@ public final class StackContainer: DrivenContainer {
   @discardableResult
   public func rotate(to size: Size) -> RotationOutcome {
     let outcome = gate.request(size)
+    if outcome != .refused { rotationMotion = (0, .easeInOut) }
     applyApprovedSizes()
     return outcome
   }

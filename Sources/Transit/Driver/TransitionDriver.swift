@@ -187,7 +187,58 @@ public final class TransitionDriver {
       startInteraction(request, timeline: timeline)
       return
     }
-    let player = AnimationPlayer(timeline: timeline, target: writer(for: timeline), clock: clock)
+    play(request, timeline: timeline)
+  }
+
+  /// Plays `timeline`, a change of the container's layout rather than a
+  /// transition between children (an animated rotation, a sheet moving
+  /// between detents): it runs exactly like a transition — it holds one
+  /// unit of ``counter`` from now until it has settled, operations wait
+  /// behind it, ``showFrame(_:of:)`` and ``tick()`` play it — but it shows
+  /// and hides no child, so it delivers no appearance events. Its last
+  /// sample is the timeline's end, bit for bit; then `settle` runs.
+  ///
+  /// - Parameters:
+  ///   - timeline: the change, bound to the container's views as they are
+  ///     now; its views' ids are the container's.
+  ///   - animated: `false` (or a timeline of duration 0) lands on the end at once.
+  ///   - settle: the container's bookkeeping once the last sample is written.
+  /// - Throws: `.invalidState` when a transition is already running.
+  public func runLayoutChange(
+    _ timeline: Timeline, animated: Bool = true, settle: @escaping () -> Void = {}
+  ) throws(TransitError) {
+    try runLayoutChange(timeline, animated: animated, events: ([], [], []), settle: settle)
+  }
+
+  /// A layout change that shows or hides a child (a sheet sliding up or
+  /// away): `events.will` go out when it starts, `events.did` once it has
+  /// settled; `apply` receives every sample whole, so that the container
+  /// writes the views' appearance (a presenting screen's corners) as well
+  /// as their states.
+  func runLayoutChange(
+    _ timeline: Timeline, animated: Bool,
+    events: (will: [ContainerEvent], did: [ContainerEvent], cancelled: [ContainerEvent]),
+    apply: ((Scene) -> Void)? = nil, settle: @escaping () -> Void,
+    rollback: @escaping () -> Void = {}
+  ) throws(TransitError) {
+    guard running == nil else {
+      throw TransitError(.invalidState, "a transition is already running; queue the operation")
+    }
+    var request = TransitionRequest(
+      transition: Transition(style: NoneStyle(), appearingViewID: nil, disappearingViewID: nil),
+      isReversed: false, bounds: Rect(size: timeline.initialScene.size), views: [],
+      animated: animated, shownIsMovingToParent: false, hiddenIsMovingFromParent: false,
+      settle: settle, rollback: rollback, matching: .disabled)
+    request.events = events
+    play(request, timeline: timeline, apply: apply)
+  }
+
+  private func play(
+    _ request: TransitionRequest, timeline: Timeline, apply: ((Scene) -> Void)? = nil
+  ) {
+    var target = writer(for: timeline)
+    target.applyScene = apply
+    let player = AnimationPlayer(timeline: timeline, target: target, clock: clock)
     running = Running(
       request: request, timeline: timeline, player: player, interaction: nil,
       activity: counter.begin())
@@ -381,9 +432,24 @@ public final class TransitionDriver {
     deliver([event])
   }
 
+  /// The ids the running transition shows and hides: a container still
+  /// answers for them while their last events go out, after its bookkeeping
+  /// has let them go (a popped child, a cancelled push).
+  var runningIDs: [String] {
+    guard let request = running?.request else { return [] }
+    return [request.shownID, request.hiddenID].compactMap { $0 }
+  }
+
+  /// Sees every event before ``observer``: a container's own bookkeeping
+  /// of what it has delivered (its children's lifecycle phases).
+  var eventTap: ((ContainerEvent) -> Void)?
+
   private func deliver(_ events: [ContainerEvent]) {
     deliveryDepth += 1
-    for event in events { observer?(event) }
+    for event in events {
+      eventTap?(event)
+      observer?(event)
+    }
     deliveryDepth -= 1
     // An operation issued from an event delivered outside any transition
     // (a rotation's boundsChanged, say) runs now rather than on the next tick.
@@ -411,9 +477,43 @@ public final class TransitionDriver {
     drain()
   }
 
+  /// The counter unit a gesture holds while it moves views outside any
+  /// transition (a sheet dragged between detents), or `nil`.
+  private var hold: AnimationCounter.Activity?
+
+  /// Whether a gesture holds the driver (see ``beginHold()``).
+  var isHeld: Bool { hold != nil }
+
+  /// Takes one counter unit for a gesture that moves views itself, outside
+  /// any transition: while held, operations queue and rotations wait, as
+  /// during a transition. Only on an idle driver with nothing queued.
+  ///
+  /// - Returns: whether the hold was taken.
+  func beginHold() -> Bool {
+    guard running == nil, hold == nil, queue.isEmpty, deliveryDepth == 0, !isDraining else {
+      return false
+    }
+    hold = counter.begin()
+    return true
+  }
+
+  /// Ends the hold: `start` runs first (the gesture's completion, which may
+  /// start a transition or layout change), then the hold's unit is given
+  /// back, so the counter never passes through 0 in between, then queued
+  /// operations run once nothing runs.
+  func endHold(then start: () throws(TransitError) -> Void) throws(TransitError) {
+    let activity = hold
+    hold = nil
+    defer {
+      activity?.end()
+      drain()
+    }
+    try start()
+  }
+
   /// Runs queued operations until one starts an animated transition.
   private func drain() {
-    guard !isDraining, deliveryDepth == 0 else { return }
+    guard !isDraining, deliveryDepth == 0, hold == nil else { return }
     isDraining = true
     defer { isDraining = false }
     while running == nil {
@@ -436,10 +536,16 @@ struct StateWriter: AnimationTarget {
   let write: (ViewState, String) -> Void
   var showFlights: (([View]) -> Void)? = nil
   var firstOverlay = Int.max
+  /// Takes each sample whole instead (a layout change that writes appearance too).
+  var applyScene: ((Scene) -> Void)? = nil
 
   func apply(_ state: ViewState, to id: String) { write(state, id) }
 
   func apply(_ scene: Scene) {
+    if let applyScene {
+      applyScene(scene)
+      return
+    }
     func visit(_ view: View) {
       write(view.state, view.id)
       for child in view.children { visit(child) }

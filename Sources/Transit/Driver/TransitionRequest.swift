@@ -46,6 +46,10 @@ public struct TransitionRequest {
   /// <doc:MatchedElements>. A driver created without a flight writer flies
   /// nothing, whatever this says.
   public var matching: Matching
+  /// The events of a request that is not a transition between two children
+  /// (a sheet sliding up, a layout change), given by the container in
+  /// place of those the ids would give; `nil`: the ids' events.
+  var events: (will: [ContainerEvent], did: [ContainerEvent], cancelled: [ContainerEvent])? = nil
 
   /// Creates a request.
   ///
@@ -125,6 +129,7 @@ public struct TransitionRequest {
   /// `willHide` and `viewWillDisappear`, then the shown view's `willShow`
   /// and `viewWillAppear`.
   var willEvents: [ContainerEvent] {
+    if let given = self.events { return given.will }
     var events: [ContainerEvent] = []
     if let hidden = hiddenID {
       events.append(.willHide(hidden, animated: animated))
@@ -143,6 +148,7 @@ public struct TransitionRequest {
   /// CoconutKit's order when it ends: `viewDidDisappear` then `didHide` for
   /// the hidden view, `viewDidAppear` then `didShow` for the shown one.
   var didEvents: [ContainerEvent] {
+    if let given = self.events { return given.did }
     var events: [ContainerEvent] = []
     if let hidden = hiddenID {
       events.append(
@@ -162,6 +168,7 @@ public struct TransitionRequest {
   /// to be shown goes (`viewWillDisappear`), then their did-events, then
   /// the cancelled counterparts of `willShow` and `willHide`.
   var cancelledEvents: [ContainerEvent] {
+    if let given = self.events { return given.cancelled }
     var events: [ContainerEvent] = []
     if let hidden = hiddenID {
       events.append(.viewWillAppear(hidden, animated: animated, isMovingToParent: false))

@@ -21,7 +21,10 @@ struct ReadmeCommandTests {
       ]
     ),
     ("Docs/CLI.md", ["cover.png", "states.json", "story.png", "elastic.png", "diff.png"]),
-    ("Docs/SceneFiles.md", ["card.png", "card-states.json", "photo.png", "photo-states.json"]),
+    (
+      "Docs/SceneFiles.md",
+      ["card.png", "card-states.json", "photo.png", "photo-states.json", "rotation.png"]
+    ),
   ]
 
   static func text(of path: String) throws -> String {

@@ -187,7 +187,7 @@ struct AnimateVerbTests {
     ),
     (
       ##""frame": [0, 0, 1, 1], "contentmode": "center""##,
-      ##"s.json: views[0].children[0].contentmode: unknown key "contentmode"; did you mean "contentMode"? (known: id, frame, relative, color, alpha, cornerRadius, cornerRadii, border, shadow, clipsToBounds, hidden, image, contentMode, text, match, children)"##
+      ##"s.json: views[0].children[0].contentmode: unknown key "contentmode"; did you mean "contentMode"? (known: id, frame, relative, autoresizing, color, alpha, cornerRadius, cornerRadii, border, shadow, clipsToBounds, hidden, image, contentMode, text, match, children)"##
     ),
   ]
 

@@ -34,7 +34,7 @@ struct InteractiveSceneTests {
     #expect(rotate.status == 65)
     #expect(
       rotate.stderr.contains(
-        #"script[1].interactive: "interactive" does not apply to rotate (rotate takes frames, after)"#
+        #"script[1].interactive: "interactive" does not apply to rotate (rotate takes duration, curve, frames, after)"#
       ))
   }
 

@@ -90,7 +90,7 @@ struct SceneFileShapeTests {
     ),
     (
       ##"{"container": {"width": 10, "height": 10}, "views": [{"id": "a", "children": [{"id": "b", "frame": [0, 0, 1, 1], "colour": "#fff"}]}], "script": [{"show": "a"}]}"##,
-      #"s.json: views[0].children[0].colour: unknown key "colour"; did you mean "color"? (known: id, frame, relative, color, alpha, cornerRadius, cornerRadii, border, shadow, clipsToBounds, hidden, image, contentMode, text, match, children)"#
+      #"s.json: views[0].children[0].colour: unknown key "colour"; did you mean "color"? (known: id, frame, relative, autoresizing, color, alpha, cornerRadius, cornerRadii, border, shadow, clipsToBounds, hidden, image, contentMode, text, match, children)"#
     ),
     (
       ##"{"container": {"width": 10, "height": 10}, "views": [{"id": "a", "clipsToBounds": 0, "cornerRadius": 1}], "script": [{"show": "a"}]}"##,

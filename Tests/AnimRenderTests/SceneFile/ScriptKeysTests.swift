@@ -18,7 +18,7 @@ struct ScriptKeysTests {
     "popToRoot": ["style", "curve", "duration", "frames", "after", "match"],
     "insert": ["at", "style", "curve", "duration", "frames", "after", "match"],
     "remove": ["duration", "frames", "after", "match"],
-    "rotate": ["frames", "after"],
+    "rotate": ["duration", "curve", "frames", "after"],
     "wait": ["frames", "after"],
     "animate": ["frames", "after"],
   ]
@@ -83,7 +83,7 @@ struct ScriptKeysTests {
     for (operation, key, verb) in [
       (#"{"push": "b", "at": 1}"#, "at", "push"),
       (#"{"wait": 0.2, "style": "fade-in"}"#, "style", "wait"),
-      (#"{"rotate": "landscape", "duration": 0.3}"#, "duration", "rotate"),
+      (#"{"rotate": "landscape", "style": "fade-in"}"#, "style", "rotate"),
       (#"{"remove": 0, "curve": "linear"}"#, "curve", "remove"),
       (#"{"animate": "reverse", "style": "fade-in"}"#, "style", "animate"),
     ] {

@@ -1,0 +1,150 @@
+extension PresentationContainer {
+  /// Checks that `view`'s id is new to the container.
+  private func checkNew(_ view: View) throws(TransitError) {
+    guard !scene.contains(view.id), !scene.contains(Self.dimmingID(of: view.id)) else {
+      throw TransitError(.duplicateView, "the container already holds a view '\(view.id)'")
+    }
+  }
+
+  func presentFullScreen(_ view: View, style: AnyTransitionStyle, animated: Bool)
+    throws(TransitError)
+  {
+    try checkNew(view)
+    let before = (scene: scene, presentations: presentations, radii: radii)
+    var new = view
+    new.state = ViewState(frame: bounds)
+    radii[view.id] = view.cornerRadii
+    presentations.append(Presentation(id: view.id, kind: .fullScreen(style)))
+    phases.add(view.id)
+    let index = presentations.count - 1
+    let transition = transition(of: index, style: style)
+    var views = [new]
+    if let presenter = transition.disappearingViewID, let live = scene.view(presenter) {
+      views.append(live)
+    }
+    let request = TransitionRequest(
+      transition: transition, isReversed: false, bounds: bounds, views: views, animated: animated,
+      shownIsMovingToParent: true, hiddenIsMovingFromParent: false,
+      rollback: { [unowned self] in
+        scene = before.scene
+        presentations = before.presentations
+        radii = before.radii
+        phases.remove(view.id)
+      }, matching: .disabled)
+    scene.views.append(new)
+    do {
+      try driver.run(request)
+    } catch {
+      scene = before.scene
+      presentations = before.presentations
+      radii = before.radii
+      phases.remove(view.id)
+      throw error
+    }
+  }
+
+  func presentSheet(_ view: View, sheet: SheetConfiguration, animated: Bool) throws(TransitError) {
+    try sheet.validate()
+    try checkNew(view)
+    let size = scene.size
+    let height = sheet.detent.height(in: size)
+    radii[view.id] = view.cornerRadii
+    var new = view
+    new.state = ViewState(frame: sheetFrame(height: height, in: size).offsetBy(dx: 0, dy: height))
+    new.cornerRadii = Self.sheetCorners
+    let dimming = View(
+      id: Self.dimmingID(of: view.id), frame: bounds, alpha: 0, backgroundColor: .black)
+    scene.views += [dimming, new]
+    presentations.append(Presentation(id: view.id, kind: .sheet(sheet)))
+    phases.add(view.id)
+    let target: Scene
+    do { target = try rest(scene) } catch {
+      presentations.removeLast()
+      scene.views.removeLast(2)
+      throw error
+    }
+    try change(
+      to: target, duration: sheet.duration, animated: animated,
+      events: (
+        will: [
+          .willShow(view.id, animated: animated),
+          .viewWillAppear(view.id, animated: animated, isMovingToParent: true),
+        ],
+        did: [
+          .viewDidAppear(view.id, animated: animated, isMovingToParent: true),
+          .didShow(view.id, animated: animated),
+        ]
+      ))
+  }
+
+  func dismissTop(
+    animated: Bool, curve: TimingCurve = .easeInOut, duration: Double? = nil
+  ) throws(TransitError) {
+    guard let top = presentations.last else {
+      throw TransitError(.invalidState, "nothing is presented to dismiss")
+    }
+    let index = presentations.count - 1
+    switch top.kind {
+    case .fullScreen(let style):
+      let transition = transition(of: index, style: style)
+      var views = scene.view(top.id).map { [$0] } ?? []
+      if let presenter = transition.disappearingViewID, let live = scene.view(presenter) {
+        views.append(live)
+      }
+      let request = TransitionRequest(
+        transition: transition, isReversed: true, bounds: bounds, views: views,
+        animated: animated, shownIsMovingToParent: false, hiddenIsMovingFromParent: true,
+        settle: { [unowned self] in remove(top.id) }, matching: .disabled)
+      try driver.run(request)
+    case .sheet(let sheet):
+      // The picture without the sheet, the sheet below the bottom edge and
+      // its dimming clear: where the change lands before they leave.
+      presentations.removeLast()
+      var target: Scene
+      do { target = try rest(scene) } catch {
+        presentations.append(top)
+        throw error
+      }
+      presentations.append(top)
+      let height = scene.view(top.id)?.frame.height ?? 0
+      target.updateView(top.id) {
+        $0.state = ViewState(
+          frame: sheetFrame(height: height, in: scene.size).offsetBy(dx: 0, dy: height))
+      }
+      target.updateView(Self.dimmingID(of: top.id)) { $0.alpha = 0 }
+      try change(
+        to: target, duration: duration ?? sheet.duration, curve: curve, animated: animated,
+        events: (
+          will: [
+            .willHide(top.id, animated: animated),
+            .viewWillDisappear(top.id, animated: animated, isMovingFromParent: true),
+          ],
+          did: [
+            .viewDidDisappear(top.id, animated: animated, isMovingFromParent: true),
+            .didHide(top.id, animated: animated),
+          ]
+        ), settle: { [unowned self] in remove(top.id) })
+    }
+  }
+
+  /// Takes the top presentation and its views out, once it has left.
+  private func remove(_ id: String) {
+    leaving = id
+    presentations.removeAll { $0.id == id }
+    scene.views.removeAll { $0.id == id || $0.id == Self.dimmingID(of: id) }
+    radii[id] = nil
+    phases.remove(id)
+  }
+
+  func moveSheet(to detent: SheetDetent, animated: Bool) throws(TransitError) {
+    guard case .sheet(var sheet) = presentations.last?.kind else {
+      throw TransitError(.invalidState, "the top presentation is not a sheet")
+    }
+    guard sheet.detents.contains(detent) else {
+      throw TransitError(.invalidValue, "the detent \(detent) is not one of \(sheet.detents)")
+    }
+    sheet.detent = detent
+    presentations[presentations.count - 1].kind = .sheet(sheet)
+    try change(to: try rest(scene), duration: sheet.duration, animated: animated)
+  }
+}

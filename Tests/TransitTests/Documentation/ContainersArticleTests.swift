@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+import Transit
+
+// The code of "Sheets, tabs and rotations" (Sources/Transit/Transit.docc/
+// SheetsTabsAndRotations.md), run as written: the article's Swift blocks
+// are the pieces between the markers below, in order.
+
+@Suite("Article: sheets, tabs and rotations")
+struct ContainersArticleTests {
+  /// The pieces between the markers of this file, indented code taken
+  /// back to the left margin.
+  static func testedBlocks() throws -> [String] {
+    let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
+    let begin = "// BEGIN " + "ARTICLE\n"
+    let end = "// END " + "ARTICLE"
+    var blocks: [String] = []
+    var rest = source[...]
+    while let start = rest.range(of: begin) {
+      let stop = try #require(rest.range(of: end, range: start.upperBound..<rest.endIndex))
+      var lines = rest[start.upperBound..<stop.lowerBound].split(
+        separator: "\n", omittingEmptySubsequences: false)
+      lines.removeLast()
+      let margin = lines.filter { !$0.isEmpty }.map { $0.prefix { $0 == " " }.count }.min() ?? 0
+      blocks.append(lines.map { String($0.dropFirst(margin)) }.joined(separator: "\n") + "\n")
+      rest = rest[stop.upperBound...]
+    }
+    return blocks
+  }
+
+  static func articleBlocks() throws -> [String] {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let article = try String(
+      contentsOf: root.appendingPathComponent(
+        "Sources/Transit/Transit.docc/SheetsTabsAndRotations.md"), encoding: .utf8)
+    let parts = article.components(separatedBy: "```swift\n").dropFirst()
+    return parts.map { String($0.components(separatedBy: "```").first ?? "") }
+  }
+
+  @Test func theArticleShowsExactlyTheCodeTestedHere() throws {
+    let tested = try Self.testedBlocks()
+    #expect(tested.count == 3)
+    #expect(try Self.articleBlocks() == tested)
+  }
+
+  @Test func theArticleRuns() throws {
+    // BEGIN ARTICLE
+    let clock = ManualClock()
+    let portrait = Size(width: 390, height: 844)
+    let inbox = View(id: "inbox", frame: .zero, backgroundColor: .white)
+    let modal = PresentationContainer(size: portrait, base: inbox, clock: clock)
+    func settle() {
+      while modal.isAnimating || modal.pendingOperationCount > 0 {
+        clock.advance(by: 1.0 / 60)
+        modal.tick()
+      }
+    }
+
+    let filters = View(id: "filters", frame: .zero, backgroundColor: .white)
+    modal.present(
+      filters,
+      sheet: SheetConfiguration(
+        detents: [.medium, .large], detent: .medium, largestUndimmedDetent: .medium))
+    settle()
+    // At medium: half the height, the inbox undimmed and unscaled.
+    assert(modal.scene.view("filters")?.frame.height == 422)
+    assert(modal.scene.view("dimming:filters")?.alpha == 0)
+
+    modal.setDetent(.large)
+    settle()
+    // At large: dimmed, and the inbox scaled back with rounded corners.
+    assert(modal.scene.view("inbox")?.transform == .scale(x: 0.92, y: 0.92))
+    assert(modal.scene.view("inbox")?.cornerRadius == 10)
+    // END ARTICLE
+
+    // BEGIN ARTICLE
+    try modal.beginSheetDrag()
+    modal.updateSheetDrag(offset: 250)  // the finger moves down 250 points
+    let detent = try modal.endSheetDrag(velocity: 1800)  // a flick down
+    settle()
+    // The projection lands below half the medium height: dismissed, and the
+    // inbox is back exactly as it was, corners and all.
+    assert(detent == nil && modal.presentedIDs.isEmpty)
+    assert(modal.scene.view("inbox")?.cornerRadius == 0)
+    // END ARTICLE
+
+    // BEGIN ARTICLE
+    let tabs = TabBarContainer(
+      size: portrait,
+      tabs: [View(id: "mail", frame: .zero), View(id: "search", frame: .zero)], clock: clock)
+    let slide = try TransitionStyles.builtIn.style(named: "push-from-right")
+    let fade = try TransitionStyles.builtIn.style(named: "cross-dissolve")
+    tabs.push(View(id: "message", frame: .zero), style: slide)
+    tabs.select(1, style: fade)
+    try tabs.rotate(to: portrait.transposed, duration: 0.3)  // waits for the switch
+    tabs.back()  // the cross-dissolve backwards, to the message, at the new size
+    while tabs.isAnimating || tabs.pendingOperationCount > 0 {
+      clock.advance(by: 1.0 / 60)
+      tabs.tick()
+    }
+    assert(tabs.selectedIndex == 0 && tabs.topID == "message")
+    assert(tabs.scene.view("message")?.frame == Rect(size: portrait.transposed))
+    // END ARTICLE
+    #expect(tabs.topID == "message")
+  }
+}
