@@ -534,6 +534,7 @@ final class Story {
     _ operation: ScriptOperation, _ interactive: InteractiveSpec,
     begin: () throws(TransitError) -> Void
   ) throws(CLIError) {
+    stack.scrubbing = interactive.scrub
     do { try begin() } catch { throw fail(operation, error.message) }
     try check(operation)
     let count = operation.frames ?? animatedFrames

@@ -91,6 +91,14 @@ extension DrivenContainer {
     driver.showFrame(index, of: count)
   }
 
+  /// How a gesture's progress moves the picture: ``Scrubbing/linear`` (the
+  /// default) follows the finger one to one, ``Scrubbing/curve`` the
+  /// style's curves. Read when an interaction begins.
+  public var scrubbing: Scrubbing {
+    get { driver.scrubbing }
+    set { driver.scrubbing = newValue }
+  }
+
   /// Whether a gesture drives a transition now (begun, not yet released).
   public var isInteracting: Bool { driver.isInteracting }
 
@@ -98,9 +106,10 @@ extension DrivenContainer {
   /// completion after the release), or `nil` when none runs.
   public var interactionProgress: Double? { driver.interactionProgress }
 
-  /// Shows the interactive transition at `progress` × its duration, exactly
-  /// the frame the non-interactive transition shows then (its own curves
-  /// included). Ignored after the release (an `update` after `finish`
+  /// Shows the interactive transition at `progress` × its duration: the
+  /// frame the transition with linear curves shows then, or with
+  /// ``scrubbing`` ``Scrubbing/curve`` exactly the frame the
+  /// non-interactive transition shows then (its own curves included). Ignored after the release (an `update` after `finish`
   /// cannot leave views stuck).
   ///
   /// - Parameter progress: 0…1 (clamped); a value that is not finite is ignored.

@@ -66,6 +66,9 @@ public final class TransitionDriver {
   /// driver's unit given back: before each queued operation, and on every
   /// ``tick()`` while idle. Containers apply approved rotations here.
   public var betweenTransitions: (() -> Void)?
+  /// How the gestures of interactive transitions move the picture; read
+  /// when an interaction begins. See ``Scrubbing``.
+  public var scrubbing: Scrubbing = .linear
 
   private struct Running {
     var request: TransitionRequest
@@ -86,6 +89,13 @@ public final class TransitionDriver {
     /// The progress at release and the clock time it happened.
     var releasedAt = (progress: 0.0, time: 0.0)
     var scratch: Scene
+    /// How the finger's progress paces the picture: linear scrubbing, the
+    /// curves, or, for a transition caught part-way, the pacing of the
+    /// picture it was caught on.
+    var dragPacing: Timeline.Pacing
+    /// How the picture is paced now: ``dragPacing`` while the finger holds
+    /// it, the completion's pacing after the release.
+    var pacing: Timeline.Pacing
   }
 
   private let write: (ViewState, String) -> Void
@@ -281,9 +291,11 @@ public final class TransitionDriver {
     if let failure { throw failure }
   }
 
-  /// Shows the interactive transition at `progress` × its duration, exactly
-  /// as the non-interactive transition shows it at that time (the style's
-  /// own curves still apply). Ignored (returning `false`) when no
+  /// Shows the interactive transition at `progress` × its duration: with
+  /// ``scrubbing`` ``Scrubbing/linear`` (the default) as the transition
+  /// with its curves replaced by linear shows it then, with
+  /// ``Scrubbing/curve`` exactly as the non-interactive transition shows it
+  /// then (the style's own curves). Ignored (returning `false`) when no
   /// interaction is being driven — after its release, say — or when
   /// `progress` is not finite; clamped into 0…1.
   ///
@@ -300,6 +312,19 @@ public final class TransitionDriver {
   /// or returns to its start as `release` says, on later ``tick()``s (at
   /// once when there is nothing left to play). Ignored (returning `false`)
   /// when no interaction is being driven.
+  ///
+  /// The completion moves the progress from `p` to its target as
+  /// ``InteractionRelease`` says (linearly, or like a spring starting at
+  /// the release velocity). After linear scrubbing each step then goes on
+  /// from the very progress the scrub showed along its own curve's
+  /// remainder, blended in so that its rate at the release is the scrub's:
+  /// with `u₀` the fraction of its time a step had run and `c` its curve,
+  /// finishing shows `u₀ + (1 − u₀)·((1 − s)·s + s·r)` where
+  /// `s = (u − u₀)/(1 − u₀)` and `r = (c(u) − c(u₀))/(1 − c(u₀))`
+  /// (cancelling, the mirror). It equals `u₀` at the release with slope 1
+  /// (no jump in position, nor in velocity when the release velocity is
+  /// the finger's) and 1 at the end, where the last sample is the
+  /// timeline's own end, bit for bit.
   ///
   /// A finished transition settles exactly like the non-interactive one:
   /// the same last sample, bookkeeping and did-events. A cancelled one
@@ -320,6 +345,13 @@ public final class TransitionDriver {
     else { return false }
     interaction.release = release
     interaction.releasedAt = (interaction.progress, clock.now)
+    if interaction.dragPacing == .linear {
+      // Continue from the scrubbed picture along the curves, re-timed.
+      let duration = current.timeline.duration
+      let from = current.timeline.forwardTime(interaction.progress * duration)
+      let to = current.timeline.forwardTime(release.target * duration)
+      interaction.pacing = .continuing(from: from, toEnd: to > from)
+    }
     current.interaction = interaction
     running = current
     advanceInteraction()
@@ -328,9 +360,12 @@ public final class TransitionDriver {
   }
 
   private func startInteraction(_ request: TransitionRequest, timeline: Timeline) {
+    let pacing: Timeline.Pacing = scrubbing == .linear ? .linear : .curves
     running = Running(
       request: request, timeline: timeline, player: nil,
-      interaction: Interaction(scratch: timeline.initialScene), activity: counter.begin())
+      interaction: Interaction(
+        scratch: timeline.initialScene, dragPacing: pacing, pacing: pacing),
+      activity: counter.begin())
     deliver(request.willEvents)
     show(progress: 0)
   }
@@ -340,7 +375,7 @@ public final class TransitionDriver {
     guard var current = running, var interaction = current.interaction else { return }
     let duration = current.timeline.duration
     let time = progress >= 1 ? duration : progress * duration
-    current.timeline.sample(at: time, into: &interaction.scratch)
+    current.timeline.sample(at: time, pacing: interaction.pacing, into: &interaction.scratch)
     interaction.progress = progress
     current.interaction = interaction
     running = current
