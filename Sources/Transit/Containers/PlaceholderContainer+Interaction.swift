@@ -10,13 +10,15 @@ extension PlaceholderContainer {
   ///   - view: the new child; `nil` empties the slot.
   ///   - index: the slot's index in ``slotIDs``.
   ///   - style: the transition from the old child to the new one.
+  ///   - completion: called once the swap has finished or been cancelled.
   /// - Throws: `.invalidState` while another transition runs or waits; the
   ///   swap's own error (`.invalidValue` for a bad slot, `.duplicateView`,
   ///   a style that throws). Nothing changes then.
-  public func beginInteractiveSwap(_ view: View?, inSlot index: Int, style: any TransitionStyle)
-    throws(TransitError)
-  {
-    try driver.beginInteractive { [unowned self] () throws(TransitError) in
+  public func beginInteractiveSwap(
+    _ view: View?, inSlot index: Int, style: any TransitionStyle,
+    completion: ((OperationOutcome) -> Void)? = nil
+  ) throws(TransitError) {
+    try driver.beginInteractive(completion: completion) { [unowned self] () throws(TransitError) in
       try execute(.swap(view: view, slot: index, style: AnyTransitionStyle(style), animated: true))
     }
   }

@@ -80,6 +80,11 @@ public final class TransitionDriver {
     var activity: AnimationCounter.Activity
     /// Turned back by ``reverseRunning(where:)``: it settles as cancelled.
     var isTurnedBack = false
+    /// The completion of the operation that started the transition.
+    var completion: ((OperationOutcome) -> Void)?
+    /// The completions of operations that turned it back: they have done
+    /// what they asked once it settles back on its start.
+    var turnBackCompletions: [(OperationOutcome) -> Void] = []
   }
 
   /// An interactive transition: where the finger holds it, then how it completes.
@@ -101,7 +106,11 @@ public final class TransitionDriver {
   private let write: (ViewState, String) -> Void
   /// Shows the flying overlays above the screens, or `nil`: nothing flies.
   private let showFlights: (([View]) -> Void)?
-  private var queue: [() throws(TransitError) -> Void] = []
+  private var queue: [(operation: () throws(TransitError) -> Void, completion: Completion?)] = []
+  typealias Completion = (OperationOutcome) -> Void
+  /// The completion of the operation running now, until ``run(_:)`` hands
+  /// it to the transition it starts.
+  private var operationCompletion: Completion?
   private var running: Running?
   private var isDraining = false
   private var deliveryDepth = 0
@@ -172,11 +181,43 @@ public final class TransitionDriver {
   /// operation is reported as ``ContainerEvent/operationFailed(_:)`` and the
   /// queue goes on.
   ///
-  /// - Parameter operation: changes the container's model and calls
-  ///   ``run(_:)`` at most once.
-  public func enqueue(_ operation: @escaping () throws(TransitError) -> Void) {
-    queue.append(operation)
+  /// - Parameters:
+  ///   - completion: called once when the operation has ended, after its
+  ///     last event: see ``OperationOutcome``.
+  ///   - operation: changes the container's model and calls ``run(_:)`` at
+  ///     most once.
+  public func enqueue(
+    completion: ((OperationOutcome) -> Void)? = nil,
+    _ operation: @escaping () throws(TransitError) -> Void
+  ) {
+    queue.append((operation, completion))
     drain()
+  }
+
+  /// Runs `operation` with `completion` as the operation's own: the
+  /// transition it starts reports to it when it settles; an operation that
+  /// starts none (or fails) reports as soon as it returns.
+  private func perform(
+    _ operation: () throws(TransitError) -> Void, completion: Completion?
+  ) throws(TransitError) {
+    operationCompletion = completion
+    defer {
+      let unclaimed = operationCompletion
+      operationCompletion = nil
+      // Reported by the caller once any failure has gone out.
+      pendingOutcome = unclaimed
+    }
+    try operation()
+  }
+
+  /// The completion of an operation that started no transition, waiting
+  /// for the operation's failure (if any) to be reported first.
+  private var pendingOutcome: Completion?
+
+  private func reportPending(failed: Bool) {
+    guard let completion = pendingOutcome else { return }
+    pendingOutcome = nil
+    completion(failed ? .cancelled : .finished)
   }
 
   /// Starts `request`'s transition. Call it from inside an operation, at
@@ -200,7 +241,8 @@ public final class TransitionDriver {
     let player = AnimationPlayer(timeline: timeline, target: writer(for: timeline), clock: clock)
     running = Running(
       request: request, timeline: timeline, player: player, interaction: nil,
-      activity: counter.begin())
+      activity: counter.begin(), completion: operationCompletion)
+    operationCompletion = nil
     player.onEvent = { [unowned self] event in
       switch event {
       case .willStart: deliver(request.willEvents)
@@ -238,13 +280,21 @@ public final class TransitionDriver {
   /// the transition is interactive or already turned back, or from inside
   /// an event.
   ///
-  /// - Parameter shouldReverse: decides from the running request.
+  /// - Parameters:
+  ///   - completion: the turning-back operation's completion: reported
+  ///     ``OperationOutcome/finished`` once the transition has settled on its
+  ///     start (and the transition's own operation ``OperationOutcome/cancelled``).
+  ///   - shouldReverse: decides from the running request.
   /// - Returns: whether the transition was turned back.
-  public func reverseRunning(where shouldReverse: (TransitionRequest) -> Bool) -> Bool {
+  public func reverseRunning(
+    completion: ((OperationOutcome) -> Void)? = nil,
+    where shouldReverse: (TransitionRequest) -> Bool
+  ) -> Bool {
     guard deliveryDepth == 0, queue.isEmpty, var current = running, !current.isTurnedBack,
       let player = current.player, player.phase == .running, shouldReverse(current.request)
     else { return false }
     current.isTurnedBack = true
+    if let completion { current.turnBackCompletions.append(completion) }
     running = current
     player.reverse()
     return true
@@ -263,12 +313,18 @@ public final class TransitionDriver {
   /// there is no interaction to update or release. Operations issued while it runs queue
   /// behind it as usual.
   ///
-  /// - Parameter operation: changes the container's model and calls
-  ///   ``run(_:)`` at most once with an animated request.
+  /// - Parameters:
+  ///   - completion: called once when the operation has ended; see
+  ///     ``OperationOutcome``.
+  ///   - operation: changes the container's model and calls ``run(_:)`` at
+  ///     most once with an animated request.
   /// - Throws: `.invalidState` when a transition runs, operations are
   ///   queued, or it is called from inside an event (nothing changes); the
   ///   operation's own error otherwise.
-  public func beginInteractive(_ operation: () throws(TransitError) -> Void) throws(TransitError) {
+  public func beginInteractive(
+    completion: ((OperationOutcome) -> Void)? = nil,
+    _ operation: () throws(TransitError) -> Void
+  ) throws(TransitError) {
     guard running == nil, queue.isEmpty, deliveryDepth == 0, !isDraining else {
       throw TransitError(
         .invalidState,
@@ -279,13 +335,14 @@ public final class TransitionDriver {
     startsInteractive = true
     let failure: TransitError?
     do {
-      try operation()
+      try perform(operation, completion: completion)
       failure = nil
     } catch {
       failure = error
     }
     startsInteractive = false
     isDraining = false
+    reportPending(failed: failure != nil)
     // Operations an event of the operation issued run now if nothing started.
     drain()
     if let failure { throw failure }
@@ -365,7 +422,8 @@ public final class TransitionDriver {
       request: request, timeline: timeline, player: nil,
       interaction: Interaction(
         scratch: timeline.initialScene, dragPacing: pacing, pacing: pacing),
-      activity: counter.begin())
+      activity: counter.begin(), completion: operationCompletion)
+    operationCompletion = nil
     deliver(request.willEvents)
     show(progress: 0)
   }
@@ -432,6 +490,7 @@ public final class TransitionDriver {
     deliver(current.request.didEvents)
     running = nil
     current.activity.end()
+    current.completion?(.finished)
     drain()
   }
 
@@ -443,6 +502,8 @@ public final class TransitionDriver {
     deliver(current.request.cancelledEvents)
     running = nil
     current.activity.end()
+    current.completion?(.cancelled)
+    for completion in current.turnBackCompletions { completion(.finished) }
     drain()
   }
 
@@ -454,11 +515,13 @@ public final class TransitionDriver {
     while running == nil {
       betweenTransitions?()
       guard running == nil, !queue.isEmpty else { return }
-      let operation = queue.removeFirst()
+      let (operation, completion) = queue.removeFirst()
       do {
-        try operation()
+        try perform(operation, completion: completion)
+        reportPending(failed: false)
       } catch {
         emit(.operationFailed(error))
+        reportPending(failed: true)
       }
     }
   }
