@@ -52,6 +52,9 @@ extension SceneFile {
         add(operation.frames ?? 1)
       case .animate:
         add(operation.frames ?? animated)
+      case .grab(let spec):
+        add(spec.progress.count)
+        add(operation.frames ?? animated)
       }
     }
     return total

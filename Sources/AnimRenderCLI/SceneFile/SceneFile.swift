@@ -149,6 +149,8 @@ struct ScriptOperation: FieldValue {
     /// Plays an animation of the views of the current picture, or the
     /// reverse of the last one played.
     case animate(AnimateSpec)
+    /// Catches the transition still running and drags it.
+    case grab(GrabSpec)
   }
 
   var kind: Kind
@@ -172,13 +174,13 @@ struct ScriptOperation: FieldValue {
   private static let secondsExpected = "0…\(Int(RenderLimits.maximumSeconds)) seconds"
 
   private enum Keys: String, CodingKey, CaseIterable {
-    case show, push, pop, popTo, popToRoot, insert, at, remove, rotate, wait, animate
+    case show, push, pop, popTo, popToRoot, insert, at, remove, rotate, wait, animate, grab
     case style, duration, curve, frames, interactive, after, match
   }
 
   /// The verbs, in the order messages list them.
   private static let verbs: [Keys] = [
-    .show, .push, .pop, .popTo, .popToRoot, .insert, .remove, .rotate, .wait, .animate,
+    .show, .push, .pop, .popTo, .popToRoot, .insert, .remove, .rotate, .wait, .animate, .grab,
   ]
 
   /// The keys each verb takes besides itself, in the order messages list
@@ -203,7 +205,7 @@ struct ScriptOperation: FieldValue {
       case .push, .pop, .popTo: transition + [.interactive, .after, .match]
       case .insert: [.at] + transition + [.after, .match]
       case .remove: [.duration, .frames, .after, .match]
-      case .rotate, .wait, .animate: [.frames, .after]
+      case .rotate, .wait, .animate, .grab: [.frames, .after]
       default: []
       }
     return keys.map(\.rawValue)
@@ -249,6 +251,7 @@ struct ScriptOperation: FieldValue {
       kind = .rotate(
         try c.read(Orientation.self, forKey: .rotate, expected: #""portrait" or "landscape""#))
     case .animate: kind = .animate(try c.read(AnimateSpec.self, forKey: .animate))
+    case .grab: kind = .grab(try c.read(GrabSpec.self, forKey: .grab))
     default:
       let seconds = try c.read(Double.self, forKey: .wait)
       try c.check(seconds, in: Self.seconds, forKey: .wait, expected: Self.secondsExpected)

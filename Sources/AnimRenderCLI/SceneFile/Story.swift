@@ -219,7 +219,7 @@ final class Story {
     case .show(let id), .push(let id), .insert(let id, _): durations[id] = operation.duration
     case .pop, .popTo, .popToRoot, .remove:
       if let top = ids.last { stack.transitionDuration = operation.duration ?? durations[top] }
-    case .rotate, .wait, .animate: break
+    case .rotate, .wait, .animate, .grab: break
     }
     switch operation.kind {
     case .show(let id):
@@ -327,7 +327,27 @@ final class Story {
       try hold(frames: operation.frames ?? 1, seconds: seconds)
     case .animate(let spec):
       try play(spec, operation)
+    case .grab(let spec):
+      try grab(spec, operation)
     }
+  }
+
+  /// Catches the transition the previous operation left running (see
+  /// ``cut(_:duration:)``) and drags it: one frame per progress value,
+  /// then the completion as ``drive(_:_:begin:)`` draws it.
+  private func grab(_ spec: GrabSpec, _ operation: ScriptOperation) throws(CLIError) {
+    guard turnedBackAt != nil else {
+      throw fail(
+        operation,
+        "nothing to grab: no transition runs then (a grab's \"after\" must fall inside the transition before it)"
+      )
+    }
+    turnedBackAt = nil
+    do { try stack.grabTransition() } catch { throw fail(operation, error.message) }
+    let interaction = InteractiveSpec(
+      progress: spec.progress, release: spec.release, velocity: spec.velocity,
+      scrub: stack.scrubbing)
+    try drive(operation, interaction, begin: {})
   }
 
   /// Lays every screen's children out again at the current bounds, in the
@@ -490,6 +510,10 @@ final class Story {
   /// are `"reverse"`, it comes before the end, and it undoes this one (a
   /// pop after a push, a push of the screen a pop takes away).
   private func cut(_ operation: ScriptOperation, duration: Double) -> Double? {
+    // A grab catches whatever runs at its `after`.
+    if let next = nextOperation, case .grab = next.kind, let after = next.after, after < duration {
+      return after
+    }
     guard file.interruptions == .reverse, let next = nextOperation, let after = next.after,
       after < duration, next.interactive == nil
     else { return nil }
@@ -534,7 +558,7 @@ final class Story {
     _ operation: ScriptOperation, _ interactive: InteractiveSpec,
     begin: () throws(TransitError) -> Void
   ) throws(CLIError) {
-    stack.scrubbing = interactive.scrub
+    if case .grab = operation.kind {} else { stack.scrubbing = interactive.scrub }
     do { try begin() } catch { throw fail(operation, error.message) }
     try check(operation)
     let count = operation.frames ?? animatedFrames
@@ -545,7 +569,7 @@ final class Story {
       }
     }
     let duration = stack.runningTransitionDuration ?? 0
-    let last = interactive.progress.last ?? 0
+    let last = stack.interactionProgress ?? interactive.progress.last ?? 0
     let finishes = interactive.release == .finish
     do {
       if finishes {
@@ -556,6 +580,31 @@ final class Story {
     } catch { throw fail(operation, error.message) }
     let total = (finishes ? 1 - last : last) * duration
     let start = clock.now
+    // A grab issued during the completion catches it there.
+    let cut: Double? =
+      if let next = nextOperation, case .grab = next.kind, let after = next.after, after < total {
+        after
+      } else {
+        nil
+      }
+    if let cut {
+      if rate != nil {
+        try sampleOnClock(from: start, for: cut)
+      } else {
+        for k in stride(from: 1, through: count, by: 1) {
+          let offset = total * Double(k) / Double(count)
+          guard offset < cut else { break }
+          clock.advance(by: start + offset - clock.now)
+          stack.tick()
+          try keep(FrameSpec(source: .story(snapshot()), time: time + offset))
+        }
+      }
+      clock.advance(by: start + cut - clock.now)
+      stack.tick()
+      time += cut
+      turnedBackAt = cut
+      return
+    }
     if rate != nil {
       try settleOnClock(operation, from: start, for: total)
       return

@@ -99,6 +99,32 @@ extension DrivenContainer {
     set { driver.scrubbing = newValue }
   }
 
+  /// Catches the running transition with a gesture — played, completing
+  /// after a release, or turned back — without moving its picture; then
+  /// drive it with ``updateInteraction(progress:)`` and finish or cancel it
+  /// as any interaction (a cancel lands bit for bit on the picture before
+  /// the operation began). See ``TransitionDriver/grabRunning()``.
+  ///
+  /// ```swift
+  /// stack.pop()                       // the pop plays …
+  /// clock.advance(by: 0.1); stack.tick()
+  /// try stack.grabTransition()        // … and a finger catches it
+  /// stack.updateInteraction(progress: 0.2)
+  /// try stack.cancelInteraction()     // the top comes back
+  /// ```
+  ///
+  /// - Returns: the transition's velocity when caught, in progress per second.
+  /// - Throws: `.invalidState` when there is nothing to catch: no
+  ///   transition runs, a gesture drives it already, or it is of duration 0.
+  @discardableResult
+  public func grabTransition() throws(TransitError) -> Double {
+    guard let velocity = driver.grabRunning() else {
+      throw TransitError(
+        .invalidState, "no running transition to catch (none runs, or a gesture drives it already)")
+    }
+    return velocity
+  }
+
   /// Whether a gesture drives a transition now (begun, not yet released).
   public var isInteracting: Bool { driver.isInteracting }
 

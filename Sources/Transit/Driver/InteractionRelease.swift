@@ -91,4 +91,26 @@ public struct InteractionRelease: Hashable, Sendable {
     let value = target + spring(elapsed) - residual * (fraction * fraction)
     return min(max(value, 0), 1)
   }
+
+  /// The rate of ``progress(at:from:total:)``, in progress per second,
+  /// `elapsed` seconds after a release at `progress`: what a gesture that
+  /// catches the completion carries on from. The release velocity itself
+  /// at 0 when one was given; 0 once the completion is over.
+  ///
+  /// - Parameters:
+  ///   - elapsed: seconds since the release.
+  ///   - progress: the progress at release.
+  ///   - total: the completion's duration.
+  /// - Returns: progress per second.
+  public func velocity(at elapsed: Double, from progress: Double, total: Double) -> Double {
+    guard total > 0, elapsed < total else { return 0 }
+    let t = max(elapsed, 0)
+    let offset = progress - target
+    guard let velocity else { return -offset / total }
+    let omega = 8 / total
+    let b = velocity + omega * offset
+    let residual = (offset + b * total) * Double.exp(-omega * total)
+    let rate = (b - omega * (offset + b * t)) * Double.exp(-omega * t)
+    return rate - residual * 2 * t / (total * total)
+  }
 }

@@ -416,6 +416,66 @@ public final class TransitionDriver {
     return true
   }
 
+  /// Catches the running transition with a gesture, wherever it is: played
+  /// (a push or pop running on its own), completing (an interaction
+  /// released and not yet settled) or interrupted (turned back by
+  /// ``reverseRunning(completion:where:)``). From now on it is an
+  /// interaction being driven, exactly as if it had begun with
+  /// ``beginInteractive(completion:_:)``: ``updateInteraction(_:)`` moves
+  /// it and ``releaseInteraction(_:)`` finishes it (landing bit for bit on
+  /// the end) or cancels it (bit for bit on the picture before the
+  /// operation began, with the rollback and UIKit's cancelled events).
+  ///
+  /// The picture does not move: the interaction starts at the progress the
+  /// transition had reached, paced as its picture was — a played or
+  /// turned-back transition along the style's curves (its own playhead, bit
+  /// for bit), a completing one along the completion's pacing — and keeps
+  /// that pacing through the drag and its release, so neither the catch nor
+  /// the next release jumps.
+  ///
+  /// - Returns: the transition's velocity when caught, in progress per
+  ///   second (negative when it was heading back to its start), for the
+  ///   host to carry on from; `nil` when there is nothing to catch (no
+  ///   transition runs, it is being driven already, it has nothing left to
+  ///   play, or this is called from inside an event).
+  public func grabRunning() -> Double? {
+    guard deliveryDepth == 0, var current = running else { return nil }
+    let duration = current.timeline.duration
+    guard duration > 0 else { return nil }
+    let velocity: Double
+    let time: Double?
+    var interaction: Interaction
+    if let player = current.player {
+      guard player.phase == .running else { return nil }
+      velocity = (current.isTurnedBack ? -1 : 1) / duration
+      time = player.time
+      player.onEvent = nil
+      player.stop()
+      current.player = nil
+      interaction = Interaction(
+        progress: player.time / duration, scratch: current.timeline.initialScene,
+        dragPacing: .curves, pacing: .curves)
+      // Whoever turned it back asked for a start the gesture now decides.
+      current.isTurnedBack = false
+    } else if var driven = current.interaction, let release = driven.release {
+      let elapsed = clock.now - driven.releasedAt.time
+      let total = release.completionDuration(from: driven.releasedAt.progress, duration: duration)
+      guard elapsed < total else { return nil }
+      velocity = release.velocity(at: elapsed, from: driven.releasedAt.progress, total: total)
+      time = nil
+      driven.release = nil
+      driven.dragPacing = driven.pacing
+      interaction = driven
+    } else {
+      return nil
+    }
+    interaction.progress = min(max(interaction.progress, 0), 1)
+    current.interaction = interaction
+    running = current
+    show(progress: interaction.progress, time: time)
+    return velocity
+  }
+
   private func startInteraction(_ request: TransitionRequest, timeline: Timeline) {
     let pacing: Timeline.Pacing = scrubbing == .linear ? .linear : .curves
     running = Running(
@@ -428,11 +488,13 @@ public final class TransitionDriver {
     show(progress: 0)
   }
 
-  /// Writes the sample at `progress` × duration (exactly the end points at 0 and 1).
-  private func show(progress: Double) {
+  /// Writes the sample at `progress` × duration (exactly the end points at
+  /// 0 and 1), or at `time` itself when given (a caught transition's own
+  /// playhead, so that its picture does not move by a rounding).
+  private func show(progress: Double, time exactTime: Double? = nil) {
     guard var current = running, var interaction = current.interaction else { return }
     let duration = current.timeline.duration
-    let time = progress >= 1 ? duration : progress * duration
+    let time = exactTime ?? (progress >= 1 ? duration : progress * duration)
     current.timeline.sample(at: time, pacing: interaction.pacing, into: &interaction.scratch)
     interaction.progress = progress
     current.interaction = interaction
@@ -491,6 +553,9 @@ public final class TransitionDriver {
     running = nil
     current.activity.end()
     current.completion?(.finished)
+    // A transition turned back, then caught and finished: the operations
+    // that turned it back did not happen.
+    for completion in current.turnBackCompletions { completion(.cancelled) }
     drain()
   }
 

@@ -21,6 +21,7 @@ struct ScriptKeysTests {
     "rotate": ["frames", "after"],
     "wait": ["frames", "after"],
     "animate": ["frames", "after"],
+    "grab": ["frames", "after"],
   ]
 
   /// A valid value for each verb and each other key.
@@ -28,6 +29,7 @@ struct ScriptKeysTests {
     "show": #""a""#, "push": #""b""#, "pop": "true", "popTo": #""a""#, "popToRoot": "true",
     "insert": #""b""#, "remove": "1", "rotate": #""landscape""#, "wait": "0.5",
     "animate": #"[{"duration": 0.1, "changes": []}]"#,
+    "grab": #"{"progress": [0.5], "release": "cancel"}"#,
   ]
   static let keyValues = [
     "at": "1", "style": #""fade-in""#, "curve": #""linear""#, "duration": "0.25", "frames": "2",
@@ -56,6 +58,7 @@ struct ScriptKeysTests {
     "every key is read with the verbs that take it and refused, naming it and the verb, with the others",
     arguments: [
       "show", "push", "pop", "popTo", "popToRoot", "insert", "remove", "rotate", "wait", "animate",
+      "grab",
     ])
   func everyKeyWithEveryVerb(verb: String) throws {
     let takes = try #require(Self.takes[verb])
@@ -126,7 +129,7 @@ struct SceneFilesReferenceTests {
     #expect(
       verbs == [
         "show", "push", "pop", "popTo", "popToRoot", "insert", "remove", "rotate", "wait",
-        "animate",
+        "animate", "grab",
       ])
   }
 
