@@ -217,7 +217,7 @@ final class Story {
     stack.matching = operation.match == false ? .disabled : .enabled
     switch operation.kind {
     case .show(let id), .push(let id), .insert(let id, _): durations[id] = operation.duration
-    case .pop, .popTo, .popToRoot, .remove:
+    case .pop, .popTo, .popToRoot, .remove, .back:
       if let top = ids.last { stack.transitionDuration = operation.duration ?? durations[top] }
     case .rotate, .wait, .animate, .grab: break
     }
@@ -329,6 +329,40 @@ final class Story {
       try play(spec, operation)
     case .grab(let spec):
       try grab(spec, operation)
+    case .back(let spec):
+      guard ids.count > 1 else {
+        throw fail(
+          operation, "cannot go back: \(ids.count) screen on the stack, and a back needs two")
+      }
+      poppedID = ids.last
+      try back(spec, operation)
+    }
+  }
+
+  /// The stack's back: played with the preview's style, or driven by a
+  /// ``BackGesture`` fed the touches one per 1/60 s.
+  private func back(_ spec: BackSpec, _ operation: ScriptOperation) throws(CLIError) {
+    let preview = operation.preview ?? .style
+    switch spec {
+    case .played:
+      let style: (any TransitionStyle)? =
+        preview == .style ? try popStyle(operation) : PredictiveBackStyle(preview: preview)
+      stack.pop(style: style)
+      try animate(operation)
+    case .gesture(let gesture):
+      var tracker: BackGesture
+      do {
+        tracker = try BackGesture(edge: gesture.edge, width: bounds.width, preview: preview)
+      } catch { throw fail(operation, error.message) }
+      let progress = gesture.touches.enumerated().map { i, touch in
+        tracker.transitionProgress(afterTouch: touch[0], at: Double(i) / 60)
+      }
+      let interaction = InteractiveSpec(
+        progress: progress, release: gesture.release == .commit ? .finish : .cancel,
+        velocity: min(max(tracker.transitionVelocity, -1000), 1000), scrub: preview.scrubbing)
+      try drive(operation, interaction) { () throws(TransitError) in
+        try stack.beginBack(preview: preview, edge: gesture.edge)
+      }
     }
   }
 
@@ -558,7 +592,10 @@ final class Story {
     _ operation: ScriptOperation, _ interactive: InteractiveSpec,
     begin: () throws(TransitError) -> Void
   ) throws(CLIError) {
-    if case .grab = operation.kind {} else { stack.scrubbing = interactive.scrub }
+    switch operation.kind {
+    case .grab, .back: break
+    default: stack.scrubbing = interactive.scrub
+    }
     do { try begin() } catch { throw fail(operation, error.message) }
     try check(operation)
     let count = operation.frames ?? animatedFrames
