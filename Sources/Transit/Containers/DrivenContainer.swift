@@ -26,9 +26,9 @@
 ///
 /// ## Driving a transition by a gesture
 /// A container begins an operation interactively
-/// (``StackContainer/beginInteractivePush(_:style:)``,
-/// ``PlaceholderContainer/beginInteractiveSwap(_:inSlot:style:)``) through
-/// ``TransitionDriver/beginInteractive(_:)``; from then on the calls are
+/// (``StackContainer/beginInteractivePush(_:style:completion:)``,
+/// ``PlaceholderContainer/beginInteractiveSwap(_:inSlot:style:completion:)``) through
+/// ``TransitionDriver/beginInteractive(completion:_:)``; from then on the calls are
 /// the same for every container: ``updateInteraction(progress:)`` as the
 /// finger moves, then ``finishInteraction(velocity:completionSpeed:)`` or
 /// ``cancelInteraction(velocity:completionSpeed:)`` when it lifts. The

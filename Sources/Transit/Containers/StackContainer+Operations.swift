@@ -15,7 +15,7 @@ extension StackContainer {
   }
 
   /// Runs `operation` at once as an interactive transition; see
-  /// ``TransitionDriver/beginInteractive(_:)``.
+  /// ``TransitionDriver/beginInteractive(completion:_:)``.
   func beginInteractive(
     _ operation: Operation, completion: ((OperationOutcome) -> Void)? = nil
   ) throws(TransitError) {

@@ -78,7 +78,7 @@ public final class TransitionDriver {
     /// Drives an interactive transition; `nil` for a played one.
     var interaction: Interaction?
     var activity: AnimationCounter.Activity
-    /// Turned back by ``reverseRunning(where:)``: it settles as cancelled.
+    /// Turned back by ``reverseRunning(completion:where:)``: it settles as cancelled.
     var isTurnedBack = false
     /// The completion of the operation that started the transition.
     var completion: ((OperationOutcome) -> Void)?
@@ -114,7 +114,7 @@ public final class TransitionDriver {
   private var running: Running?
   private var isDraining = false
   private var deliveryDepth = 0
-  /// Set while ``beginInteractive(_:)`` runs its operation: the request it
+  /// Set while ``beginInteractive(completion:_:)`` runs its operation: the request it
   /// runs starts interactively.
   private var startsInteractive = false
 
