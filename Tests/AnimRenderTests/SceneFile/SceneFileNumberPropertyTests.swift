@@ -46,7 +46,7 @@ struct SceneFileNumberPropertyTests {
 
   static let examples = [
     "push-rotate-pop", "flip-cards", "interactive-pop", "interrupted-push", "reference-push",
-    "card-expand", "photo-grid", "swipe-back",
+    "card-expand", "photo-grid",
   ].map {
     try! String(
       contentsOf: PackageFiles.root.appendingPathComponent("Examples/\($0).json"), encoding: .utf8)
