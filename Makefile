@@ -124,6 +124,9 @@ pictures: release
 	  --labels --compression smallest -o Docs/card-expand.png --quiet
 	$(RELEASE_BIN)/animrender play Examples/card-expand.json --fps 30 --hold 0.5 -o Docs/card-expand.gif --quiet
 	$(RELEASE_BIN)/animrender play Examples/photo-grid.json --fps 30 --hold 0.5 -o Docs/photo-grid.gif --quiet
+	$(RELEASE_BIN)/animrender play Examples/swipe-back.json --layout grid --columns 9 --scale 0.5 \
+	  --labels --compression smallest -o Docs/swipe-back.png --quiet
+	$(RELEASE_BIN)/animrender play Examples/swipe-back.json --fps 30 --hold 0.5 -o Docs/swipe-back.gif --quiet
 
 docs: deps
 	Scripts/build-docs.sh

@@ -13,7 +13,9 @@ import TransitRender
 /// `Timeline.sample(frame:of:)` samples it: frame 0 is the state before,
 /// the last frame the settled state, whatever clock the container runs
 /// on. An interactive transition is shown at progress `k / (count − 1)`
-/// (the same pictures) and then finished. The strip is one row of frames
+/// and then finished: the same pictures when the container's `scrubbing`
+/// is `.curve`; with the default linear scrubbing, the pictures of the
+/// transition with its curves replaced by linear. The strip is one row of frames
 /// (more only beyond Cairo's 32,767 pixels) under a title band, 4 pixels
 /// apart on a dark background, through TransitRender's `FrameSheet`.
 ///

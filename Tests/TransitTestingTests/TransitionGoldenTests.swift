@@ -76,6 +76,8 @@ import TransitTestSupport
     ) { $0.pop() }
     let dragged = Self.stack()
     dragged.push(Self.detail, style: PushStyle(from: .right), animated: false)
+    // Along the style's curves the drag shows the played frames.
+    dragged.scrubbing = .curve
     let interactive = try TransitionStrip.draw(
       dragged, scene: \.scene, count: 6, name: "pop", title: nil, options: RenderOptions()
     ) { try $0.beginInteractivePop() }

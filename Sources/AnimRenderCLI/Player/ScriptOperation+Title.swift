@@ -16,6 +16,9 @@ extension ScriptOperation {
     case .rotate(let orientation): text = "rotate \(orientation.rawValue)"
     case .wait(let seconds): text = "wait \(FrameLabel.text(for: seconds))"
     case .animate: text = "animate"
+    case .grab(let spec): text = "grab (\(spec.release.rawValue))"
+    case .back(.played): text = "back"
+    case .back(.gesture(let gesture)): text = "back (gesture, \(gesture.release.rawValue))"
     }
     if let style { text += " \(style)" }
     if let interactive { text += " (dragged, \(interactive.release.rawValue))" }

@@ -52,6 +52,19 @@ extension SceneFile {
         add(operation.frames ?? 1)
       case .animate:
         add(operation.frames ?? animated)
+      case .grab(let spec):
+        add(spec.progress.count)
+        add(operation.frames ?? animated)
+      case .back(let spec):
+        if case .gesture(let gesture) = spec {
+          add(gesture.touches.count)
+          if gesture.release == .cancel {
+            add(operation.frames ?? animated)
+            continue
+          }
+        }
+        if !ids.isEmpty { ids.removeLast() }
+        add(operation.frames ?? animated)
       }
     }
     return total

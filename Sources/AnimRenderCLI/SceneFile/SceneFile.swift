@@ -154,6 +154,10 @@ struct ScriptOperation: FieldValue {
     /// Plays an animation of the views of the current picture, or the
     /// reverse of the last one played.
     case animate(AnimateSpec)
+    /// Catches the transition still running and drags it.
+    case grab(GrabSpec)
+    /// The stack's back, played or driven by a predictive back gesture.
+    case back(BackSpec)
   }
 
   var kind: Kind
@@ -169,6 +173,8 @@ struct ScriptOperation: FieldValue {
   /// Whether matched views fly (``StackContainer/matching``); `false`
   /// plays the style alone for this operation.
   var match: Bool?
+  /// What a `back` previews; see ``BackPreview``.
+  var preview: BackPreview?
   /// Where in the file this operation is, for messages: "script[3]".
   var place: String = ""
 
@@ -177,13 +183,14 @@ struct ScriptOperation: FieldValue {
   private static let secondsExpected = "0…\(Int(RenderLimits.maximumSeconds)) seconds"
 
   private enum Keys: String, CodingKey, CaseIterable {
-    case show, push, pop, popTo, popToRoot, insert, at, remove, rotate, wait, animate
-    case style, duration, curve, frames, interactive, after, match
+    case show, push, pop, popTo, popToRoot, insert, at, remove, rotate, wait, animate, grab, back
+    case style, duration, curve, frames, interactive, after, match, preview
   }
 
   /// The verbs, in the order messages list them.
   private static let verbs: [Keys] = [
-    .show, .push, .pop, .popTo, .popToRoot, .insert, .remove, .rotate, .wait, .animate,
+    .show, .push, .pop, .popTo, .popToRoot, .insert, .remove, .rotate, .wait, .animate, .grab,
+    .back,
   ]
 
   /// The keys each verb takes besides itself, in the order messages list
@@ -209,7 +216,8 @@ struct ScriptOperation: FieldValue {
       case .insert: [.at] + transition + [.after, .match]
       case .remove: [.duration, .frames, .after, .match]
       case .rotate: [.duration, .curve, .frames, .after]
-      case .wait, .animate: [.frames, .after]
+      case .wait, .animate, .grab: [.frames, .after]
+      case .back: [.preview, .duration, .frames, .after, .match]
       default: []
       }
     return keys.map(\.rawValue)
@@ -255,6 +263,8 @@ struct ScriptOperation: FieldValue {
       kind = .rotate(
         try c.read(Orientation.self, forKey: .rotate, expected: #""portrait" or "landscape""#))
     case .animate: kind = .animate(try c.read(AnimateSpec.self, forKey: .animate))
+    case .grab: kind = .grab(try c.read(GrabSpec.self, forKey: .grab))
+    case .back: kind = .back(try c.read(BackSpec.self, forKey: .back))
     default:
       let seconds = try c.read(Double.self, forKey: .wait)
       try c.check(seconds, in: Self.seconds, forKey: .wait, expected: Self.secondsExpected)
@@ -267,6 +277,8 @@ struct ScriptOperation: FieldValue {
     interactive = try c.readIfPresent(InteractiveSpec.self, forKey: .interactive)
     after = try c.readIfPresent(Double.self, forKey: .after)
     match = try c.readIfPresent(Bool.self, forKey: .match)
+    preview = try c.readIfPresent(
+      BackPreview.self, forKey: .preview, expected: #""full-screen", "shared-surface" or "style""#)
     try c.check(after, in: Self.seconds, forKey: .after, expected: Self.secondsExpected)
     try c.check(duration, in: Self.seconds, forKey: .duration, expected: Self.secondsExpected)
     try c.check(

@@ -218,9 +218,9 @@ final class Story {
     stack.matching = operation.match == false ? .disabled : .enabled
     switch operation.kind {
     case .show(let id), .push(let id), .insert(let id, _): durations[id] = operation.duration
-    case .pop, .popTo, .popToRoot, .remove:
+    case .pop, .popTo, .popToRoot, .remove, .back:
       if let top = ids.last { stack.transitionDuration = operation.duration ?? durations[top] }
-    case .rotate, .wait, .animate: break
+    case .rotate, .wait, .animate, .grab: break
     }
     switch operation.kind {
     case .show(let id):
@@ -334,6 +334,15 @@ final class Story {
       try hold(frames: operation.frames ?? 1, seconds: seconds)
     case .animate(let spec):
       try play(spec, operation)
+    case .grab(let spec):
+      try grab(spec, operation)
+    case .back(let spec):
+      guard ids.count > 1 else {
+        throw fail(
+          operation, "cannot go back: \(ids.count) screen on the stack, and a back needs two")
+      }
+      poppedID = ids.last
+      try back(spec, operation)
     }
   }
 
@@ -396,6 +405,51 @@ final class Story {
     stack.tick()
     time += duration
     try check(operation)
+  }
+
+  /// The stack's back: played with the preview's style, or driven by a
+  /// ``BackGesture`` fed the touches one per 1/60 s.
+  private func back(_ spec: BackSpec, _ operation: ScriptOperation) throws(CLIError) {
+    let preview = operation.preview ?? .style
+    switch spec {
+    case .played:
+      let style: (any TransitionStyle)? =
+        preview == .style ? try popStyle(operation) : PredictiveBackStyle(preview: preview)
+      stack.pop(style: style)
+      try animate(operation)
+    case .gesture(let gesture):
+      var tracker: BackGesture
+      do {
+        tracker = try BackGesture(edge: gesture.edge, width: bounds.width, preview: preview)
+      } catch { throw fail(operation, error.message) }
+      let progress = gesture.touches.enumerated().map { i, touch in
+        tracker.transitionProgress(afterTouch: touch[0], at: Double(i) / 60)
+      }
+      let interaction = InteractiveSpec(
+        progress: progress, release: gesture.release == .commit ? .finish : .cancel,
+        velocity: min(max(tracker.transitionVelocity, -1000), 1000), scrub: preview.scrubbing)
+      try drive(operation, interaction) { () throws(TransitError) in
+        try stack.beginBack(preview: preview, edge: gesture.edge)
+      }
+    }
+  }
+
+  /// Catches the transition the previous operation left running (see
+  /// ``cut(_:duration:)``) and drags it: one frame per progress value,
+  /// then the completion as ``drive(_:_:begin:)`` draws it.
+  private func grab(_ spec: GrabSpec, _ operation: ScriptOperation) throws(CLIError) {
+    guard turnedBackAt != nil else {
+      throw fail(
+        operation,
+        "nothing to grab: no transition runs then (a grab's \"after\" must fall inside the transition before it)"
+      )
+    }
+    turnedBackAt = nil
+    do { try stack.grabTransition() } catch { throw fail(operation, error.message) }
+    let interaction = InteractiveSpec(
+      progress: spec.progress, release: spec.release, velocity: spec.velocity,
+      scrub: stack.scrubbing)
+    try drive(operation, interaction, begin: {})
   }
 
   /// Lays every screen's children out again at the current bounds, in the
@@ -558,6 +612,10 @@ final class Story {
   /// are `"reverse"`, it comes before the end, and it undoes this one (a
   /// pop after a push, a push of the screen a pop takes away).
   private func cut(_ operation: ScriptOperation, duration: Double) -> Double? {
+    // A grab catches whatever runs at its `after`.
+    if let next = nextOperation, case .grab = next.kind, let after = next.after, after < duration {
+      return after
+    }
     guard file.interruptions == .reverse, let next = nextOperation, let after = next.after,
       after < duration, next.interactive == nil
     else { return nil }
@@ -602,6 +660,10 @@ final class Story {
     _ operation: ScriptOperation, _ interactive: InteractiveSpec,
     begin: () throws(TransitError) -> Void
   ) throws(CLIError) {
+    switch operation.kind {
+    case .grab, .back: break
+    default: stack.scrubbing = interactive.scrub
+    }
     do { try begin() } catch { throw fail(operation, error.message) }
     try check(operation)
     let count = operation.frames ?? animatedFrames
@@ -612,7 +674,7 @@ final class Story {
       }
     }
     let duration = stack.runningTransitionDuration ?? 0
-    let last = interactive.progress.last ?? 0
+    let last = stack.interactionProgress ?? interactive.progress.last ?? 0
     let finishes = interactive.release == .finish
     do {
       if finishes {
@@ -623,6 +685,31 @@ final class Story {
     } catch { throw fail(operation, error.message) }
     let total = (finishes ? 1 - last : last) * duration
     let start = clock.now
+    // A grab issued during the completion catches it there.
+    let cut: Double? =
+      if let next = nextOperation, case .grab = next.kind, let after = next.after, after < total {
+        after
+      } else {
+        nil
+      }
+    if let cut {
+      if rate != nil {
+        try sampleOnClock(from: start, for: cut)
+      } else {
+        for k in stride(from: 1, through: count, by: 1) {
+          let offset = total * Double(k) / Double(count)
+          guard offset < cut else { break }
+          clock.advance(by: start + offset - clock.now)
+          stack.tick()
+          try keep(FrameSpec(source: .story(snapshot()), time: time + offset))
+        }
+      }
+      clock.advance(by: start + cut - clock.now)
+      stack.tick()
+      time += cut
+      turnedBackAt = cut
+      return
+    }
     if rate != nil {
       try settleOnClock(operation, from: start, for: total)
       return

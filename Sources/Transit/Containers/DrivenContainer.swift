@@ -26,9 +26,9 @@
 ///
 /// ## Driving a transition by a gesture
 /// A container begins an operation interactively
-/// (``StackContainer/beginInteractivePush(_:style:)``,
-/// ``PlaceholderContainer/beginInteractiveSwap(_:inSlot:style:)``) through
-/// ``TransitionDriver/beginInteractive(_:)``; from then on the calls are
+/// (``StackContainer/beginInteractivePush(_:style:completion:)``,
+/// ``PlaceholderContainer/beginInteractiveSwap(_:inSlot:style:completion:)``) through
+/// ``TransitionDriver/beginInteractive(completion:_:)``; from then on the calls are
 /// the same for every container: ``updateInteraction(progress:)`` as the
 /// finger moves, then ``finishInteraction(velocity:completionSpeed:)`` or
 /// ``cancelInteraction(velocity:completionSpeed:)`` when it lifts. The
@@ -91,6 +91,40 @@ extension DrivenContainer {
     driver.showFrame(index, of: count)
   }
 
+  /// How a gesture's progress moves the picture: ``Scrubbing/linear`` (the
+  /// default) follows the finger one to one, ``Scrubbing/curve`` the
+  /// style's curves. Read when an interaction begins.
+  public var scrubbing: Scrubbing {
+    get { driver.scrubbing }
+    set { driver.scrubbing = newValue }
+  }
+
+  /// Catches the running transition with a gesture — played, completing
+  /// after a release, or turned back — without moving its picture; then
+  /// drive it with ``updateInteraction(progress:)`` and finish or cancel it
+  /// as any interaction (a cancel lands bit for bit on the picture before
+  /// the operation began). See ``TransitionDriver/grabRunning()``.
+  ///
+  /// ```swift
+  /// stack.pop()                       // the pop plays …
+  /// clock.advance(by: 0.1); stack.tick()
+  /// try stack.grabTransition()        // … and a finger catches it
+  /// stack.updateInteraction(progress: 0.2)
+  /// try stack.cancelInteraction()     // the top comes back
+  /// ```
+  ///
+  /// - Returns: the transition's velocity when caught, in progress per second.
+  /// - Throws: `.invalidState` when there is nothing to catch: no
+  ///   transition runs, a gesture drives it already, or it is of duration 0.
+  @discardableResult
+  public func grabTransition() throws(TransitError) -> Double {
+    guard let velocity = driver.grabRunning() else {
+      throw TransitError(
+        .invalidState, "no running transition to catch (none runs, or a gesture drives it already)")
+    }
+    return velocity
+  }
+
   /// Whether a gesture drives a transition now (begun, not yet released).
   public var isInteracting: Bool { driver.isInteracting }
 
@@ -98,9 +132,10 @@ extension DrivenContainer {
   /// completion after the release), or `nil` when none runs.
   public var interactionProgress: Double? { driver.interactionProgress }
 
-  /// Shows the interactive transition at `progress` × its duration, exactly
-  /// the frame the non-interactive transition shows then (its own curves
-  /// included). Ignored after the release (an `update` after `finish`
+  /// Shows the interactive transition at `progress` × its duration: the
+  /// frame the transition with linear curves shows then, or with
+  /// ``scrubbing`` ``Scrubbing/curve`` exactly the frame the
+  /// non-interactive transition shows then (its own curves included). Ignored after the release (an `update` after `finish`
   /// cannot leave views stuck).
   ///
   /// - Parameter progress: 0…1 (clamped); a value that is not finite is ignored.

@@ -118,10 +118,15 @@ public final class PlaceholderContainer: DrivenContainer {
   ///     the operation with ``ContainerEvent/operationFailed(_:)``.
   ///   - style: the transition from the old child to the new one.
   ///   - animated: `false` completes the transition at once.
+  ///   - completion: called once the swap has ended, after its last event:
+  ///     ``OperationOutcome/finished`` or ``OperationOutcome/cancelled``.
   public func setChild(
-    _ view: View?, inSlot index: Int, style: any TransitionStyle, animated: Bool = true
+    _ view: View?, inSlot index: Int, style: any TransitionStyle, animated: Bool = true,
+    completion: ((OperationOutcome) -> Void)? = nil
   ) {
-    enqueue(.swap(view: view, slot: index, style: AnyTransitionStyle(style), animated: animated))
+    enqueue(
+      .swap(view: view, slot: index, style: AnyTransitionStyle(style), animated: animated),
+      completion: completion)
   }
 
   /// Changes the container's size (a rotation, a window resize): each slot
@@ -139,14 +144,19 @@ public final class PlaceholderContainer: DrivenContainer {
   ///     keeps a layout made of proportions (a content area above a bar
   ///     keeps its share). A wrong count or a non-finite or negative frame
   ///     fails the operation with ``ContainerEvent/operationFailed(_:)``.
-  public func setBounds(_ size: Size, slotFrames: [Rect]? = nil) {
-    enqueue(.resize(size: size, slotFrames: slotFrames))
+  ///   - completion: called once the resize has been applied (or has failed).
+  public func setBounds(
+    _ size: Size, slotFrames: [Rect]? = nil, completion: ((OperationOutcome) -> Void)? = nil
+  ) {
+    enqueue(.resize(size: size, slotFrames: slotFrames), completion: completion)
   }
 
   private func emit(_ event: ContainerEvent) { driver.emit(event) }
 
-  private func enqueue(_ operation: Operation) {
-    driver.enqueue { [unowned self] () throws(TransitError) in try execute(operation) }
+  private func enqueue(_ operation: Operation, completion: ((OperationOutcome) -> Void)? = nil) {
+    driver.enqueue(completion: completion) { [unowned self] () throws(TransitError) in
+      try execute(operation)
+    }
   }
 
   func execute(_ operation: Operation) throws(TransitError) {

@@ -14,40 +14,53 @@ extension StackContainer {
   /// - Parameters:
   ///   - view: the new child's root view; its id must not be in the stack.
   ///   - style: the transition that shows it, and whose reverse pops it.
+  ///   - completion: called once the push has finished or been cancelled,
+  ///     after its last event.
   /// - Throws: `.invalidState` while another transition runs or waits (a
   ///   gesture does not queue), or the push's own error (`.duplicateView`,
   ///   a style that throws); nothing changes then.
-  public func beginInteractivePush(_ view: View, style: any TransitionStyle) throws(TransitError) {
+  public func beginInteractivePush(
+    _ view: View, style: any TransitionStyle, completion: ((OperationOutcome) -> Void)? = nil
+  ) throws(TransitError) {
     try beginInteractive(
-      .insert(view, index: nil, style: AnyTransitionStyle(style), animated: true))
+      .insert(view, index: nil, style: AnyTransitionStyle(style), animated: true),
+      completion: completion)
   }
 
   /// Begins a pop of the top that a gesture drives (the swipe back); see
-  /// ``beginInteractivePush(_:style:)``. A cancelled pop leaves the top where it was.
+  /// ``beginInteractivePush(_:style:completion:)``. A cancelled pop leaves the top where it was.
   ///
-  /// - Parameter style: the push whose reverse the gesture drives, instead
-  ///   of the top's own push style; `nil` for its own.
+  /// - Parameters:
+  ///   - style: the push whose reverse the gesture drives, instead of the
+  ///     top's own push style; `nil` for its own.
+  ///   - completion: called once the pop has finished or been cancelled.
   /// - Throws: `.invalidState` while another transition runs or waits, or
   ///   on a stack of fewer than two children.
-  public func beginInteractivePop(style: (any TransitionStyle)? = nil) throws(TransitError) {
+  public func beginInteractivePop(
+    style: (any TransitionStyle)? = nil, completion: ((OperationOutcome) -> Void)? = nil
+  ) throws(TransitError) {
     try beginInteractive(
-      .pop(to: .below, style: style.map(AnyTransitionStyle.init), animated: true))
+      .pop(to: .below, style: style.map(AnyTransitionStyle.init), animated: true),
+      completion: completion)
   }
 
   /// Begins a pop to the child `id` that a gesture drives; see
-  /// ``beginInteractivePush(_:style:)``. A cancelled pop-to brings back the
+  /// ``beginInteractivePush(_:style:completion:)``. A cancelled pop-to brings back the
   /// children in between exactly as they were.
   ///
   /// - Parameters:
   ///   - id: the child to reveal.
   ///   - style: the push whose reverse the gesture drives, instead of the
   ///     top's own push style; `nil` for its own.
+  ///   - completion: called once the pop has finished or been cancelled.
   /// - Throws: `.invalidState` while another transition runs or waits;
   ///   `.unknownView` when `id` is not below the top.
   public func beginInteractivePop(
-    to id: String, style: (any TransitionStyle)? = nil
+    to id: String, style: (any TransitionStyle)? = nil,
+    completion: ((OperationOutcome) -> Void)? = nil
   ) throws(TransitError) {
     try beginInteractive(
-      .pop(to: .id(id), style: style.map(AnyTransitionStyle.init), animated: true))
+      .pop(to: .id(id), style: style.map(AnyTransitionStyle.init), animated: true),
+      completion: completion)
   }
 }

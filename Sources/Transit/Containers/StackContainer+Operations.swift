@@ -15,13 +15,19 @@ extension StackContainer {
   }
 
   /// Runs `operation` at once as an interactive transition; see
-  /// ``TransitionDriver/beginInteractive(_:)``.
-  func beginInteractive(_ operation: Operation) throws(TransitError) {
-    try driver.beginInteractive { [unowned self] () throws(TransitError) in try execute(operation) }
+  /// ``TransitionDriver/beginInteractive(completion:_:)``.
+  func beginInteractive(
+    _ operation: Operation, completion: ((OperationOutcome) -> Void)? = nil
+  ) throws(TransitError) {
+    try driver.beginInteractive(completion: completion) { [unowned self] () throws(TransitError) in
+      try execute(operation)
+    }
   }
 
-  func enqueue(_ operation: Operation) {
-    driver.enqueue { [unowned self] () throws(TransitError) in try execute(operation) }
+  func enqueue(_ operation: Operation, completion: ((OperationOutcome) -> Void)? = nil) {
+    driver.enqueue(completion: completion) { [unowned self] () throws(TransitError) in
+      try execute(operation)
+    }
   }
 
   private func execute(_ operation: Operation) throws(TransitError) {

@@ -164,13 +164,21 @@ public final class StackContainer: DrivenContainer {
   ///   - view: the new child's root view; its id must not be in the stack.
   ///   - style: the transition that shows it.
   ///   - animated: `false` completes the push at once.
-  public func push(_ view: View, style: any TransitionStyle, animated: Bool = true) {
+  ///   - completion: called once the push has ended, after its last event:
+  ///     ``OperationOutcome/finished`` or ``OperationOutcome/cancelled``.
+  public func push(
+    _ view: View, style: any TransitionStyle, animated: Bool = true,
+    completion: ((OperationOutcome) -> Void)? = nil
+  ) {
     if interruptions == .reverse, animated,
-      driver.reverseRunning(where: { $0.isReversed && $0.hiddenID == view.id })
+      driver.reverseRunning(
+        completion: completion, where: { $0.isReversed && $0.hiddenID == view.id })
     {
       return
     }
-    enqueue(.insert(view, index: nil, style: AnyTransitionStyle(style), animated: animated))
+    enqueue(
+      .insert(view, index: nil, style: AnyTransitionStyle(style), animated: animated),
+      completion: completion)
   }
 
   /// Pops the top child with the reverse of its push style, or of `style`
@@ -194,13 +202,20 @@ public final class StackContainer: DrivenContainer {
   ///   - style: the push whose reverse plays, instead of the top's own push
   ///     style; `nil` for the top's own.
   ///   - animated: `false` completes the pop at once.
-  public func pop(style: (any TransitionStyle)? = nil, animated: Bool = true) {
+  ///   - completion: called once the pop has ended, after its last event.
+  public func pop(
+    style: (any TransitionStyle)? = nil, animated: Bool = true,
+    completion: ((OperationOutcome) -> Void)? = nil
+  ) {
     if style == nil, interruptions == .reverse, animated, let top = topID,
-      driver.reverseRunning(where: { !$0.isReversed && $0.shownID == top })
+      driver.reverseRunning(
+        completion: completion, where: { !$0.isReversed && $0.shownID == top })
     {
       return
     }
-    enqueue(.pop(to: .below, style: style.map(AnyTransitionStyle.init), animated: animated))
+    enqueue(
+      .pop(to: .below, style: style.map(AnyTransitionStyle.init), animated: animated),
+      completion: completion)
   }
 
   /// Pops every child above `id` in one transition (the top's reverse);
@@ -212,8 +227,14 @@ public final class StackContainer: DrivenContainer {
   ///   - style: the push whose reverse plays (the top's push over `id`,
   ///     built now), instead of the top's own push style; `nil` for its own.
   ///   - animated: `false` completes the pop at once.
-  public func pop(to id: String, style: (any TransitionStyle)? = nil, animated: Bool = true) {
-    enqueue(.pop(to: .id(id), style: style.map(AnyTransitionStyle.init), animated: animated))
+  ///   - completion: called once the pop has ended, after its last event.
+  public func pop(
+    to id: String, style: (any TransitionStyle)? = nil, animated: Bool = true,
+    completion: ((OperationOutcome) -> Void)? = nil
+  ) {
+    enqueue(
+      .pop(to: .id(id), style: style.map(AnyTransitionStyle.init), animated: animated),
+      completion: completion)
   }
 
   /// Pops every child above the root in one transition.
@@ -222,8 +243,14 @@ public final class StackContainer: DrivenContainer {
   ///   - style: the push whose reverse plays, instead of the top's own push
   ///     style; `nil` for its own.
   ///   - animated: `false` completes the pop at once.
-  public func popToRoot(style: (any TransitionStyle)? = nil, animated: Bool = true) {
-    enqueue(.pop(to: .root, style: style.map(AnyTransitionStyle.init), animated: animated))
+  ///   - completion: called once the pop has ended, after its last event.
+  public func popToRoot(
+    style: (any TransitionStyle)? = nil, animated: Bool = true,
+    completion: ((OperationOutcome) -> Void)? = nil
+  ) {
+    enqueue(
+      .pop(to: .root, style: style.map(AnyTransitionStyle.init), animated: animated),
+      completion: completion)
   }
 
   /// Inserts `view` at `index` (0 is the bottom). Inserting at the top index
@@ -235,10 +262,14 @@ public final class StackContainer: DrivenContainer {
   ///   - index: where it goes, from 0 (the bottom) to the number of children.
   ///   - style: the transition that shows it, and whose reverse pops it.
   ///   - animated: `false` completes a push at once.
+  ///   - completion: called once the insertion has ended, after its last event.
   public func insert(
-    _ view: View, at index: Int, style: any TransitionStyle, animated: Bool = true
+    _ view: View, at index: Int, style: any TransitionStyle, animated: Bool = true,
+    completion: ((OperationOutcome) -> Void)? = nil
   ) {
-    enqueue(.insert(view, index: index, style: AnyTransitionStyle(style), animated: animated))
+    enqueue(
+      .insert(view, index: index, style: AnyTransitionStyle(style), animated: animated),
+      completion: completion)
   }
 
   /// Removes the child at `index`. The top is popped (reverse of its push
@@ -248,8 +279,11 @@ public final class StackContainer: DrivenContainer {
   /// - Parameters:
   ///   - index: the child's index, 0 being the bottom.
   ///   - animated: `false` completes a pop at once.
-  public func remove(at index: Int, animated: Bool = true) {
-    enqueue(.remove(index: index, animated: animated))
+  ///   - completion: called once the removal has ended, after its last event.
+  public func remove(
+    at index: Int, animated: Bool = true, completion: ((OperationOutcome) -> Void)? = nil
+  ) {
+    enqueue(.remove(index: index, animated: animated), completion: completion)
   }
 
   /// Asks to resize the container, typically for a rotation. Applied at

@@ -13,8 +13,8 @@ import RealModule
 /// to finish and `p · D / completionSpeed` to cancel. Without a velocity the
 /// progress moves linearly (the style's own curves still shape the
 /// picture); with one, it follows a critically damped spring that starts at
-/// the release velocity and is corrected to arrive exactly at the end of
-/// that same duration.
+/// exactly the release velocity and is corrected to arrive exactly at the
+/// end of that same duration.
 public struct InteractionRelease: Hashable, Sendable {
   /// Whether the transition completes (`true`) or returns to its start.
   public var finishes: Bool
@@ -79,14 +79,38 @@ public struct InteractionRelease: Hashable, Sendable {
     guard let velocity else { return progress - offset * (elapsed / total) }
     // A critically damped spring x(t) = (A + B·t)·e^(−ω·t) around the target,
     // x(0) = offset, x'(0) = velocity, stiff enough to have nearly settled at
-    // `total`; the residual at `total` is taken out linearly so that it
-    // arrives exactly, which changes its start velocity by residual/total.
+    // `total`; the residual at `total` is taken out along (t/total)², which
+    // leaves the start velocity exactly the release velocity and arrives
+    // exactly.
     let omega = 8 / total
     func spring(_ t: Double) -> Double {
       (offset + (velocity + omega * offset) * t) * Double.exp(-omega * t)
     }
     let residual = spring(total)
-    let value = target + spring(elapsed) - residual * (elapsed / total)
+    let fraction = elapsed / total
+    let value = target + spring(elapsed) - residual * (fraction * fraction)
     return min(max(value, 0), 1)
+  }
+
+  /// The rate of ``progress(at:from:total:)``, in progress per second,
+  /// `elapsed` seconds after a release at `progress`: what a gesture that
+  /// catches the completion carries on from. The release velocity itself
+  /// at 0 when one was given; 0 once the completion is over.
+  ///
+  /// - Parameters:
+  ///   - elapsed: seconds since the release.
+  ///   - progress: the progress at release.
+  ///   - total: the completion's duration.
+  /// - Returns: progress per second.
+  public func velocity(at elapsed: Double, from progress: Double, total: Double) -> Double {
+    guard total > 0, elapsed < total else { return 0 }
+    let t = max(elapsed, 0)
+    let offset = progress - target
+    guard let velocity else { return -offset / total }
+    let omega = 8 / total
+    let b = velocity + omega * offset
+    let residual = (offset + b * total) * Double.exp(-omega * total)
+    let rate = (b - omega * (offset + b * t)) * Double.exp(-omega * t)
+    return rate - residual * 2 * t / (total * total)
   }
 }

@@ -66,6 +66,9 @@ public final class TransitionDriver {
   /// driver's unit given back: before each queued operation, and on every
   /// ``tick()`` while idle. Containers apply approved rotations here.
   public var betweenTransitions: (() -> Void)?
+  /// How the gestures of interactive transitions move the picture; read
+  /// when an interaction begins. See ``Scrubbing``.
+  public var scrubbing: Scrubbing = .linear
 
   private struct Running {
     var request: TransitionRequest
@@ -75,8 +78,13 @@ public final class TransitionDriver {
     /// Drives an interactive transition; `nil` for a played one.
     var interaction: Interaction?
     var activity: AnimationCounter.Activity
-    /// Turned back by ``reverseRunning(where:)``: it settles as cancelled.
+    /// Turned back by ``reverseRunning(completion:where:)``: it settles as cancelled.
     var isTurnedBack = false
+    /// The completion of the operation that started the transition.
+    var completion: ((OperationOutcome) -> Void)?
+    /// The completions of operations that turned it back: they have done
+    /// what they asked once it settles back on its start.
+    var turnBackCompletions: [(OperationOutcome) -> Void] = []
   }
 
   /// An interactive transition: where the finger holds it, then how it completes.
@@ -86,16 +94,27 @@ public final class TransitionDriver {
     /// The progress at release and the clock time it happened.
     var releasedAt = (progress: 0.0, time: 0.0)
     var scratch: Scene
+    /// How the finger's progress paces the picture: linear scrubbing, the
+    /// curves, or, for a transition caught part-way, the pacing of the
+    /// picture it was caught on.
+    var dragPacing: Timeline.Pacing
+    /// How the picture is paced now: ``dragPacing`` while the finger holds
+    /// it, the completion's pacing after the release.
+    var pacing: Timeline.Pacing
   }
 
   private let write: (ViewState, String) -> Void
   /// Shows the flying overlays above the screens, or `nil`: nothing flies.
   private let showFlights: (([View]) -> Void)?
-  private var queue: [() throws(TransitError) -> Void] = []
+  private var queue: [(operation: () throws(TransitError) -> Void, completion: Completion?)] = []
+  typealias Completion = (OperationOutcome) -> Void
+  /// The completion of the operation running now, until ``run(_:)`` hands
+  /// it to the transition it starts.
+  private var operationCompletion: Completion?
   private var running: Running?
   private var isDraining = false
   private var deliveryDepth = 0
-  /// Set while ``beginInteractive(_:)`` runs its operation: the request it
+  /// Set while ``beginInteractive(completion:_:)`` runs its operation: the request it
   /// runs starts interactively.
   private var startsInteractive = false
 
@@ -162,11 +181,43 @@ public final class TransitionDriver {
   /// operation is reported as ``ContainerEvent/operationFailed(_:)`` and the
   /// queue goes on.
   ///
-  /// - Parameter operation: changes the container's model and calls
-  ///   ``run(_:)`` at most once.
-  public func enqueue(_ operation: @escaping () throws(TransitError) -> Void) {
-    queue.append(operation)
+  /// - Parameters:
+  ///   - completion: called once when the operation has ended, after its
+  ///     last event: see ``OperationOutcome``.
+  ///   - operation: changes the container's model and calls ``run(_:)`` at
+  ///     most once.
+  public func enqueue(
+    completion: ((OperationOutcome) -> Void)? = nil,
+    _ operation: @escaping () throws(TransitError) -> Void
+  ) {
+    queue.append((operation, completion))
     drain()
+  }
+
+  /// Runs `operation` with `completion` as the operation's own: the
+  /// transition it starts reports to it when it settles; an operation that
+  /// starts none (or fails) reports as soon as it returns.
+  private func perform(
+    _ operation: () throws(TransitError) -> Void, completion: Completion?
+  ) throws(TransitError) {
+    operationCompletion = completion
+    defer {
+      let unclaimed = operationCompletion
+      operationCompletion = nil
+      // Reported by the caller once any failure has gone out.
+      pendingOutcome = unclaimed
+    }
+    try operation()
+  }
+
+  /// The completion of an operation that started no transition, waiting
+  /// for the operation's failure (if any) to be reported first.
+  private var pendingOutcome: Completion?
+
+  private func reportPending(failed: Bool) {
+    guard let completion = pendingOutcome else { return }
+    pendingOutcome = nil
+    completion(failed ? .cancelled : .finished)
   }
 
   /// Starts `request`'s transition. Call it from inside an operation, at
@@ -241,7 +292,8 @@ public final class TransitionDriver {
     let player = AnimationPlayer(timeline: timeline, target: target, clock: clock)
     running = Running(
       request: request, timeline: timeline, player: player, interaction: nil,
-      activity: counter.begin())
+      activity: counter.begin(), completion: operationCompletion)
+    operationCompletion = nil
     player.onEvent = { [unowned self] event in
       switch event {
       case .willStart: deliver(request.willEvents)
@@ -279,13 +331,21 @@ public final class TransitionDriver {
   /// the transition is interactive or already turned back, or from inside
   /// an event.
   ///
-  /// - Parameter shouldReverse: decides from the running request.
+  /// - Parameters:
+  ///   - completion: the turning-back operation's completion: reported
+  ///     ``OperationOutcome/finished`` once the transition has settled on its
+  ///     start (and the transition's own operation ``OperationOutcome/cancelled``).
+  ///   - shouldReverse: decides from the running request.
   /// - Returns: whether the transition was turned back.
-  public func reverseRunning(where shouldReverse: (TransitionRequest) -> Bool) -> Bool {
+  public func reverseRunning(
+    completion: ((OperationOutcome) -> Void)? = nil,
+    where shouldReverse: (TransitionRequest) -> Bool
+  ) -> Bool {
     guard deliveryDepth == 0, queue.isEmpty, var current = running, !current.isTurnedBack,
       let player = current.player, player.phase == .running, shouldReverse(current.request)
     else { return false }
     current.isTurnedBack = true
+    if let completion { current.turnBackCompletions.append(completion) }
     running = current
     player.reverse()
     return true
@@ -304,12 +364,18 @@ public final class TransitionDriver {
   /// there is no interaction to update or release. Operations issued while it runs queue
   /// behind it as usual.
   ///
-  /// - Parameter operation: changes the container's model and calls
-  ///   ``run(_:)`` at most once with an animated request.
+  /// - Parameters:
+  ///   - completion: called once when the operation has ended; see
+  ///     ``OperationOutcome``.
+  ///   - operation: changes the container's model and calls ``run(_:)`` at
+  ///     most once with an animated request.
   /// - Throws: `.invalidState` when a transition runs, operations are
   ///   queued, or it is called from inside an event (nothing changes); the
   ///   operation's own error otherwise.
-  public func beginInteractive(_ operation: () throws(TransitError) -> Void) throws(TransitError) {
+  public func beginInteractive(
+    completion: ((OperationOutcome) -> Void)? = nil,
+    _ operation: () throws(TransitError) -> Void
+  ) throws(TransitError) {
     guard running == nil, queue.isEmpty, deliveryDepth == 0, !isDraining else {
       throw TransitError(
         .invalidState,
@@ -320,21 +386,24 @@ public final class TransitionDriver {
     startsInteractive = true
     let failure: TransitError?
     do {
-      try operation()
+      try perform(operation, completion: completion)
       failure = nil
     } catch {
       failure = error
     }
     startsInteractive = false
     isDraining = false
+    reportPending(failed: failure != nil)
     // Operations an event of the operation issued run now if nothing started.
     drain()
     if let failure { throw failure }
   }
 
-  /// Shows the interactive transition at `progress` × its duration, exactly
-  /// as the non-interactive transition shows it at that time (the style's
-  /// own curves still apply). Ignored (returning `false`) when no
+  /// Shows the interactive transition at `progress` × its duration: with
+  /// ``scrubbing`` ``Scrubbing/linear`` (the default) as the transition
+  /// with its curves replaced by linear shows it then, with
+  /// ``Scrubbing/curve`` exactly as the non-interactive transition shows it
+  /// then (the style's own curves). Ignored (returning `false`) when no
   /// interaction is being driven — after its release, say — or when
   /// `progress` is not finite; clamped into 0…1.
   ///
@@ -351,6 +420,19 @@ public final class TransitionDriver {
   /// or returns to its start as `release` says, on later ``tick()``s (at
   /// once when there is nothing left to play). Ignored (returning `false`)
   /// when no interaction is being driven.
+  ///
+  /// The completion moves the progress from `p` to its target as
+  /// ``InteractionRelease`` says (linearly, or like a spring starting at
+  /// the release velocity). After linear scrubbing each step then goes on
+  /// from the very progress the scrub showed along its own curve's
+  /// remainder, blended in so that its rate at the release is the scrub's:
+  /// with `u₀` the fraction of its time a step had run and `c` its curve,
+  /// finishing shows `u₀ + (1 − u₀)·((1 − s)·s + s·r)` where
+  /// `s = (u − u₀)/(1 − u₀)` and `r = (c(u) − c(u₀))/(1 − c(u₀))`
+  /// (cancelling, the mirror). It equals `u₀` at the release with slope 1
+  /// (no jump in position, nor in velocity when the release velocity is
+  /// the finger's) and 1 at the end, where the last sample is the
+  /// timeline's own end, bit for bit.
   ///
   /// A finished transition settles exactly like the non-interactive one:
   /// the same last sample, bookkeeping and did-events. A cancelled one
@@ -371,6 +453,13 @@ public final class TransitionDriver {
     else { return false }
     interaction.release = release
     interaction.releasedAt = (interaction.progress, clock.now)
+    if interaction.dragPacing == .linear {
+      // Continue from the scrubbed picture along the curves, re-timed.
+      let duration = current.timeline.duration
+      let from = current.timeline.forwardTime(interaction.progress * duration)
+      let to = current.timeline.forwardTime(release.target * duration)
+      interaction.pacing = .continuing(from: from, toEnd: to > from)
+    }
     current.interaction = interaction
     running = current
     advanceInteraction()
@@ -378,20 +467,86 @@ public final class TransitionDriver {
     return true
   }
 
+  /// Catches the running transition with a gesture, wherever it is: played
+  /// (a push or pop running on its own), completing (an interaction
+  /// released and not yet settled) or interrupted (turned back by
+  /// ``reverseRunning(completion:where:)``). From now on it is an
+  /// interaction being driven, exactly as if it had begun with
+  /// ``beginInteractive(completion:_:)``: ``updateInteraction(_:)`` moves
+  /// it and ``releaseInteraction(_:)`` finishes it (landing bit for bit on
+  /// the end) or cancels it (bit for bit on the picture before the
+  /// operation began, with the rollback and UIKit's cancelled events).
+  ///
+  /// The picture does not move: the interaction starts at the progress the
+  /// transition had reached, paced as its picture was — a played or
+  /// turned-back transition along the style's curves (its own playhead, bit
+  /// for bit), a completing one along the completion's pacing — and keeps
+  /// that pacing through the drag and its release, so neither the catch nor
+  /// the next release jumps.
+  ///
+  /// - Returns: the transition's velocity when caught, in progress per
+  ///   second (negative when it was heading back to its start), for the
+  ///   host to carry on from; `nil` when there is nothing to catch (no
+  ///   transition runs, it is being driven already, it has nothing left to
+  ///   play, or this is called from inside an event).
+  public func grabRunning() -> Double? {
+    guard deliveryDepth == 0, var current = running else { return nil }
+    let duration = current.timeline.duration
+    guard duration > 0 else { return nil }
+    let velocity: Double
+    let time: Double?
+    var interaction: Interaction
+    if let player = current.player {
+      guard player.phase == .running else { return nil }
+      velocity = (current.isTurnedBack ? -1 : 1) / duration
+      time = player.time
+      player.onEvent = nil
+      player.stop()
+      current.player = nil
+      interaction = Interaction(
+        progress: player.time / duration, scratch: current.timeline.initialScene,
+        dragPacing: .curves, pacing: .curves)
+      // Whoever turned it back asked for a start the gesture now decides.
+      current.isTurnedBack = false
+    } else if var driven = current.interaction, let release = driven.release {
+      let elapsed = clock.now - driven.releasedAt.time
+      let total = release.completionDuration(from: driven.releasedAt.progress, duration: duration)
+      guard elapsed < total else { return nil }
+      velocity = release.velocity(at: elapsed, from: driven.releasedAt.progress, total: total)
+      time = nil
+      driven.release = nil
+      driven.dragPacing = driven.pacing
+      interaction = driven
+    } else {
+      return nil
+    }
+    interaction.progress = min(max(interaction.progress, 0), 1)
+    current.interaction = interaction
+    running = current
+    show(progress: interaction.progress, time: time)
+    return velocity
+  }
+
   private func startInteraction(_ request: TransitionRequest, timeline: Timeline) {
+    let pacing: Timeline.Pacing = scrubbing == .linear ? .linear : .curves
     running = Running(
       request: request, timeline: timeline, player: nil,
-      interaction: Interaction(scratch: timeline.initialScene), activity: counter.begin())
+      interaction: Interaction(
+        scratch: timeline.initialScene, dragPacing: pacing, pacing: pacing),
+      activity: counter.begin(), completion: operationCompletion)
+    operationCompletion = nil
     deliver(request.willEvents)
     show(progress: 0)
   }
 
-  /// Writes the sample at `progress` × duration (exactly the end points at 0 and 1).
-  private func show(progress: Double) {
+  /// Writes the sample at `progress` × duration (exactly the end points at
+  /// 0 and 1), or at `time` itself when given (a caught transition's own
+  /// playhead, so that its picture does not move by a rounding).
+  private func show(progress: Double, time exactTime: Double? = nil) {
     guard var current = running, var interaction = current.interaction else { return }
     let duration = current.timeline.duration
-    let time = progress >= 1 ? duration : progress * duration
-    current.timeline.sample(at: time, into: &interaction.scratch)
+    let time = exactTime ?? (progress >= 1 ? duration : progress * duration)
+    current.timeline.sample(at: time, pacing: interaction.pacing, into: &interaction.scratch)
     interaction.progress = progress
     current.interaction = interaction
     running = current
@@ -463,6 +618,10 @@ public final class TransitionDriver {
     deliver(current.request.didEvents)
     running = nil
     current.activity.end()
+    current.completion?(.finished)
+    // A transition turned back, then caught and finished: the operations
+    // that turned it back did not happen.
+    for completion in current.turnBackCompletions { completion(.cancelled) }
     drain()
   }
 
@@ -474,6 +633,8 @@ public final class TransitionDriver {
     deliver(current.request.cancelledEvents)
     running = nil
     current.activity.end()
+    current.completion?(.cancelled)
+    for completion in current.turnBackCompletions { completion(.finished) }
     drain()
   }
 
@@ -519,11 +680,13 @@ public final class TransitionDriver {
     while running == nil {
       betweenTransitions?()
       guard running == nil, !queue.isEmpty else { return }
-      let operation = queue.removeFirst()
+      let (operation, completion) = queue.removeFirst()
       do {
-        try operation()
+        try perform(operation, completion: completion)
+        reportPending(failed: false)
       } catch {
         emit(.operationFailed(error))
+        reportPending(failed: true)
       }
     }
   }

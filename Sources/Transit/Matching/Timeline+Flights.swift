@@ -123,12 +123,15 @@ extension Timeline {
   }
 
   /// Writes every flight at forward time `time` into `scene`, after the tracks.
-  func writeFlights(at time: ForwardTime, into scene: inout Scene) {
+  func writeFlights(at time: ForwardTime, pacing: Pacing = .curves, into scene: inout Scene) {
     for flight in flights {
       let flying = flight.isFlying(at: time.time)
       let p: Double
       if flying {
-        p = flight.progress(at: time.time, rerun: time.rerun)
+        p =
+          pacing == .curves
+          ? flight.progress(at: time.time, rerun: time.rerun)
+          : flight.timing.progress(at: time.time, rerun: time.rerun, pacing: pacing)
       } else {
         p = time.time <= flight.timing.start ? 0 : 1
       }

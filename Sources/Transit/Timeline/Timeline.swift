@@ -240,13 +240,16 @@ public struct Timeline: Sendable, Equatable {
   /// sines, both held in stack memory.
   @inline(__always)
   private func withProgress<R>(
-    at time: ForwardTime,
+    at time: ForwardTime, pacing: Pacing = .curves,
     _ body: (UnsafeMutableBufferPointer<Double>, StepSines) -> R
   ) -> R {
     let count = max(tracks.steps.count, 1)
     return withUnsafeTemporaryAllocation(of: Double.self, capacity: count) { progress in
       for (k, step) in tracks.steps.enumerated() {
-        progress[k] = step.progress(at: time.time, rerun: time.rerun)
+        progress[k] =
+          pacing == .curves
+          ? step.progress(at: time.time, rerun: time.rerun)
+          : step.progress(at: time.time, rerun: time.rerun, pacing: pacing)
       }
       return StepSines.with { body(progress, $0) }
     }
@@ -264,15 +267,15 @@ public struct Timeline: Sendable, Equatable {
     }
   }
 
-  private func write(_ time: ForwardTime, into scene: inout Scene) {
+  func write(_ time: ForwardTime, pacing: Pacing = .curves, into scene: inout Scene) {
     if scene.viewCount != tracks.subtreeEnd.count || scene.size != initialScene.size {
       scene = initialScene
     }
-    withProgress(at: time) { progress, sines in
+    withProgress(at: time, pacing: pacing) { progress, sines in
       var index = 0
       apply(&scene.storage, index: &index, progress: progress, sines: sines)
     }
-    if !flights.isEmpty { writeFlights(at: time, into: &scene) }
+    if !flights.isEmpty { writeFlights(at: time, pacing: pacing, into: &scene) }
   }
 
   private func apply(

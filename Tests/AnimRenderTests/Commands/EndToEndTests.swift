@@ -270,7 +270,7 @@ struct EndToEndTests {
 
   @Test func playDrawsEveryExample() throws {
     let folder = TemporaryDirectory.make()
-    for name in ["push-rotate-pop", "flip-cards", "card-expand", "photo-grid"] {
+    for name in ["push-rotate-pop", "flip-cards", "card-expand", "photo-grid", "swipe-back"] {
       let path = PackageFiles.root.appendingPathComponent("Examples/\(name).json").path
       let result = try animrender.run(
         ["play", path, "--layout", "grid", "--columns", "6", "-o", "\(name).png"], in: folder)

@@ -38,6 +38,30 @@ struct InteractiveSceneTests {
       ))
   }
 
+  @Test func scrubIsLinearByDefaultOrAlongTheCurve() throws {
+    let folder = TemporaryDirectory.make()
+    func drag(_ scrub: String?) throws -> Image {
+      let key = scrub.map { #", "scrub": "\#($0)""# } ?? ""
+      let name = "s\(scrub ?? "default").json"
+      let path = try HostileInputTests.scene(
+        folder,
+        #"[{"show": "a"}, {"push": "b", "frames": 0, "interactive": {"progress": [0.1], "release": "finish"\#(key)}}]"#,
+        name: name)
+      let result = try animrender.run(
+        ["play", path, "--layout", "grid", "--columns", "2", "-o", "\(name).png"], in: folder)
+      #expect(result.status == 0, "\(result.stderr)")
+      return try PNGDecoder.decode(contentsOf: folder.appendingPathComponent("\(name).png").path)
+    }
+    let byDefault = try drag(nil)
+    #expect(try drag("linear").pixels == byDefault.pixels)
+    #expect(try drag("curve").pixels != byDefault.pixels)
+    let bad = try run(
+      #"[{"show": "a"}, {"push": "b", "interactive": {"progress": [0.5], "release": "finish", "scrub": "eased"}}]"#
+    )
+    #expect(bad.status == 65)
+    #expect(bad.stderr.contains(#"script[1].interactive.scrub: expected "linear" or "curve""#))
+  }
+
   @Test func aCancelledPushDrawsItsDragAndLandsOnTheStart() throws {
     let folder = TemporaryDirectory.make()
     let path = try HostileInputTests.scene(

@@ -46,7 +46,7 @@ struct SceneFileNumberPropertyTests {
 
   static let examples = [
     "push-rotate-pop", "flip-cards", "interactive-pop", "interrupted-push", "reference-push",
-    "card-expand", "photo-grid", "rotate-layout",
+    "card-expand", "photo-grid", "rotate-layout", "swipe-back",
   ].map {
     try! String(
       contentsOf: PackageFiles.root.appendingPathComponent("Examples/\($0).json"), encoding: .utf8)
@@ -535,6 +535,10 @@ enum NumberModel {
       case ("interactive.progress[]", _):
         return op.interactive.map { real($0.progress[indices[0]]) }
       case ("interactive.velocity", _): return real(op.interactive?.velocity)
+      case ("grab.progress[]", .grab(let spec)): return real(spec.progress[indices[0]])
+      case ("grab.velocity", .grab(let spec)): return real(spec.velocity)
+      case ("back.touches[][]", .back(.gesture(let gesture))):
+        return real(gesture.touches[indices[0]][indices[1]])
       case (_, .animate(.steps(let steps))) where shape.hasPrefix("animate[]."):
         return step(steps[indices[0]], rest.dropFirst(2))
       default: return nil

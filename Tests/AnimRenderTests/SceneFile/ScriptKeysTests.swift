@@ -21,6 +21,8 @@ struct ScriptKeysTests {
     "rotate": ["duration", "curve", "frames", "after"],
     "wait": ["frames", "after"],
     "animate": ["frames", "after"],
+    "grab": ["frames", "after"],
+    "back": ["preview", "duration", "frames", "after", "match"],
   ]
 
   /// A valid value for each verb and each other key.
@@ -28,11 +30,13 @@ struct ScriptKeysTests {
     "show": #""a""#, "push": #""b""#, "pop": "true", "popTo": #""a""#, "popToRoot": "true",
     "insert": #""b""#, "remove": "1", "rotate": #""landscape""#, "wait": "0.5",
     "animate": #"[{"duration": 0.1, "changes": []}]"#,
+    "grab": #"{"progress": [0.5], "release": "cancel"}"#,
+    "back": "true",
   ]
   static let keyValues = [
     "at": "1", "style": #""fade-in""#, "curve": #""linear""#, "duration": "0.25", "frames": "2",
     "interactive": #"{"progress": [0.5], "release": "finish"}"#, "after": "0.1",
-    "match": "false",
+    "match": "false", "preview": #""full-screen""#,
   ]
 
   static func scene(_ operation: String) -> Data {
@@ -56,6 +60,7 @@ struct ScriptKeysTests {
     "every key is read with the verbs that take it and refused, naming it and the verb, with the others",
     arguments: [
       "show", "push", "pop", "popTo", "popToRoot", "insert", "remove", "rotate", "wait", "animate",
+      "grab", "back",
     ])
   func everyKeyWithEveryVerb(verb: String) throws {
     let takes = try #require(Self.takes[verb])
@@ -126,7 +131,7 @@ struct SceneFilesReferenceTests {
     #expect(
       verbs == [
         "show", "push", "pop", "popTo", "popToRoot", "insert", "remove", "rotate", "wait",
-        "animate",
+        "animate", "grab", "back",
       ])
   }
 

@@ -27,6 +27,7 @@ struct InteractivePropertyTests {
     var finishes: Bool
     var velocity: Double?
     var speed: Double
+    var scrubbing: Scrubbing
 
     init(seed: UInt64) {
       var random = RandomCases(seed: seed)
@@ -42,6 +43,7 @@ struct InteractivePropertyTests {
       finishes = random.chance(0.5)
       velocity = random.chance(0.5) ? random.double(-3...3) : nil
       speed = random.double(0.25...4)
+      scrubbing = random.chance(0.5) ? .linear : .curve
     }
   }
 
@@ -57,11 +59,19 @@ struct InteractivePropertyTests {
     return (stack, log)
   }
 
-  static func issue(_ kind: Kind, _ testCase: Case, on stack: StackContainer) {
+  /// Issues the case's operation, played; with `linearCurves`, along its
+  /// style with every curve replaced by linear (what linear scrubbing shows).
+  static func issue(
+    _ kind: Kind, _ testCase: Case, on stack: StackContainer, linearCurves: Bool = false
+  ) {
+    func curved(_ style: any TransitionStyle) -> any TransitionStyle {
+      linearCurves ? style.withCurve(.linear) : style
+    }
+    let top = styles[testCase.baseStyles[2]]
     switch kind {
-    case .push: stack.push(card("new"), style: styles[testCase.pushStyle])
-    case .pop: stack.pop()
-    case .popTo: stack.pop(to: "v0")
+    case .push: stack.push(card("new"), style: curved(styles[testCase.pushStyle]))
+    case .pop: stack.pop(style: linearCurves ? curved(top) : nil)
+    case .popTo: stack.pop(to: "v0", style: linearCurves ? curved(top) : nil)
     }
   }
 
@@ -70,6 +80,7 @@ struct InteractivePropertyTests {
     let clock = ManualClock()
     let (stack, log) = stack(testCase, clock: clock)
     let before = (scene: stack.scene, children: stack.children)
+    stack.scrubbing = testCase.scrubbing
     switch testCase.kind {
     case .push: try stack.beginInteractivePush(card("new"), style: styles[testCase.pushStyle])
     case .pop: try stack.beginInteractivePop()
@@ -89,10 +100,10 @@ struct InteractivePropertyTests {
       return problems
     }
     // The reference: the same operation played, non-interactively.
-    func played(at time: Double?) -> (StackContainer, ContainerLog) {
+    func played(at time: Double?, linearCurves: Bool = false) -> (StackContainer, ContainerLog) {
       let referenceClock = ManualClock()
       let (reference, referenceLog) = Self.stack(testCase, clock: referenceClock)
-      issue(testCase.kind, testCase, on: reference)
+      issue(testCase.kind, testCase, on: reference, linearCurves: linearCurves)
       referenceClock.advance(by: time ?? duration + 1)
       reference.tick()
       return (reference, referenceLog)
@@ -100,7 +111,10 @@ struct InteractivePropertyTests {
     if played(at: 0).1.events != opening { problems.append("opening events differ") }
     for progress in testCase.drag {
       stack.updateInteraction(progress: progress)
-      if stack.scene != played(at: progress * duration).0.scene {
+      // Linear scrubbing shows the transition with linear curves at p·D,
+      // bit for bit; along the curves, the played transition at p·D.
+      let linear = testCase.scrubbing == .linear
+      if stack.scene != played(at: progress * duration, linearCurves: linear).0.scene {
         problems.append("frame at progress \(progress) differs from the played frame")
       }
     }
@@ -195,6 +209,7 @@ struct InteractiveSwapPropertyTests {
       }
       let clock = ManualClock()
       let dragged = container(clock)
+      dragged.scrubbing = .curve
       let before = dragged.scene
       try dragged.beginInteractiveSwap(card("b"), inSlot: 0, style: style)
       let referenceClock = ManualClock()

@@ -14,6 +14,9 @@ struct InteractiveTransitionTests {
     let stack = StackContainer(size: portrait, clock: clock, rotationPolicy: policy)
     for id in ids { stack.push(card(id), style: TestSlide(), animated: false) }
     stack.observer = { [log] in log.events.append($0) }
+    // These tests compare drags with the played frames: the curve-following
+    // mode. Linear scrubbing, the default, has its own suite.
+    stack.scrubbing = .curve
     return stack
   }
 

@@ -97,6 +97,7 @@ struct PopStyleTests {
   /// of the gesture, for the views `ids`.
   func expectDrag(_ stack: StackContainer, equal expected: Timeline, ids: [String]) {
     #expect(stack.runningTransitionDuration == expected.duration)
+    #expect(stack.scrubbing == .curve)
     for progress in [0, 0.25, 0.5, 0.8, 1] {
       stack.updateInteraction(progress: progress)
       let sample = expected.sample(at: progress * expected.duration)
@@ -112,6 +113,7 @@ struct PopStyleTests {
   func interactivePopWithStyle() throws {
     let stack = StackContainer(size: portrait, clock: clock, capacity: 10)
     for id in ["a", "b", "c"] { stack.push(card(id), style: TestSlide(), animated: false) }
+    stack.scrubbing = .curve
     try stack.beginInteractivePop(style: TestFade())
     expectDrag(
       stack, equal: try reverse(TestFade(), "c", over: "b", at: portrait), ids: ["b", "c"])

@@ -172,6 +172,7 @@ struct MatchedComplaintTests {
   func interactiveCancel() throws {
     let clock = ManualClock()
     let stack = F.stack(clock: clock)
+    stack.scrubbing = .curve
     let before = stack.scene
     let detail = F.detail()
     // The same push played without a gesture: the frame at p·D.
