@@ -31,7 +31,7 @@ struct LongTextEndToEndTests {
     let folder = TemporaryDirectory.make("long-text")
     try Data(scene.utf8).write(to: folder.appendingPathComponent("long.json"))
     let run = try animrender.run(
-      ["play", "long.json", "-o", "long.png"], in: folder, timeout: 20)
+      ["play", "long.json", "-o", "long.png"], in: folder, timeout: 45)
     #expect(run.status == 0, "\(run.stderr)")
     let strip = try Data(contentsOf: folder.appendingPathComponent("long.png"))
     #expect(strip.starts(with: [0x89, 0x50, 0x4E, 0x47]))
