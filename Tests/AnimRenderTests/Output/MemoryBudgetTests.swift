@@ -282,6 +282,37 @@ struct MemoryBudgetTests {
     #expect(pdf.status == 0, "\(pdf.stderr)")
   }
 
+  /// A 3-D view is drawn into an offscreen picture, and the workers share
+  /// a cache of up to 64 MiB of them: a raster job with any 3-D view is
+  /// charged for them before drawing. A flip is refused under a budget its
+  /// frames alone fit, and drawn under one that holds its pictures too; a
+  /// push of the same size, with no 3-D view, is charged nothing for them.
+  @Test func offscreenPicturesOf3DViewsAreChargedBeforeDrawing() throws {
+    let folder = TemporaryDirectory.make()
+    let program = try Self.programPeak(in: folder)
+    func render(_ style: String, _ pattern: String, budget: Int?) throws -> MeasuredRun {
+      let arguments = [
+        "render", "--style", style, "--size", "1000x1000", "--frames", "3", "--layout", "frames",
+        "-o", pattern,
+      ]
+      guard let budget else { return try animrender.measure(arguments, in: folder) }
+      return try Self.run(arguments, budget: budget, in: folder, program: program)
+    }
+    let refused = try render("flip-horizontally", "a-%d.png", budget: 48)
+    #expect(refused.status == 64, "\(refused.stderr)")
+    #expect(
+      refused.stderr.contains("the offscreen pictures of 3-D views nested 1 deep"),
+      "\(refused.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("a-0.png").path))
+    #expect(refused.peakBytes < program + (16 << 20), "drawn: \(refused.peakBytes >> 20) MiB")
+    let pushed = try render("push-from-right", "b-%d.png", budget: 48)
+    #expect(pushed.status == 0, "\(pushed.stderr)")
+    let drawn = try render("flip-horizontally", "c-%d.png", budget: 128)
+    #expect(drawn.status == 0, "\(drawn.stderr)")
+    let unlimited = try render("flip-horizontally", "d-%d.png", budget: nil)
+    #expect(unlimited.status == 0, "\(unlimited.stderr)")
+  }
+
   /// Ten times the documented limits' worth of frames and views is
   /// refused before the memory is spent: frames are counted before any is
   /// built, or charged as they are sampled; a scene file is charged before
