@@ -50,6 +50,20 @@ struct MemoryBudgetTests {
     #expect(throws: CLIError.self) { try memory.charge(-1, for: "an overflow") }
   }
 
+  @Test func theDepthOf3DViewsCountsOnlyTheirNesting() {
+    var turned = Transform3D.identity
+    turned.m34 = -1.0 / 500
+    func view(_ id: String, _ transform: Transform3D, _ children: [View] = []) -> View {
+      var view = View(id: id, frame: Rect(x: 0, y: 0, width: 10, height: 10), children: children)
+      view.transform = transform
+      return view
+    }
+    #expect(FramePipeline.perspectiveDepth(in: [view("a", .identity)]) == 0)
+    // A flat view between two 3-D ones does not count; siblings do not add.
+    let nested = view("a", turned, [view("b", .identity, [view("c", turned)]), view("d", turned)])
+    #expect(FramePipeline.perspectiveDepth(in: [nested, view("e", turned)]) == 2)
+  }
+
   @Test func sharedViewsAreCountedOnce() {
     let children = (0..<1_000).map {
       View(id: "c\($0)", frame: Rect(x: 0, y: 0, width: 1, height: 1))
