@@ -42,7 +42,8 @@ struct FramePipeline {
   /// Checks the limits before any work; see ``OutputBudget``. Returns the
   /// run's budget with the output charged, for ``run(to:atomic:quiet:memory:)``.
   func checkLimits() throws(CLIError) -> MemoryBudget {
-    let memory = try budget.check()
+    var memory = try budget.check()
+    if !format.isVector { try chargePerspectivePictures(to: &memory) }
     if format == .webp, max(pixelWidth, budget.cellHeight) > WebPEncoder.maximumSide {
       throw CLIError.usage(
         "a WebP frame is at most \(WebPEncoder.maximumSide) pixels a side, got \(pixelWidth)×\(budget.cellHeight); lower --size or --scale"
@@ -54,6 +55,45 @@ struct FramePipeline {
       )
     }
     return memory
+  }
+
+  /// Charges the offscreen pictures of 3-D views, when any frame has one
+  /// (vector outputs charge theirs as they embed them, see
+  /// ``encodeVector(progress:memory:)``).
+  ///
+  /// Each 3-D view is drawn into a picture of at most 4,096 pixels a side, at about its
+  /// on-screen resolution, so counted here at the frame's pixels or
+  /// 4,096², whichever is fewer, with a byte a pixel of column runs. The
+  /// workers share one cache of such pictures, at most 64 MiB across
+  /// frames (`OffscreenPictures`), and each worker draws beside it one
+  /// picture per level of nesting (a 3-D view inside a 3-D view).
+  func chargePerspectivePictures(to memory: inout MemoryBudget) throws(CLIError) {
+    let depth = job.frames.reduce(0) {
+      max($0, FramePipeline.perspectiveDepth(in: $1.scene().views))
+    }
+    guard depth > 0 else { return }
+    // Sides ≤ 16,384 (checked by `OutputBudget`): the product fits; the
+    // rest is checked. 4,096 is `Renderer.maximumOffscreenSide`, 64 MiB
+    // `OffscreenPictures`' limit.
+    let side = 4_096
+    let pictureBytes = min(pixelWidth * pixelHeight, side * side) * 5
+    let drawing = min(FramePipeline.workerCount, job.frames.count)
+    let (perWorker, overflowsWorker) = pictureBytes.multipliedReportingOverflow(by: depth)
+    let (pictures, overflowsPictures) = perWorker.multipliedReportingOverflow(by: drawing)
+    let (needed, overflows) = pictures.addingReportingOverflow(64 << 20)
+    try memory.charge(
+      overflowsWorker || overflowsPictures || overflows ? -1 : needed,
+      for:
+        "the offscreen pictures of 3-D views nested \(depth) deep, for \(drawing) worker\(drawing == 1 ? "" : "s")",
+      advice: "use a smaller --scale or --size, or an SVG or PDF output")
+  }
+
+  /// How deep 3-D views nest in `views`: 0 with none, 1 for 3-D views
+  /// with no 3-D view inside, and so on.
+  static func perspectiveDepth(in views: [View]) -> Int {
+    views.reduce(0) { depth, view in
+      max(depth, perspectiveDepth(in: view.children) + (view.transform.isAffine2D ? 0 : 1))
+    }
   }
 
   var budget: OutputBudget {

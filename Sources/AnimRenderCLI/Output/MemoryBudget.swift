@@ -13,7 +13,9 @@ import TransitRender
 ///   they are made; views shared between frames are counted once);
 /// - what drawing and the output need (``OutputBudget``): two frames per
 ///   worker, what the layout keeps, the sheet, and the encoder's working
-///   memory.
+///   memory;
+/// - the offscreen pictures of 3-D views, when a frame has any
+///   (``FramePipeline/chargePerspectivePictures(to:)``).
 ///
 /// Charges only add up: nothing is given back during a run, so the total
 /// is a bound on what the run holds at its peak. The program itself (code,

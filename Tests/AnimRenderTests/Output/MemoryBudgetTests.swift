@@ -50,6 +50,20 @@ struct MemoryBudgetTests {
     #expect(throws: CLIError.self) { try memory.charge(-1, for: "an overflow") }
   }
 
+  @Test func theDepthOf3DViewsCountsOnlyTheirNesting() {
+    var turned = Transform3D.identity
+    turned.m34 = -1.0 / 500
+    func view(_ id: String, _ transform: Transform3D, _ children: [View] = []) -> View {
+      var view = View(id: id, frame: Rect(x: 0, y: 0, width: 10, height: 10), children: children)
+      view.transform = transform
+      return view
+    }
+    #expect(FramePipeline.perspectiveDepth(in: [view("a", .identity)]) == 0)
+    // A flat view between two 3-D ones does not count; siblings do not add.
+    let nested = view("a", turned, [view("b", .identity, [view("c", turned)]), view("d", turned)])
+    #expect(FramePipeline.perspectiveDepth(in: [nested, view("e", turned)]) == 2)
+  }
+
   @Test func sharedViewsAreCountedOnce() {
     let children = (0..<1_000).map {
       View(id: "c\($0)", frame: Rect(x: 0, y: 0, width: 1, height: 1))
@@ -280,6 +294,37 @@ struct MemoryBudgetTests {
       ["render", "--size", "390x844", "--frames", "60", "--labels", "-o", "c.pdf"], budget: 32,
       in: folder, program: program)
     #expect(pdf.status == 0, "\(pdf.stderr)")
+  }
+
+  /// A 3-D view is drawn into an offscreen picture, and the workers share
+  /// a cache of up to 64 MiB of them: a raster job with any 3-D view is
+  /// charged for them before drawing. A flip is refused under a budget its
+  /// frames alone fit, and drawn under one that holds its pictures too; a
+  /// push of the same size, with no 3-D view, is charged nothing for them.
+  @Test func offscreenPicturesOf3DViewsAreChargedBeforeDrawing() throws {
+    let folder = TemporaryDirectory.make()
+    let program = try Self.programPeak(in: folder)
+    func render(_ style: String, _ pattern: String, budget: Int?) throws -> MeasuredRun {
+      let arguments = [
+        "render", "--style", style, "--size", "1000x1000", "--frames", "3", "--layout", "frames",
+        "-o", pattern,
+      ]
+      guard let budget else { return try animrender.measure(arguments, in: folder) }
+      return try Self.run(arguments, budget: budget, in: folder, program: program)
+    }
+    let refused = try render("flip-horizontally", "a-%d.png", budget: 48)
+    #expect(refused.status == 64, "\(refused.stderr)")
+    #expect(
+      refused.stderr.contains("the offscreen pictures of 3-D views nested 1 deep"),
+      "\(refused.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("a-0.png").path))
+    #expect(refused.peakBytes < program + (16 << 20), "drawn: \(refused.peakBytes >> 20) MiB")
+    let pushed = try render("push-from-right", "b-%d.png", budget: 48)
+    #expect(pushed.status == 0, "\(pushed.stderr)")
+    let drawn = try render("flip-horizontally", "c-%d.png", budget: 128)
+    #expect(drawn.status == 0, "\(drawn.stderr)")
+    let unlimited = try render("flip-horizontally", "d-%d.png", budget: nil)
+    #expect(unlimited.status == 0, "\(unlimited.stderr)")
   }
 
   /// Ten times the documented limits' worth of frames and views is
