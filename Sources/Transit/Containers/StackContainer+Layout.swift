@@ -81,7 +81,7 @@ extension StackContainer {
   /// driver, when `motion` has a duration and nothing else started
   /// meanwhile (an operation an observer issued on `boundsChanged` runs on
   /// the new layout instead, which the scene already shows).
-  func animateLayoutChange(from before: Scene, motion: (duration: Double, curve: TimingCurve)) {
+  func animateLayoutChange(from before: Scene, motion: RotationMotion) {
     guard motion.duration > 0, !driver.isRunning else { return }
     do {
       let change = try LayoutChange(

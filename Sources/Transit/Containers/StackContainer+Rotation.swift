@@ -32,12 +32,9 @@ extension StackContainer {
   public func rotate(to size: Size, duration: Double, curve: TimingCurve = .easeInOut)
     throws(TransitError) -> RotationOutcome
   {
-    guard duration.isFinite, duration >= 0 else {
-      throw TransitError(
-        .invalidValue, "a rotation's duration must be finite and not negative, got \(duration)")
-    }
+    let motion = try RotationMotion(duration: duration, curve: curve)
     let outcome = gate.request(size)
-    if outcome != .refused { rotationMotion = (duration, curve) }
+    if outcome != .refused { rotationMotion = motion }
     applyApprovedSizes()
     return outcome
   }

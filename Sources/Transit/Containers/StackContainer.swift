@@ -92,7 +92,7 @@ public final class StackContainer: DrivenContainer {
   let approvedSizes = RequestInbox<Size>()
   /// How the latest rotation asked for is played when the gate lets it
   /// through: its duration (0: instantly) and curve.
-  var rotationMotion = (duration: 0.0, curve: TimingCurve.easeInOut)
+  var rotationMotion = RotationMotion.instant
   /// The phases the delivered events put the children in.
   var phases = PhaseBook()
 
@@ -296,7 +296,7 @@ public final class StackContainer: DrivenContainer {
   @discardableResult
   public func rotate(to size: Size) -> RotationOutcome {
     let outcome = gate.request(size)
-    if outcome != .refused { rotationMotion = (0, .easeInOut) }
+    if outcome != .refused { rotationMotion = .instant }
     applyApprovedSizes()
     return outcome
   }

@@ -65,7 +65,7 @@ public final class PresentationContainer: DrivenContainer {
   var radii: [String: CornerRadii] = [:]
   var phases = PhaseBook()
   let approvedSizes = RequestInbox<Size>()
-  var rotationMotion = (duration: 0.0, curve: TimingCurve.easeInOut)
+  var rotationMotion = RotationMotion.instant
   /// The sheet's height while a gesture moves it, or `nil`.
   var draggedHeight: Double?
   /// The presentation whose dismissal is delivering its last events.
@@ -202,12 +202,9 @@ public final class PresentationContainer: DrivenContainer {
   public func rotate(to size: Size, duration: Double = 0, curve: TimingCurve = .easeInOut)
     throws(TransitError) -> RotationOutcome
   {
-    guard duration.isFinite, duration >= 0 else {
-      throw TransitError(
-        .invalidValue, "a rotation's duration must be finite and not negative, got \(duration)")
-    }
+    let motion = try RotationMotion(duration: duration, curve: curve)
     let outcome = gate.request(size)
-    if outcome != .refused { rotationMotion = (duration, curve) }
+    if outcome != .refused { rotationMotion = motion }
     applyApprovedSizes()
     return outcome
   }

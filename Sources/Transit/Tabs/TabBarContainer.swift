@@ -65,7 +65,7 @@ public final class TabBarContainer: DrivenContainer {
   var history: [Step] = []
   var phases = PhaseBook()
   let approvedSizes = RequestInbox<Size>()
-  var rotationMotion = (duration: 0.0, curve: TimingCurve.easeInOut)
+  var rotationMotion = RotationMotion.instant
 
   /// Creates a container whose tab `i` has `tabs[i]` as its stack's root;
   /// the first tab is selected and loaded.
@@ -192,12 +192,9 @@ public final class TabBarContainer: DrivenContainer {
   public func rotate(to size: Size, duration: Double = 0, curve: TimingCurve = .easeInOut)
     throws(TransitError) -> RotationOutcome
   {
-    guard duration.isFinite, duration >= 0 else {
-      throw TransitError(
-        .invalidValue, "a rotation's duration must be finite and not negative, got \(duration)")
-    }
+    let motion = try RotationMotion(duration: duration, curve: curve)
     let outcome = gate.request(size)
-    if outcome != .refused { rotationMotion = (duration, curve) }
+    if outcome != .refused { rotationMotion = motion }
     applyApprovedSizes()
     return outcome
   }
