@@ -186,13 +186,11 @@ struct MemoryBudgetTests {
     return run
   }
 
-  /// Every frame of a story once kept its own copy of the screens'
-  /// children (and their id index): 2,500 views over 101 frames took about
-  /// 120 MB. The frames now share one.
-  @Test func aStoryOfManyViewsKeepsOneCopyOfThem() throws {
-    let folder = TemporaryDirectory.make()
-    let program = try Self.programPeak(in: folder)
-    let children = (0..<2_500).map {
+  /// Writes `many.json` into `folder`: a push from a screen of `count`
+  /// one-point children to an empty one, 100 frames at 20×30, the story
+  /// the budget's view-count tests draw.
+  static func writeManyViews(_ count: Int, in folder: URL) throws {
+    let children = (0..<count).map {
       ##"{"id": "c\##($0)", "frame": [\##($0 % 20), \##($0 % 30), 1, 1], "color": "#00ff00"}"##
     }
     let scene = """
@@ -202,6 +200,15 @@ struct MemoryBudgetTests {
        "script": [{"show": "a"}, {"push": "b"}]}
       """
     try Data(scene.utf8).write(to: folder.appendingPathComponent("many.json"))
+  }
+
+  /// Every frame of a story once kept its own copy of the screens'
+  /// children (and their id index): 2,500 views over 101 frames took about
+  /// 120 MB. The frames now share one.
+  @Test func aStoryOfManyViewsKeepsOneCopyOfThem() throws {
+    let folder = TemporaryDirectory.make()
+    let program = try Self.programPeak(in: folder)
+    try Self.writeManyViews(2_500, in: folder)
     let run = try Self.run(
       ["play", "many.json", "--layout", "frames", "-o", "f-%03d.png"], budget: 32, in: folder,
       program: program)

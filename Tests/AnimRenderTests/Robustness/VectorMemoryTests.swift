@@ -14,16 +14,7 @@ struct VectorMemoryTests {
     let folder = TemporaryDirectory.make()
     let program = try MemoryBudgetTests.programPeak(in: folder)
     // 3,000 views over 101 frames: recorded whole, about 200 MB.
-    let children = (0..<3_000).map {
-      ##"{"id": "c\##($0)", "frame": [\##($0 % 20), \##($0 % 30), 1, 1], "color": "#00ff00"}"##
-    }
-    let scene = """
-      {"container": {"width": 20, "height": 30}, "frames": 100,
-       "views": [{"id": "a", "color": "#ff0000", "children": [\(children.joined(separator: ","))]},
-                 {"id": "b", "color": "#0000ff"}],
-       "script": [{"show": "a"}, {"push": "b"}]}
-      """
-    try Data(scene.utf8).write(to: folder.appendingPathComponent("many.json"))
+    try MemoryBudgetTests.writeManyViews(3_000, in: folder)
     for format in ["svg", "pdf"] {
       let run = try MemoryBudgetTests.run(
         ["play", "many.json", "-o", "many.\(format)"], budget: 32, in: folder, program: program)
