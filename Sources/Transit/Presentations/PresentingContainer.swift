@@ -39,6 +39,9 @@
 /// `willHide`, `viewWillDisappear(isMovingFromParent: true)`…), as for
 /// UIKit's page and form sheets. Moving between detents sends none.
 public protocol PresentingContainer: DrivenContainer {
+  /// The container's screens and, last, the presentations' views, in
+  /// their current state.
+  var scene: Scene { get }
   /// The presentations over the container's screens; see ``PresentationLayer``.
   var presentationLayer: PresentationLayer { get }
 }
