@@ -40,7 +40,7 @@ struct ContainersArticleTests {
 
   @Test func theArticleShowsExactlyTheCodeTestedHere() throws {
     let tested = try Self.testedBlocks()
-    #expect(tested.count == 3)
+    #expect(tested.count == 4)
     #expect(try Self.articleBlocks() == tested)
   }
 
@@ -102,6 +102,31 @@ struct ContainersArticleTests {
     assert(tabs.selectedIndex == 0 && tabs.topID == "message")
     assert(tabs.scene.view("message")?.frame == Rect(size: portrait.transposed))
     // END ARTICLE
+
+    // BEGIN ARTICLE
+    let compose = View(id: "compose", frame: .zero, backgroundColor: .white)
+    tabs.present(compose, sheet: SheetConfiguration(detents: [.medium, .large], detent: .large))
+    tabs.push(View(id: "reply", frame: .zero), style: slide)  // refused: a sheet is up
+    while tabs.isAnimating || tabs.pendingOperationCount > 0 {
+      clock.advance(by: 1.0 / 60)
+      tabs.tick()
+    }
+    // The tab's top screen, the message, is scaled back behind the sheet.
+    assert(tabs.presentedIDs == ["compose"] && tabs.stackIDs(ofTab: 0) == ["mail", "message"])
+    assert(tabs.scene.view("message")?.transform == .scale(x: 0.92, y: 0.92))
+
+    try tabs.beginBack(preview: .style)  // a back gesture starts dismissing the sheet…
+    tabs.updateInteraction(progress: 0.3)
+    try tabs.cancelInteraction()  // … and is cancelled
+    tabs.back()  // back dismisses the sheet: the message comes back to scale
+    while tabs.isAnimating || tabs.pendingOperationCount > 0 {
+      clock.advance(by: 1.0 / 60)
+      tabs.tick()
+    }
+    assert(tabs.presentedIDs.isEmpty && tabs.scene.view("message")?.transform == .identity)
+    // END ARTICLE
     #expect(tabs.topID == "message")
+    #expect(tabs.presentedIDs.isEmpty)
+    #expect(tabs.scene.view("message")?.transform == .identity)
   }
 }
