@@ -4,6 +4,13 @@
 /// status, the PNG file and the decoder's explanation, the size that was rejected.
 /// The renderer never traps on bad input; it throws one of these instead.
 ///
+/// Code that reacts to errors switches over ``kind`` (four families) or
+/// matches a case; code that reports them prints ``description``. Each
+/// family has a case that carries the sentence made where the error was
+/// found; errors that recur in one shape have a case of their own whose
+/// payload is the data, the sentence being made here, in ``message``. Two
+/// errors are equal when they are of one kind and say the same thing.
+///
 /// ```swift
 /// do {
 ///   _ = try Image(width: 40_000, height: 10)
@@ -11,22 +18,44 @@
 ///   print(error)  // render error: image width 40000 is outside 1…32767
 /// }
 /// ```
-public struct RenderError: Error, Hashable, Sendable, CustomStringConvertible {
+public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// Anything else: a broken PNG, a Cairo failure, a rejected size.
+  case failure(String)
+  /// An input file that does not exist, cannot be opened, or is not a
+  /// regular file (a folder, a device such as `/dev/zero`, a FIFO).
+  case unreadable(String)
+  /// An input over a limit given by the caller: a file larger than its
+  /// byte cap, an image with more pixels than allowed.
+  case overLimit(String)
+  /// The system ran out of something the work needs, not the input's
+  /// fault: open files (`EMFILE`, the process's limit `ulimit -n`, or
+  /// `ENFILE`, the system's) or memory (an allocation Cairo or a codec
+  /// could not make). The message names the resource.
+  case systemResource(String)
+  /// A sequence of frames (`what`: "a GIF", "a frame sheet") was given
+  /// none. Of kind ``Kind/failure``.
+  case noFrames(_ what: String)
+  /// The frames of an animation (`what`: "a GIF") differ in size. Of kind
+  /// ``Kind/failure``.
+  case framesDifferInSize(_ what: String)
+  /// A sheet's padding is outside 0…``Image/maximumSide``. Of kind ``Kind/failure``.
+  case paddingOutOfRange(Int)
+  /// A grid was asked for fewer than one column. Of kind ``Kind/failure``.
+  case tooFewColumns(Int)
+  /// A file grew past `maximumBytes` while it was read. Of kind ``Kind/overLimit``.
+  case grewPastLimit(path: String, maximumBytes: Int)
+
   /// What kind of failure this is, so that a tool can tell a file it cannot
   /// read from a file whose contents are wrong or too large.
   public enum Kind: Hashable, Sendable {
     /// Anything else: a broken PNG, a Cairo failure, a rejected size.
     case failure
     /// An input file that does not exist, cannot be opened, or is not a
-    /// regular file (a folder, a device such as `/dev/zero`, a FIFO).
+    /// regular file.
     case unreadable
-    /// An input over a limit given by the caller: a file larger than its
-    /// byte cap, an image with more pixels than allowed.
+    /// An input over a limit given by the caller.
     case overLimit
-    /// The system ran out of something the work needs, not the input's
-    /// fault: open files (`EMFILE`, the process's limit `ulimit -n`, or
-    /// `ENFILE`, the system's) or memory (an allocation Cairo or a codec
-    /// could not make). The message names the resource.
+    /// The system ran out of something the work needs, not the input's fault.
     case systemResource
   }
 
@@ -41,22 +70,58 @@ public struct RenderError: Error, Hashable, Sendable, CustomStringConvertible {
   /// ```
   package static func system(_ message: String, code: Int32, kind: Kind = .failure) -> RenderError {
     if let resource = Platform.exhaustedResource(code) {
-      return RenderError("\(message): \(resource)", kind: .systemResource)
+      return .systemResource("\(message): \(resource)")
     }
     return RenderError("\(message): \(Platform.words(for: code))", kind: kind)
   }
 
-  /// A sentence that names what failed and why.
-  public var message: String
-  /// The kind of failure; ``Kind/failure`` unless said otherwise.
-  public var kind: Kind
-
-  /// Creates an error with an explanatory message.
+  /// An error of `kind` (``Kind/failure`` unless said otherwise) that says
+  /// `message`: the kind's own case.
   public init(_ message: String, kind: Kind = .failure) {
-    self.message = message
-    self.kind = kind
+    switch kind {
+    case .failure: self = .failure(message)
+    case .unreadable: self = .unreadable(message)
+    case .overLimit: self = .overLimit(message)
+    case .systemResource: self = .systemResource(message)
+    }
+  }
+
+  /// The kind of failure.
+  public var kind: Kind {
+    switch self {
+    case .failure, .noFrames, .framesDifferInSize, .paddingOutOfRange, .tooFewColumns: .failure
+    case .unreadable: .unreadable
+    case .overLimit, .grewPastLimit: .overLimit
+    case .systemResource: .systemResource
+    }
+  }
+
+  /// A sentence that names what failed and why.
+  public var message: String {
+    switch self {
+    case .failure(let message), .unreadable(let message), .overLimit(let message),
+      .systemResource(let message):
+      message
+    case .noFrames(let what): "\(what) needs at least one frame"
+    case .framesDifferInSize(let what): "every frame of \(what) must have the size of the first"
+    case .paddingOutOfRange(let padding): "padding \(padding) is outside 0…\(Image.maximumSide)"
+    case .tooFewColumns(let columns): "a grid needs at least 1 column, got \(columns)"
+    case .grewPastLimit(let path, let maximumBytes):
+      "'\(path)' grew past the \(maximumBytes) bytes allowed"
+    }
   }
 
   /// `render error: ` followed by the message.
   public var description: String { "render error: \(message)" }
+
+  /// Whether the two errors are of one kind and say the same thing.
+  public static func == (lhs: RenderError, rhs: RenderError) -> Bool {
+    lhs.kind == rhs.kind && lhs.message == rhs.message
+  }
+
+  /// Hashes the kind and the message, as ``==(_:_:)`` compares them.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(kind)
+    hasher.combine(message)
+  }
 }

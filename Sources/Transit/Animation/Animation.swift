@@ -92,8 +92,7 @@ public struct Animation: Hashable, Sendable, Codable {
   /// - Throws: ``TransitError`` when `factor` is negative or not finite.
   public func scaled(by factor: Double) throws(TransitError) -> Animation {
     guard factor.isFinite, factor >= 0 else {
-      throw TransitError(
-        .invalidValue, "a time scale must be finite and not negative, got \(factor)")
+      throw TransitError.notFiniteOrNegative("a time scale", got: "\(factor)")
     }
     var copy = self
     for i in copy.steps.indices {
@@ -112,8 +111,7 @@ public struct Animation: Hashable, Sendable, Codable {
   /// - Throws: ``TransitError`` when `duration` is negative or not finite.
   public func withDuration(_ duration: Double) throws(TransitError) -> Animation {
     guard duration.isFinite, duration >= 0 else {
-      throw TransitError(
-        .invalidValue, "a duration must be finite and not negative, got \(duration)")
+      throw TransitError.notFiniteOrNegative("a duration", got: "\(duration)")
     }
     let current = self.duration
     guard current > 0 else { return self }

@@ -170,8 +170,7 @@ public final class PlaceholderContainer: DrivenContainer {
 
   private func resize(to size: Size, slotFrames: [Rect]?) throws(TransitError) {
     guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0 else {
-      throw TransitError(
-        .invalidValue, "a container size must be finite and not negative, got \(size)")
+      throw TransitError.notFiniteOrNegative("a container size", got: "\(size)")
     }
     let old = scene.size
     let frames: [Rect]

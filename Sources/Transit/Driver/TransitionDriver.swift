@@ -232,7 +232,7 @@ public final class TransitionDriver {
   ///   changes), or `.invalidState` when a transition is already running.
   public func run(_ request: TransitionRequest) throws(TransitError) {
     guard running == nil else {
-      throw TransitError(.invalidState, "a transition is already running; queue the operation")
+      throw TransitError.transitionRunning
     }
     let timeline = try request.timeline(matching: showFlights == nil ? .disabled : request.matching)
     if startsInteractive, timeline.duration > 0 {
@@ -275,7 +275,7 @@ public final class TransitionDriver {
     rollback: @escaping () -> Void = {}
   ) throws(TransitError) {
     guard running == nil else {
-      throw TransitError(.invalidState, "a transition is already running; queue the operation")
+      throw TransitError.transitionRunning
     }
     var request = TransitionRequest(
       transition: Transition(style: NoneStyle(), appearingViewID: nil, disappearingViewID: nil),

@@ -33,9 +33,7 @@ public struct LayoutChange: Sendable {
     throws(TransitError)
   {
     guard duration.isFinite, duration >= 0 else {
-      throw TransitError(
-        .invalidValue, "a layout change's duration must be finite and not negative, got \(duration)"
-      )
+      throw TransitError.notFiniteOrNegative("a layout change's duration", got: "\(duration)")
     }
     var start = new
     var changes: [Change] = []

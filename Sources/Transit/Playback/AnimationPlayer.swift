@@ -66,16 +66,17 @@ public final class AnimationPlayer<Target: AnimationTarget> {
   public let counter: AnimationCounter?
   /// Receives every event; see the type's discussion for the order.
   public var onEvent: ((PlaybackEvent) -> Void)?
-  /// How many times each play repeats. Read when a pass ends, so it may be
-  /// changed during a play.
-  public var repetition: Repetition = .once
-  /// Whether each repetition plays there and back (yoyo).
-  public var autoreverses = false
 
   /// Where the player is in a play.
-  public private(set) var phase: Phase = .idle
+  public var phase: Phase {
+    switch machine.state {
+    case .idle: return .idle
+    case .waiting: return .waiting
+    case .running: return .running
+    }
+  }
   /// Whether the play is paused: ticks change nothing until ``resume()``.
-  public private(set) var isPaused = false
+  public var isPaused: Bool { machine.play.isPaused }
   /// The playhead in the timeline's own time, 0…``Timeline/duration``:
   /// the time of the sample the target shows. During a play's delay
   /// nothing has been applied yet, and it is where the play will start
@@ -83,40 +84,25 @@ public final class AnimationPlayer<Target: AnimationTarget> {
   /// during its delay, or from its `willStart` handler, puts it back on the
   /// sample the target shows. Whatever an event handler does, the two agree
   /// again by the time the player's method returns.
-  public private(set) var time: Double = 0
+  public var time: Double { machine.time }
   /// The pass of the current play, counted from 0.
-  public private(set) var pass = 0
+  public var pass: Int { machine.play.pass }
+  /// How many times each play repeats. Read when a pass ends, so it may be
+  /// changed during a play.
+  public var repetition: Repetition {
+    get { machine.repetition }
+    set { machine.repetition = newValue }
+  }
+  /// Whether each repetition plays there and back (yoyo).
+  public var autoreverses: Bool {
+    get { machine.autoreverses }
+    set { machine.autoreverses = newValue }
+  }
 
-  /// +1 or −1: where the next play starts, at 0 (+1) or at the end (−1).
-  /// The sign of the last non-zero ``speed``, flipped by ``reverse()``;
-  /// during a play, the way the play goes (its first pass's direction),
-  /// except that a play being terminated keeps its course.
-  private var direction: Double = 1
-  /// +1 or −1: the way the playhead moves in timeline time during this pass.
-  private var passDirection: Double = 1
-  /// Whether this pass is the way back of an autoreversed repetition.
-  private var isReturning = false
-  private var reported: Set<Int> = []
-  /// Steps a reversal left behind the playhead: reported when the pass ends.
-  private var leftBehind: Set<Int> = []
-  private var delayRemaining = 0.0
-  private var lastTick = 0.0
-  private var playAnimated = true
+  /// The rules: every control goes through it and comes back as work to perform.
+  private var machine: PlaybackStateMachine
   private var activity: AnimationCounter.Activity?
-  /// The time of the sample last applied to the target, if any.
-  private var shownTime: Double?
-  /// From ``play(after:animated:)`` until the play first applies a sample:
-  /// `time` is where the play will start, not what the target shows.
-  private var isStarting = false
-  /// Set while ``terminate()`` plays the rest out: controls that would
-  /// move the playhead are ignored then, so the play always ends.
-  private var isTerminating = false
-  /// Changes whenever the player is controlled, so that a tick interrupted
-  /// by a handler does not carry on with stale decisions.
-  private var epoch = 0
   private var scratch: Scene
-  private let forwardSpans: [Timeline.StepSpan]
-  private let backwardSpans: [Timeline.StepSpan]
 
   /// Creates an idle player at time 0 (nothing is applied to `target` until
   /// the player plays or seeks).
@@ -138,9 +124,7 @@ public final class AnimationPlayer<Target: AnimationTarget> {
     self.clock = clock
     self.counter = counter
     scratch = timeline.initialScene
-    forwardSpans = timeline.stepSpans
-    backwardSpans = timeline.reversed().stepSpans
-    lastTick = clock.now
+    machine = PlaybackStateMachine(timeline: timeline, now: clock.now)
   }
 
   // MARK: State
@@ -155,16 +139,11 @@ public final class AnimationPlayer<Target: AnimationTarget> {
 
   /// Playback rate: 1 is real time, 2 twice as fast, 0 holds still, and a
   /// negative rate plays backwards. Changing the sign during a play
-  /// reverses it from the current position (see ``reverse()``).
-  public var speed: Double = 1 {
-    didSet {
-      guard speed.isFinite else {
-        speed = oldValue
-        return
-      }
-      let sign: Double = speed > 0 ? 1 : speed < 0 ? -1 : direction
-      if sign != direction { flipDirection() }
-    }
+  /// reverses it from the current position (see ``reverse()``). A rate that
+  /// is not finite is ignored.
+  public var speed: Double {
+    get { machine.speed }
+    set { machine.setSpeed(newValue) }
   }
 
   // MARK: Playing
@@ -184,27 +163,10 @@ public final class AnimationPlayer<Target: AnimationTarget> {
   ///   or `delay` is negative or not finite.
   @discardableResult
   public func play(after delay: Double = 0, animated: Bool = true) -> Bool {
-    guard phase == .idle, delay.isFinite, delay >= 0 else { return false }
-    epoch &+= 1
-    activity = counter?.begin()
-    phase = .waiting
-    isPaused = false
-    pass = 0
-    isReturning = false
-    passDirection = direction
-    reported = []
-    leftBehind = []
-    time = passDirection > 0 ? 0 : timeline.duration
-    isStarting = true
-    delayRemaining = animated ? delay : 0
-    playAnimated = animated
-    lastTick = clock.now
-    if !animated {
-      terminate()
-    } else if delayRemaining == 0 {
-      begin()
-      if phase == .running, !isPaused { advance(by: 0) }
+    guard let work = machine.play(after: delay, animated: animated, now: clock.now) else {
+      return false
     }
+    perform(work)
     return true
   }
 
@@ -212,40 +174,18 @@ public final class AnimationPlayer<Target: AnimationTarget> {
   /// since the play, resume or creation, whichever came last), scaled by
   /// ``speed``: fires the events that time covers and applies the new sample.
   public func tick() {
-    let now = clock.now
-    let elapsed = max(0, now - lastTick)
-    lastTick = now
-    guard phase != .idle, !isPaused else { return }
-    var available = elapsed
-    if phase == .waiting {
-      guard available >= delayRemaining else {
-        delayRemaining -= available
-        return
-      }
-      available -= delayRemaining
-      delayRemaining = 0
-      begin()
-      // A willStart handler may have paused, stopped or redirected the
-      // play: go on from wherever it left it.
-      guard phase == .running, !isPaused else { return }
-    }
-    advance(by: available * abs(speed))
+    perform(machine.tick(now: clock.now))
   }
 
   /// Freezes the play (its delay too) until ``resume()``. Time elapsed since
   /// the last tick is discarded: tick first to account for it.
   public func pause() {
-    guard phase != .idle, !isPaused, !isTerminating else { return }
-    epoch &+= 1
-    isPaused = true
+    machine.pause()
   }
 
   /// Continues a paused play; the time spent paused does not count.
   public func resume() {
-    guard isPaused, !isTerminating else { return }
-    epoch &+= 1
-    isPaused = false
-    lastTick = clock.now
+    machine.resume(now: clock.now)
   }
 
   /// Moves the playhead to `time` (clamped into 0…duration) and applies that
@@ -258,12 +198,7 @@ public final class AnimationPlayer<Target: AnimationTarget> {
   ///
   /// - Parameter time: the new playhead, in the timeline's own time.
   public func seek(to time: Double) {
-    guard time.isFinite, !isTerminating else { return }
-    epoch &+= 1
-    self.time = min(max(time, 0), timeline.duration)
-    guard phase != .waiting else { return }
-    applySample()
-    if phase == .running { _ = reportSteps(upTo: passTime, animated: false) }
+    perform(machine.seek(to: time))
   }
 
   /// Moves the playhead to frame `index` of `count` and applies exactly
@@ -276,15 +211,8 @@ public final class AnimationPlayer<Target: AnimationTarget> {
   ///   - index: the frame, 0…`count` − 1 (clamped).
   ///   - count: the number of frames the duration is divided into.
   public func seek(toFrame index: Int, of count: Int) {
-    guard !isTerminating else { return }
-    epoch &+= 1
-    time = timeline.time(ofFrame: index, of: count)
-    guard phase != .waiting else { return }
-    timeline.sample(frame: index, of: count, into: &scratch)
-    target.apply(scratch)
-    shownTime = time
-    isStarting = false
-    if phase == .running { _ = reportSteps(upTo: passTime, animated: false) }
+    let time = timeline.time(ofFrame: index, of: count)
+    perform(machine.seek(toFrame: index, of: count, at: time))
   }
 
   /// Moves the playhead to `progress` × duration; see ``seek(to:)``.
@@ -302,8 +230,7 @@ public final class AnimationPlayer<Target: AnimationTarget> {
   /// playhead now never reaches are reported with `animated: false` when the
   /// pass ends, so that every step is still reported exactly once per pass.
   public func reverse() {
-    speed = -speed  // a new sign flips the direction
-    if speed == 0 { flipDirection() }  // 0 has no sign to say it
+    machine.reverse()
   }
 
   /// Plays there and back forever: ``autoreverses`` on, ``repetition`` forever.
@@ -320,11 +247,7 @@ public final class AnimationPlayer<Target: AnimationTarget> {
   /// ``terminate()``, would land on, for the settings as they are now. For
   /// use when whoever would listen is going away.
   public func cancel() {
-    guard phase != .idle else { return }
-    epoch &+= 1
-    time = finalPosition
-    applySample()
-    endPlay()
+    perform(machine.cancel())
   }
 
   /// Jumps to the end of the play and fires the remaining events with
@@ -341,205 +264,38 @@ public final class AnimationPlayer<Target: AnimationTarget> {
   /// the next play); only ``stop()`` or ``cancel()`` from a handler end it
   /// earlier, their way.
   public func terminate() {
-    guard phase != .idle, !isTerminating else { return }
-    epoch &+= 1
-    isTerminating = true
-    defer { isTerminating = false }
-    isPaused = false
-    if phase == .waiting {
-      phase = .running
-      delayRemaining = 0
-      emit(.willStart(animated: false))
-      guard phase == .running else { return }
-    }
-    let duration = timeline.duration
-    while true {
-      guard reportSteps(upTo: .infinity, animated: false) else { return }
-      let wayOut = autoreverses && !isReturning
-      pass += 1
-      let isOver = passCount.map { pass >= $0 } ?? !wayOut
-      if isOver { break }
-      if autoreverses { turnAround() }
-      reported = []
-      leftBehind = []
-    }
-    time = passDirection > 0 ? duration : 0
-    applySample()
-    let position = stopPosition
-    endPlay()
-    emit(.didStop(at: position, finished: true, animated: false))
+    perform(machine.terminate())
   }
 
   /// Ends the play where it is: the target keeps the current sample and
   /// `didStop(at: .current, finished: false)` fires.
   public func stop() {
-    guard phase != .idle else { return }
-    epoch &+= 1
-    // Stopped during its delay or from `willStart`, the play never touched
-    // the target: `time` goes back to the sample the target shows.
-    if phase == .waiting || isStarting { time = shownTime ?? 0 }
-    endPlay()
-    emit(.didStop(at: .current, finished: false, animated: playAnimated))
+    perform(machine.stop())
   }
 
-  // MARK: Internals
+  // MARK: Effects
 
-  /// The playhead in the pass's own time: 0 where the pass starts.
-  private var passTime: Double {
-    passDirection > 0 ? time : timeline.duration - time
-  }
-
-  private var passSpans: [Timeline.StepSpan] {
-    passDirection > 0 ? forwardSpans : backwardSpans
-  }
-
-  /// Where the play ends if nothing interrupts it: where ticking to the end
-  /// (or ``terminate()``) lands. The passes after this one each turn round
-  /// when autoreversing; how many there are depends on the settings now,
-  /// not on those the play started with (a play switched to autoreversing
-  /// during its second pass of two still has two to go).
-  private var finalPosition: Double {
-    let last: Double
-    if let passCount {
-      let remaining = passCount - pass - 1
-      last = autoreverses && remaining > 0 && remaining % 2 == 1 ? -passDirection : passDirection
-    } else {
-      // Terminating a play that repeats forever ends its current repetition.
-      last = autoreverses && !isReturning ? -passDirection : passDirection
-    }
-    return last > 0 ? timeline.duration : 0
-  }
-
-  private var stopPosition: StopPosition {
-    if timeline.duration == 0 { return passDirection > 0 ? .end : .start }
-    if time >= timeline.duration { return .end }
-    if time <= 0 { return .start }
-    return .current
-  }
-
-  private var passCount: Int? {
-    guard let limit = repetition.limit else { return nil }
-    guard autoreverses else { return limit }
-    // Saturated at the largest even count: an autoreversed play still ends
-    // on the side it started from.
-    let (twice, overflow) = limit.multipliedReportingOverflow(by: 2)
-    return overflow ? .max - 1 : twice
-  }
-
-  private func flipDirection() {
-    direction = -direction
-    // Terminating, the play keeps its course: the direction is for the next play.
-    guard phase != .idle, !isTerminating else { return }
-    epoch &+= 1
-    passDirection = -passDirection
-    if phase == .waiting {
-      time = passDirection > 0 ? 0 : timeline.duration
-      return
-    }
-    let position = passTime
-    leftBehind = Set(
-      passSpans.lazy.filter { $0.end <= position && !self.reported.contains($0.index) }.map(\.index)
-    )
-  }
-
-  private func emit(_ event: PlaybackEvent) {
-    onEvent?(event)
-  }
-
-  private func applySample() {
-    timeline.sample(at: time, into: &scratch)
-    target.apply(scratch)
-    shownTime = time
-    isStarting = false
-  }
-
-  /// The delay has elapsed: announce the play and show its first sample.
-  private func begin() {
-    phase = .running
-    let current = epoch
-    emit(.willStart(animated: playAnimated))
-    guard epoch == current else {
-      // The handler paused, reversed, seeked or ended the play. Whatever
-      // it did, the target must show the sample at `time` (a play stopped
-      // before its first sample has put `time` back on what it shows).
-      if phase == .running, shownTime != time { applySample() }
-      return
-    }
-    applySample()
-    // A seek during the delay may start the play further on: the steps it
-    // skipped are jumped past, not played.
-    guard reportSteps(upTo: 0, animated: true) else { return }
-    _ = reportSteps(upTo: passTime, animated: false)
-  }
-
-  /// Reports the steps of this pass that end at or before `limit` and were
-  /// not reported yet. Returns `false` when a handler interrupted.
-  private func reportSteps(upTo limit: Double, animated: Bool) -> Bool {
-    let current = epoch
-    for span in passSpans where span.end <= limit && !reported.contains(span.index) {
-      if animated && leftBehind.contains(span.index) { continue }
-      reported.insert(span.index)
-      emit(.didFinishStep(span, pass: pass, animated: animated))
-      guard epoch == current, phase == .running else { return false }
-    }
-    return true
-  }
-
-  /// Moves the playhead `amount` seconds of pass time on, through as many
-  /// passes as it covers.
-  private func advance(by amount: Double) {
-    let current = epoch
-    let duration = timeline.duration
-    var remaining = amount
-    while epoch == current, phase == .running, !isPaused {
-      let target = passTime + remaining
-      if target < duration {
-        time = passDirection > 0 ? target : duration - target
-        applySample()
-        _ = reportSteps(upTo: target, animated: true)
-        return
+  /// Performs `work` action by action. An event handler may control the
+  /// player meanwhile: its own work runs to its end inside the handler, and
+  /// the machine then winds this work up as the handler left things.
+  private func perform(_ work: PlaybackStateMachine.Work) {
+    var work = work
+    while let action = machine.next(&work) {
+      switch action {
+      case .beginActivity:
+        activity = counter?.begin()
+      case .endActivity:
+        activity?.end()
+        activity = nil
+      case .show(let time):
+        timeline.sample(at: time, into: &scratch)
+        target.apply(scratch)
+      case .showFrame(let index, let count):
+        timeline.sample(frame: index, of: count, into: &scratch)
+        target.apply(scratch)
+      case .emit(let event):
+        onEvent?(event)
       }
-      remaining = target - duration
-      time = passDirection > 0 ? duration : 0
-      applySample()
-      // Every step ends by the end of the pass, including any a reversal left behind.
-      guard reportSteps(upTo: duration, animated: true),
-        reportSteps(upTo: .infinity, animated: false)
-      else { return }
-      pass += 1
-      if let passCount, pass >= passCount {
-        let position = stopPosition
-        endPlay()
-        emit(.didStop(at: position, finished: true, animated: playAnimated))
-        return
-      }
-      if autoreverses {
-        turnAround()
-      } else {
-        time = passDirection > 0 ? 0 : duration
-      }
-      reported = []
-      leftBehind = []
-      applySample()
-      guard reportSteps(upTo: 0, animated: true) else { return }
-      // A zero-length timeline repeated forever plays one pass per tick
-      // rather than spinning here.
-      if duration == 0 && passCount == nil { return }
     }
-  }
-
-  /// The next pass of an autoreversed play goes back the way this one came.
-  private func turnAround() {
-    isReturning.toggle()
-    passDirection = -passDirection
-  }
-
-  private func endPlay() {
-    phase = .idle
-    isStarting = false
-    isPaused = false
-    delayRemaining = 0
-    activity?.end()
-    activity = nil
   }
 }

@@ -51,15 +51,13 @@ public struct SheetConfiguration: Hashable, Sendable {
       throw TransitError(.invalidValue, "a sheet needs at least one detent")
     }
     guard detents.allSatisfy(\.isValid), largestUndimmedDetent?.isValid ?? true else {
-      throw TransitError(
-        .invalidValue, "a sheet's detents must be finite and not negative, got \(detents)")
+      throw TransitError.notFiniteOrNegative("a sheet's detents", got: "\(detents)")
     }
     guard detents.contains(detent) else {
       throw TransitError(.invalidValue, "the detent \(detent) is not one of \(detents)")
     }
     guard duration.isFinite, duration >= 0 else {
-      throw TransitError(
-        .invalidValue, "a sheet's duration must be finite and not negative, got \(duration)")
+      throw TransitError.notFiniteOrNegative("a sheet's duration", got: "\(duration)")
     }
   }
 

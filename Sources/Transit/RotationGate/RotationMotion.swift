@@ -19,8 +19,7 @@ struct RotationMotion {
   /// - Throws: `.invalidValue` for a duration that is not finite or is negative.
   init(duration: Double, curve: TimingCurve) throws(TransitError) {
     guard duration.isFinite, duration >= 0 else {
-      throw TransitError(
-        .invalidValue, "a rotation's duration must be finite and not negative, got \(duration)")
+      throw TransitError.notFiniteOrNegative("a rotation's duration", got: "\(duration)")
     }
     self.init(checked: duration, curve: curve)
   }

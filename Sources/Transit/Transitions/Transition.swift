@@ -68,8 +68,7 @@ public struct Transition: Sendable {
     result.size = bounds.size
     for id in viewIDs {
       guard result.updateView(id, { $0.state = ViewState(frame: bounds) }) else {
-        throw TransitError(
-          .unknownView, "the transition's view '\(id)' is not in the container's scene")
+        throw TransitError.viewNotInScene(id: id)
       }
     }
     return result
@@ -161,8 +160,7 @@ public struct Transition: Sendable {
     result.size = bounds.size
     for (id, state) in states {
       guard result.updateView(id, { $0.state = state }) else {
-        throw TransitError(
-          .unknownView, "the transition's view '\(id)' is not in the container's scene")
+        throw TransitError.viewNotInScene(id: id)
       }
     }
     return result

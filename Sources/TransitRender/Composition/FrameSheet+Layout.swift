@@ -41,9 +41,9 @@ extension FrameSheet {
     )
       throws(RenderError)
     {
-      guard count >= 1 else { throw RenderError("a frame sheet needs at least one frame") }
+      guard count >= 1 else { throw RenderError.noFrames("a frame sheet") }
       guard padding >= 0, padding <= Image.maximumSide else {
-        throw RenderError("padding \(padding) is outside 0…\(Image.maximumSide)")
+        throw RenderError.paddingOutOfRange(padding)
       }
       try Image.validate(width: cellWidth, height: cellHeight, what: "frame sheet cell")
       let columns: Int
@@ -53,7 +53,7 @@ extension FrameSheet {
         columns = try FrameSheet.stripColumns(count: count, cellWidth: cellWidth, padding: padding)
       }
       guard columns >= 1 else {
-        throw RenderError("a grid needs at least 1 column, got \(columns)")
+        throw RenderError.tooFewColumns(columns)
       }
       let usedColumns = min(columns, count)
       // count / columns rounded up, without count + columns − 1 overflowing.

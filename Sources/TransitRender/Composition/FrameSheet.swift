@@ -71,10 +71,10 @@ public enum FrameSheet {
   package static func size(
     count: Int, cellWidth: Int, cellHeight: Int, columns: Int, padding: Int
   ) throws(RenderError) -> (width: Int, height: Int) {
-    guard count >= 1 else { throw RenderError("a frame sheet needs at least one frame") }
-    guard columns >= 1 else { throw RenderError("a grid needs at least 1 column, got \(columns)") }
+    guard count >= 1 else { throw RenderError.noFrames("a frame sheet") }
+    guard columns >= 1 else { throw RenderError.tooFewColumns(columns) }
     guard padding >= 0, padding <= Image.maximumSide else {
-      throw RenderError("padding \(padding) is outside 0…\(Image.maximumSide)")
+      throw RenderError.paddingOutOfRange(padding)
     }
     guard cellWidth >= 1, cellHeight >= 1, cellWidth <= Image.maximumSide,
       cellHeight <= Image.maximumSide
@@ -174,9 +174,9 @@ public enum FrameSheet {
   }
 
   private static func cellSize(_ frames: [Image], padding: Int) throws(RenderError) -> (Int, Int) {
-    guard !frames.isEmpty else { throw RenderError("a frame sheet needs at least one frame") }
+    guard !frames.isEmpty else { throw RenderError.noFrames("a frame sheet") }
     guard padding >= 0, padding <= Image.maximumSide else {
-      throw RenderError("padding \(padding) is outside 0…\(Image.maximumSide)")
+      throw RenderError.paddingOutOfRange(padding)
     }
     return (frames.map(\.width).max()!, frames.map(\.height).max()!)
   }

@@ -44,8 +44,7 @@ public enum BinaryFile {
       if count == bytes.count {
         // The file grew while being read: keep going only within the cap.
         guard count <= maximumBytes else {
-          throw RenderError(
-            "'\(path)' grew past the \(maximumBytes) bytes allowed", kind: .overLimit)
+          throw RenderError.grewPastLimit(path: path, maximumBytes: maximumBytes)
         }
         bytes.append(contentsOf: repeatElement(0, count: min(1 << 16, maximumBytes + 1 - count)))
       }
@@ -60,8 +59,7 @@ public enum BinaryFile {
       count += got
     }
     guard count <= maximumBytes else {
-      throw RenderError(
-        "'\(path)' grew past the \(maximumBytes) bytes allowed", kind: .overLimit)
+      throw RenderError.grewPastLimit(path: path, maximumBytes: maximumBytes)
     }
     bytes.removeSubrange(count...)
     return bytes

@@ -43,7 +43,7 @@ public enum GIFEncoder {
     guard delay.denominator > 0 else {
       throw RenderError("a frame delay needs a denominator above 0")
     }
-    guard !images.isEmpty else { throw RenderError("a GIF needs at least one frame") }
+    guard !images.isEmpty else { throw RenderError.noFrames("a GIF") }
     return try encode(
       images, times: FrameTimes(count: images.count, delay: delay), loopCount: loopCount)
   }
@@ -62,12 +62,12 @@ public enum GIFEncoder {
   public static func encode(_ images: [Image], times: FrameTimes, loopCount: Int = 0)
     throws(RenderError) -> [UInt8]
   {
-    guard let first = images.first else { throw RenderError("a GIF needs at least one frame") }
+    guard let first = images.first else { throw RenderError.noFrames("a GIF") }
     guard times.count == images.count else {
       throw RenderError("a GIF of \(images.count) frames was given \(times.count) frame times")
     }
     guard images.allSatisfy({ $0.width == first.width && $0.height == first.height }) else {
-      throw RenderError("every frame of a GIF must have the size of the first")
+      throw RenderError.framesDifferInSize("a GIF")
     }
     guard first.width <= 65_535, first.height <= 65_535 else {
       throw RenderError("GIF sides are at most 65,535 pixels, got \(first.width)×\(first.height)")

@@ -139,7 +139,7 @@ public enum APNGEncoder {
   package static func pieces(_ frames: [CompressedFrame], loopCount: Int = 0)
     throws(RenderError) -> some Sequence<[UInt8]>
   {
-    guard let first = frames.first else { throw RenderError("an APNG needs at least one frame") }
+    guard let first = frames.first else { throw RenderError.noFrames("an APNG") }
     guard loopCount >= 0, loopCount <= Int(UInt32.max) else {
       throw RenderError("APNG loop count \(loopCount) is outside 0…\(UInt32.max)")
     }

@@ -57,9 +57,9 @@ public enum VectorSheet {
     _ cells: [Cell], as format: Format, columns: Int? = nil, padding: Int = 0,
     background: Color = .clear, rowTitles: [String] = [], options: RenderOptions = RenderOptions()
   ) throws(RenderError) -> [UInt8] {
-    guard !cells.isEmpty else { throw RenderError("a frame sheet needs at least one frame") }
+    guard !cells.isEmpty else { throw RenderError.noFrames("a frame sheet") }
     guard padding >= 0, padding <= Image.maximumSide else {
-      throw RenderError("padding \(padding) is outside 0…\(Image.maximumSide)")
+      throw RenderError.paddingOutOfRange(padding)
     }
     let renderer = Renderer(options: options)
     var cellWidth = 1
@@ -76,7 +76,7 @@ public enum VectorSheet {
     let chosenColumns: Int
     if let columns {
       guard columns >= 1 else {
-        throw RenderError("a grid needs at least 1 column, got \(columns)")
+        throw RenderError.tooFewColumns(columns)
       }
       chosenColumns = columns
     } else {

@@ -35,7 +35,7 @@ public enum WebPEncoder {
     guard delay.denominator > 0 else {
       throw RenderError("a frame delay needs a denominator above 0")
     }
-    guard !images.isEmpty else { throw RenderError("a WebP needs at least one frame") }
+    guard !images.isEmpty else { throw RenderError.noFrames("a WebP") }
     return try encode(
       images, times: FrameTimes(count: images.count, delay: delay), loopCount: loopCount,
       quality: quality)
@@ -59,7 +59,7 @@ public enum WebPEncoder {
   public static func encode(
     _ images: [Image], times: FrameTimes, loopCount: Int = 0, quality: Double? = nil
   ) throws(RenderError) -> [UInt8] {
-    guard let first = images.first else { throw RenderError("a WebP needs at least one frame") }
+    guard let first = images.first else { throw RenderError.noFrames("a WebP") }
     guard times.count == images.count else {
       throw RenderError("a WebP of \(images.count) frames was given \(times.count) frame times")
     }
@@ -67,7 +67,7 @@ public enum WebPEncoder {
       throw RenderError("a WebP lasts at most \(maximumSeconds) s, got \(times.end) s")
     }
     guard images.allSatisfy({ $0.width == first.width && $0.height == first.height }) else {
-      throw RenderError("every frame of a WebP must have the size of the first")
+      throw RenderError.framesDifferInSize("a WebP")
     }
     guard first.width <= maximumSide, first.height <= maximumSide else {
       throw RenderError(

@@ -123,7 +123,7 @@ struct ReversalPropertyTests {
           "view \(id) set to \(value), seed \(seed)")
         Issue.record("a visibility change was reversed without a scene, seed \(seed)")
       } catch let error as TransitError {
-        #expect(error.code == .invalidState)
+        #expect(error.kind == .invalidState)
         #expect(error.message.contains("view '\(id)' visibility"))
       } catch {
         Issue.record("unexpected error \(error)")

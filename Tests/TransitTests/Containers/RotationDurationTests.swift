@@ -25,9 +25,12 @@ struct RotationDurationTests {
     ]
     for rotate in rotations {
       let error = #expect(throws: TransitError.self) { try rotate() }
-      #expect(error?.code == .invalidValue)
-      #expect(
-        error?.message.hasPrefix("a rotation's duration must be finite and not negative") == true)
+      #expect(error?.kind == .invalidValue)
+      guard case .notFiniteOrNegative(let what, _) = error else {
+        Issue.record("\(String(describing: error)) is not notFiniteOrNegative")
+        continue
+      }
+      #expect(what == "a rotation's duration")
     }
     #expect(stack.bounds.size == portrait)
     #expect(presentation.bounds.size == portrait)

@@ -267,7 +267,7 @@ struct DocumentationExamplesTests {
     #expect(styles.names.last == "drop-in")
     #expect(styles.names.count == 49)
     let misspelt = #expect(throws: TransitError.self) { try styles.style(named: "drop-inn") }
-    #expect(misspelt?.code == .unknownStyle)
+    #expect(misspelt?.kind == .unknownStyle)
     #expect(misspelt?.message.contains("'drop-in'") == true)
   }
 

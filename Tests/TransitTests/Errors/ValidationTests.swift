@@ -18,7 +18,7 @@ struct ValidationTests {
       Animation([
         AnimationStep(duration: 1, tag: "slide", changes: [.translate("a", x: .nan, y: 0)])
       ]))
-    #expect(nan?.code == .invalidValue)
+    #expect(nan?.kind == .invalidValue)
     #expect(nan?.message.contains("step 1 ('slide')") == true)
     #expect(nan?.message.contains("view 'a'") == true)
     let infinite = message(Animation([AnimationStep(duration: .infinity, changes: [])]))
@@ -42,7 +42,7 @@ struct ValidationTests {
       Animation([
         AnimationStep(duration: 1, changes: []), AnimationStep(duration: -0.5, changes: []),
       ]))
-    #expect(error?.code == .negativeDuration)
+    #expect(error?.kind == .negativeDuration)
     #expect(error?.message.contains("step 2") == true)
     #expect(throws: TransitError.self) { try Animation.empty.withDuration(-1) }
     #expect(throws: TransitError.self) { try Animation.empty.scaled(by: .nan) }
@@ -55,7 +55,7 @@ struct ValidationTests {
 
   @Test func unknownViewsAreNamed() {
     let error = message(Animation([AnimationStep(duration: 1, changes: [.fade("ghost", by: -1)])]))
-    #expect(error?.code == .unknownView)
+    #expect(error?.kind == .unknownView)
     #expect(error?.message.contains("'ghost'") == true)
   }
 
@@ -67,7 +67,7 @@ struct ValidationTests {
         View(id: "y", frame: .zero, children: [View(id: "x", frame: .zero)]),
       ])
     let error = #expect(throws: TransitError.self) { try Animation.empty.timeline(from: duplicate) }
-    #expect(error?.code == .duplicateView)
+    #expect(error?.kind == .duplicateView)
     let badAlpha = Scene(
       size: Size(width: 10, height: 10), views: [View(id: "x", frame: .zero, alpha: 2)])
     #expect(throws: TransitError.self) { try Animation.empty.timeline(from: badAlpha) }

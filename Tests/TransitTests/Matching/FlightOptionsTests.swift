@@ -84,8 +84,8 @@ struct FlightOptionsTests {
       stack.observer = { [log] in log.events.append($0) }
       stack.matching = Matching(overrides: ["photo": FlightOptions(duration: length)])
       stack.push(F.detail(), style: F.style("cross-dissolve"))
-      let codes = log.events.compactMap { event -> TransitError.Code? in
-        if case .operationFailed(let error) = event { return error.code }
+      let codes = log.events.compactMap { event -> TransitError.Kind? in
+        if case .operationFailed(let error) = event { return error.kind }
         return nil
       }
       #expect(codes == [.invalidValue], "\(length)")

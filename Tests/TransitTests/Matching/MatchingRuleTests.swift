@@ -105,7 +105,7 @@ struct MatchingRuleTests {
       if case .operationFailed(let error) = event { return error }
       return nil
     }
-    #expect(failures.map(\.code) == [.duplicateMatchKey])
+    #expect(failures.map(\.kind) == [.duplicateMatchKey])
     #expect(failures.first?.message.contains("'photo'") == true)
   }
 
@@ -125,8 +125,8 @@ struct MatchingRuleTests {
     var detail = F.detail()
     detail.children[1].id = "match:photo"
     stack.push(detail, style: F.style("cross-dissolve"))
-    let codes = log.events.compactMap { event -> TransitError.Code? in
-      if case .operationFailed(let error) = event { return error.code }
+    let codes = log.events.compactMap { event -> TransitError.Kind? in
+      if case .operationFailed(let error) = event { return error.kind }
       return nil
     }
     #expect(codes == [.duplicateView])

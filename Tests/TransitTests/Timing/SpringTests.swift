@@ -79,7 +79,7 @@ struct SpringTests {
         _ = try make()
         Issue.record("expected an error containing \(fragment)")
       } catch {
-        #expect(error.code == .invalidCurve)
+        #expect(error.kind == .invalidCurve)
         #expect(error.message.contains(fragment), "\(error.message)")
       }
     }

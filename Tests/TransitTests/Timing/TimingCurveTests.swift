@@ -106,7 +106,7 @@ struct TimingCurveTests {
         _ = try TimingCurve(parsing: text)
         return ""
       } catch {
-        #expect(error.code == .invalidCurve)
+        #expect(error.kind == .invalidCurve)
         return error.message
       }
     }

@@ -38,7 +38,7 @@ struct TransitionRegistryTests {
       _ = try registry.style(named: "push-form-right")
       Issue.record("an unknown name was accepted")
     } catch {
-      #expect(error.code == .unknownStyle)
+      #expect(error.kind == .unknownStyle)
       #expect(error.message.contains("'push-form-right'"))
       #expect(error.message.contains("did you mean 'push-from-right'"))
     }
