@@ -74,6 +74,25 @@ struct ResourceLimitTests {
     }
   }
 
+  @Test func animrenderStartsUnderTheSmallestAddressSpaceItNeeds() throws {
+    // The preview's HTTP server (and Foundation's networking, libcurl and
+    // OpenSSL with it) lives in animrender-preview: animrender loads none of it.
+    let libraries = try ProcessRunner.run(program: "ldd", [animrender.url.path])
+    #expect(libraries.status == 0, "\(libraries.stderr)")
+    for name in ["FoundationNetworking", "libcurl", "libssl", "libcrypto"] {
+      #expect(!libraries.stdout.contains(name), "animrender links \(name)")
+    }
+    let version = try animrender.run(["--version"], shell: "ulimit -v 100000")
+    #expect(version.status == 0, "\(version.stderr)")
+    // animrender preview under it is refused by animrender, clearly,
+    // before the server's program (which could not load) is run.
+    let folder = TemporaryDirectory.make("limits")
+    let preview = try animrender.run(
+      ["preview", "missing.json"], in: folder, shell: "ulimit -v 100000")
+    #expect(preview.status == 71, "\(preview.stderr)")
+    #expect(preview.stderr.contains("the address-space limit (ulimit -v)"), "\(preview.stderr)")
+  }
+
   @Test func tooFewOpenFilesIsOneClearRefusal() throws {
     let result = try Self.check("ulimit -n 16", "a.png")
     #expect(result.status == 71)
