@@ -28,6 +28,7 @@ scene["container"]["width"], scene["container"]["height"] = 390, 844
 json.dump(scene, open(f"{work}/pop.json", "w"))
 PY
 
+swift build -c release --product animrender-preview >/dev/null
 "$animrender" preview "$work/pop.json" >"$work/address" 2>"$work/errors" &
 server=$!
 trap 'kill -INT $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$work"' EXIT
@@ -105,11 +106,11 @@ def post(path):
     response = connection.getresponse()
     response.read()
     return response
-post("drag/begin?operation=2")
+post("drag/begin?operation=2&x=0&y=400&t=0")
 totals, draws, encodes = [], [], []
 for k in range(60):
     start = time.perf_counter()
-    response = post("drag/update?progress=%r" % (k / 60))
+    response = post("drag/update?x=%r&y=400&t=%d" % (390 * k / 60, 16 * (k + 1)))
     totals.append((time.perf_counter() - start) * 1000)
     timing = dict(re.findall(r"(\w+);dur=([\d.]+)", response.getheader("Server-Timing")))
     draws.append(float(timing["draw"]))

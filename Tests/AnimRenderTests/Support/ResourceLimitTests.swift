@@ -13,9 +13,9 @@ import TransitTestSupport
 @Suite("animrender under resource limits", .serialized)
 struct ResourceLimitTests {
   /// One output of every kind: a strip, a frame set, the animations, the
-  /// vector sheets and a video.
+  /// vector sheets, the player page and a video.
   static let outputs = [
-    "a.png", "f%03d.png", "a.gif", "a.webp", "a.apng", "a.pdf", "a.svg", "a.mp4",
+    "a.png", "f%03d.png", "a.gif", "a.webp", "a.apng", "a.pdf", "a.svg", "a.html", "a.mp4",
   ]
 
   /// What a run under a limit may end with: success, a run over a limit
