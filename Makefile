@@ -3,7 +3,7 @@
 #
 #   make demo                        draw the built-in demo with the release animrender
 #   make test                        run every test
-#   make release                     build the release animrender only
+#   make release                     build the release animrender (and its preview server)
 #   make install PREFIX=/usr/local   install the release animrender and its fonts
 #   make uninstall PREFIX=/usr/local remove them
 #   make consumer-check              build a package that uses Transit by version
@@ -70,6 +70,7 @@ RELEASE_BIN = $(shell $(SWIFT) build -c release --show-bin-path)
 
 release: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product animrender
+	$(SWIFT) build $(RELEASE_FLAGS) --product animrender-preview
 
 demo: release
 	$(RELEASE_BIN)/animrender demo
@@ -84,7 +85,8 @@ test: test-deps
 
 # The program and its fonts: TextFonts looks for them in the resource folder
 # beside the running program (links resolved), so both go to
-# $(PREFIX)/libexec/transit and $(PREFIX)/bin/animrender links there.
+# $(PREFIX)/libexec/transit and $(PREFIX)/bin/animrender links there;
+# `animrender preview` runs animrender-preview from the same folder.
 # DESTDIR stages the files elsewhere for packaging.
 LIBEXEC := $(PREFIX)/libexec/transit
 FONTS := Transit_TransitRender.resources/Fonts
@@ -92,6 +94,7 @@ FONTS := Transit_TransitRender.resources/Fonts
 install: release
 	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(LIBEXEC)/$(FONTS)"
 	install -m 755 "$(RELEASE_BIN)/animrender" "$(DESTDIR)$(LIBEXEC)/animrender"
+	install -m 755 "$(RELEASE_BIN)/animrender-preview" "$(DESTDIR)$(LIBEXEC)/animrender-preview"
 	install -m 644 "$(RELEASE_BIN)/$(FONTS)"/* "$(DESTDIR)$(LIBEXEC)/$(FONTS)/"
 	ln -sfn ../libexec/transit/animrender "$(DESTDIR)$(PREFIX)/bin/animrender"
 

@@ -20,6 +20,9 @@ let package = Package(
     .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+    // The preview's HTTP server (`animrender-preview`): Swift concurrency
+    // on non-blocking sockets, no dependencies of its own.
+    .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
   ],
   targets: [
     .target(
@@ -110,6 +113,13 @@ let package = Package(
       name: "animrender",
       dependencies: ["AnimRenderCLI"]
     ),
+    // `animrender preview`'s server, a program of its own that `animrender`
+    // runs: only it links the HTTP server (and Foundation's networking),
+    // which `animrender` would otherwise load on every start.
+    .executableTarget(
+      name: "animrender-preview",
+      dependencies: ["AnimRenderCLI", .product(name: "FlyingFox", package: "FlyingFox")]
+    ),
     // Examples, built and tested with the package: a custom style and a
     // program that makes it available to every animrender command.
     .target(
@@ -155,8 +165,8 @@ let package = Package(
     .testTarget(
       name: "AnimRenderTests",
       dependencies: [
-        "animrender", "AnimRenderCLI", "Transit", "TransitRender", "TransitTesting",
-        "TransitTestSupport",
+        "animrender", "animrender-preview", "AnimRenderCLI", "Transit", "TransitRender",
+        "TransitTesting", "TransitTestSupport",
       ]
     ),
     .testTarget(

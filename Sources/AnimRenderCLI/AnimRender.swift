@@ -123,7 +123,7 @@ public struct AnimRender: ParsableCommand {
     version: version,
     subcommands: [
       DemoCommand.self, RenderCommand.self, PlayCommand.self, StylesCommand.self,
-      CurveCommand.self, DiffCommand.self,
+      CurveCommand.self, DiffCommand.self, PreviewCommand.self,
     ],
     defaultSubcommand: DemoCommand.self
   )

@@ -20,11 +20,7 @@ extension FramePipeline {
     }
     let times = frameTimes
     let images = urls.withLock { $0.map { $0 ?? "" } }
-    let frames = job.frames.indices.map { k in
-      PlayerStory.Frame(
-        start: times.starts[k], label: FrameLabel.text(for: job.frames[k]),
-        operation: job.frames[k].operation ?? "", image: images[k])
-    }
+    let frames = PlayerStory.frames(job.frames, times: times) { images[$0] }
     var states: [PlayerStory.States] = []
     var previous: StatesFile.FrameEntry?
     for (k, frame) in job.frames.enumerated() {

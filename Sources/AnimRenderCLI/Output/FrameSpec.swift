@@ -27,6 +27,9 @@ struct FrameSpec: Sendable {
   /// The operation that drew the frame, as a person names it (`pop`,
   /// `push message`, `cross-dissolve`), for the player's labels.
   var operation: String?
+  /// Where that operation is in the scene file's script, for the preview,
+  /// whose drags drive it.
+  var operationIndex: Int?
 
   /// The scene to draw.
   func scene() -> Scene {

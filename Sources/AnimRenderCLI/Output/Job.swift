@@ -24,10 +24,12 @@ struct Job {
   /// output may overwrite.
   var inputs: [OutputPaths.Named] = []
 
-  /// Draws and writes everything; `announce` prints where (off in tests
-  /// that run thousands of jobs in process). With `-` as the destination the
-  /// single file goes to standard output and nothing is announced.
-  func run(to destination: String, announce: Bool = true) throws(CLIError) {
+  /// The output's plan for `destination`, and the frames it shows: for an
+  /// animation, without the pictures drawn again where an operation
+  /// begins, and with when each shows (the live preview plays the same).
+  func planned(to destination: String) throws(CLIError) -> (
+    plan: OutputPlan, frames: [FrameSpec], times: FrameTimes?
+  ) {
     let plan = try OutputPlan(output, destination: destination)
     var frames = self.frames
     var times: FrameTimes?
@@ -41,6 +43,14 @@ struct Job {
         "--hold holds the last frame of an animation (APNG, GIF, WebP, MP4, WebM), not of a \(plan.layout.rawValue)"
       )
     }
+    return (plan, frames, times)
+  }
+
+  /// Draws and writes everything; `announce` prints where (off in tests
+  /// that run thousands of jobs in process). With `-` as the destination the
+  /// single file goes to standard output and nothing is announced.
+  func run(to destination: String, announce: Bool = true) throws(CLIError) {
+    let (plan, frames, times) = try planned(to: destination)
     if plan.format.needsFFmpeg { _ = try VideoEncoder.programs() }
     let toStandardOutput = destination == "-" || Platform.isStandardOutput(destination)
     let pattern = plan.pattern

@@ -1,7 +1,8 @@
 /// The player: one HTML page, its style and its script inline, that plays a
 /// ``PlayerStory`` on a canvas. It loads nothing from anywhere: its
 /// Content-Security-Policy allows no network at all, only the page's own
-/// inline script and style and `data:` pictures.
+/// inline script and style and `data:` pictures (the live preview lets it
+/// fetch from its own origin).
 ///
 /// The controls are GSAP's GSDevTools' and a browser's animation
 /// inspector's: play and pause, a scrubber over the story's time, a step
@@ -11,13 +12,20 @@
 /// `[` and `]` change the speed, `L` loops, `R` reverses.
 ///
 /// The page's script exposes `window.transitPlayer` (`ready`, `count`,
-/// `show(k)`, `seek(seconds)`, `load(story)`), which the tests drive.
+/// `show(k)`, `seek(seconds)`, `load(story)`), which the tests and the
+/// live preview drive.
 enum PlayerPage {
-  /// The whole page around `story` (JSON from ``PlayerStory/json()``).
-  static func html(story: [UInt8]) -> [UInt8] {
+  /// The whole page around `story` (JSON from ``PlayerStory/json()``),
+  /// with `extraScript` run after the player's own (the preview's), and
+  /// `images` and `connect` the sources the page may show pictures from
+  /// and fetch from (`data:` pictures only and nothing, for a file).
+  static func html(
+    story: [UInt8], extraScript: String = "", images: String = "data: blob:",
+    connect: String = "'none'"
+  ) -> [UInt8] {
     let policy =
-      "default-src 'none'; img-src data: blob:; style-src 'unsafe-inline'; "
-      + "script-src 'unsafe-inline'; connect-src 'none'; base-uri 'none'; form-action 'none'"
+      "default-src 'none'; img-src \(images); style-src 'unsafe-inline'; "
+      + "script-src 'unsafe-inline'; connect-src \(connect); base-uri 'none'; form-action 'none'"
     var page = Array(
       """
       <!doctype html>
@@ -38,6 +46,7 @@ enum PlayerPage {
       """
       </script>
       <script>\(script)</script>
+      <script>\(extraScript)</script>
       </body>
       </html>
 
@@ -152,11 +161,13 @@ enum PlayerPage {
       }
 
       function seek(s) {
+        if (!story.frames.length) return Promise.resolve();
         position = Math.min(Math.max(s, 0), story.end);
         return paint(frameAt(position));
       }
 
       function show(k) {
+        if (!story.frames.length) return Promise.resolve();
         k = Math.min(Math.max(k, 0), story.frames.length - 1);
         position = story.frames[k].start;
         return paint(k);
@@ -193,7 +204,8 @@ enum PlayerPage {
         $("speedText").textContent = Number(speed.value).toFixed(2).replace(/\.?0+$/, "") + "×";
       }
 
-      // Replaces the story, keeping the time position.
+      // Replaces the story (a file's, or the preview's after an edit),
+      // keeping the time position.
       function load(next) {
         story = next;
         pictures = [];
@@ -223,7 +235,8 @@ enum PlayerPage {
         });
         // Frames that take no time (a drag's) show when stepped to; the
         // start shows the first frame, not the last of those at 0 s.
-        return position > 0 ? seek(position) : show(0);
+        if (!story.frames.length) return Promise.resolve();
+        return position > 0 ? seek(position) : show(Math.min(index, story.frames.length - 1));
       }
 
       $("play").addEventListener("click", () => setPlaying(!playing));
@@ -250,10 +263,14 @@ enum PlayerPage {
         action();
       });
 
-      const ready = load(JSON.parse($("player-data").textContent))
-        .then(() => Promise.all(story.frames.map((_, k) => picture(k))));
+      // A file's pictures are all decoded before it is ready; a server's
+      // are asked for as they show.
+      const ready = load(JSON.parse($("player-data").textContent)).then(() =>
+        Promise.all(story.frames.map((frame, k) =>
+          frame.image.startsWith("data:") ? picture(k) : null)));
       window.transitPlayer = {
         ready, show, seek, load, paint,
+        pause: () => setPlaying(false),
         get count() { return story.frames.length; },
         get index() { return index; },
         get position() { return position; },

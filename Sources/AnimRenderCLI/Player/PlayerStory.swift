@@ -5,7 +5,8 @@ import TransitRender
 /// each is called, and every view's state at each frame, as one JSON object
 /// the page reads (``PlayerPage``).
 ///
-/// A frame's `image` is a `data:` URL holding the picture itself. Times follow
+/// A frame's `image` is a URL: a `data:` URL holding the picture itself in
+/// a player file, a path on the server in the live preview. Times follow
 /// the story's own clock, as the animated formats do (``AnimationClock``):
 /// frame k shows from `start` until the next frame's, the last until `end`.
 struct PlayerStory: Codable, Equatable, Sendable {
@@ -16,8 +17,17 @@ struct PlayerStory: Codable, Equatable, Sendable {
     var label: String
     /// The operation that drew the frame (`pop (dragged, cancel)`).
     var operation: String
-    /// The picture, as a `data:` URL.
+    /// The picture: a `data:` URL or a path on the preview's server.
     var image: String
+    /// In the preview, the operation a drag on this frame drives.
+    var drag: DragTarget?
+  }
+
+  /// An operation a drag can drive (``PreviewDrag``): where it is in the
+  /// script, and the gesture's name (which way the finger moves).
+  struct DragTarget: Codable, Equatable, Sendable {
+    var operation: Int
+    var gesture: String
   }
 
   /// What the page is called (the scene file's or the style's name).
@@ -33,6 +43,8 @@ struct PlayerStory: Codable, Equatable, Sendable {
   /// Every view's state at each frame, as `--states` writes them, each
   /// frame after the first holding only what changed (see ``States``).
   var states: [States]?
+  /// In the preview, which load of the scene file this is.
+  var version: Int?
 
   /// One frame's view states as the change from the frame before: the
   /// views whose entry differs or that are new, and the ids of those gone.
@@ -76,6 +88,18 @@ struct PlayerStory: Codable, Equatable, Sendable {
       return bytes
     } catch {
       throw CLIError(.software, "encoding the player's story failed: \(error)")
+    }
+  }
+
+  /// The player's frames for `frames`, shown at `times`, each picture at
+  /// `image(k)`: what the player file and the live preview both play.
+  static func frames(
+    _ frames: [FrameSpec], times: FrameTimes, image: (Int) -> String
+  ) -> [Frame] {
+    frames.indices.map { k in
+      Frame(
+        start: times.starts[k], label: FrameLabel.text(for: frames[k]),
+        operation: frames[k].operation ?? "", image: image(k))
     }
   }
 

@@ -92,6 +92,7 @@ final class Story {
       story.endsUndrawn = false
       try story.perform(operation)
       for i in first..<story.frames.count { story.frames[i].operation = operation.title }
+      for i in first..<story.frames.count { story.frames[i].operationIndex = index }
       story.animated.prune(keeping: story.stack.scene)
       guard story.rate == nil, first < story.frames.count else {
         story.lastFrameIsCurrent = false

@@ -213,6 +213,15 @@ extension Platform {
   /// can handle it instead.
   static func ignore(signal number: Int32) { signal(number, SIG_IGN) }
 
+  /// Gives `number` its default action again, unblocked in the calling thread.
+  static func restoreDefault(signal number: Int32) {
+    signal(number, SIG_DFL)
+    var set = sigset_t()
+    sigemptyset(&set)
+    sigaddset(&set, number)
+    pthread_sigmask(SIG_UNBLOCK, &set, nil)
+  }
+
   /// Ends the process by the signal `number` itself, as an interrupted
   /// program should: its default action restored and unblocked in the
   /// calling (dispatch) thread.
@@ -311,6 +320,37 @@ extension Platform {
   /// Reaps the ended child `pid`: its exit status, 128 + the signal that
   /// ended it, or -1.
   static func reap(_ pid: Int32) -> Int32 { transit_reap(pid) }
+}
+
+// MARK: Other programs
+
+extension Platform {
+  /// The running program's own file, links resolved; `nil` where the
+  /// system does not say.
+  static var executablePath: String? {
+    #if os(Linux)
+      return realPath("/proc/self/exe")
+    #else
+      return realPath(CommandLine.arguments[0])
+    #endif
+  }
+
+  /// Replaces this process with the program at `path`, given `arguments`
+  /// (its name first): the same process id, standard streams and
+  /// signals' defaults. Returns only when it could not, with the reason
+  /// in ``lastError``.
+  static func replaceProcess(with path: String, _ arguments: [String]) {
+    var argv = arguments.map { strdup($0) }
+    argv.append(nil)
+    defer { for pointer in argv { free(pointer) } }
+    execv(path, argv)
+  }
+
+  /// Whether `text` is an IPv4 address in dotted-decimal form (`127.0.0.1`).
+  static func isIPv4Address(_ text: String) -> Bool {
+    var address = in_addr()
+    return inet_pton(AF_INET, text, &address) == 1
+  }
 }
 
 // The C functions under the names `Platform` gives its own.

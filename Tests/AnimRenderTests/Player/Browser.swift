@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TransitTestSupport
 
-/// A real browser for the player's tests: Debian's
+/// A real browser for the player's and the preview's tests: Debian's
 /// headless Chromium driven by Selenium through chromium-driver, both
 /// installed by `make test-deps`. A script prints one JSON line; a browser
 /// that cannot start prints `{"skip": reason}` and the test says why it

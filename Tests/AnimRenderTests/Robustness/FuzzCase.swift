@@ -148,8 +148,8 @@ extension FuzzCase {
     /// old files at the output's path some of the time.
     mutating func output(frames: inout Int, allowVideo: Bool = true) {
       var kinds = [
-        "strip", "grid", "frames", "apng", "png-animation", "gif", "webp", "svg", "pdf", "stdout",
-        "mismatch",
+        "strip", "grid", "frames", "apng", "png-animation", "gif", "webp", "svg", "pdf", "html",
+        "stdout", "mismatch",
       ]
       if allowVideo, Self.hasFFmpeg { kinds += ["mp4", "webm"] }
       let kind = pick(kinds)
@@ -195,7 +195,7 @@ extension FuzzCase {
         let many = frames > 1 && result.arguments.first == "render"
         result.outputs.append(.init(path: path, kind: many ? .apng : .png))
         old(path)
-      case "gif", "webp", "svg", "pdf", "mp4", "webm":
+      case "gif", "webp", "svg", "pdf", "html", "mp4", "webm":
         let path = folder + name + "." + kind
         result.arguments += ["-o", path]
         if chance(0.2) { result.arguments += ["--format", kind] }
@@ -204,12 +204,13 @@ extension FuzzCase {
           result.allowed.insert(69)
         }
         let readers: [String: OutputReader.Kind] = [
-          "gif": .gif, "webp": .webp, "svg": .svg, "pdf": .pdf, "mp4": .mp4, "webm": .webm,
+          "gif": .gif, "webp": .webp, "svg": .svg, "pdf": .pdf, "html": .html, "mp4": .mp4,
+          "webm": .webm,
         ]
         result.outputs.append(.init(path: path, kind: readers[kind]!))
         old(path)
       case "stdout":
-        var formats = ["png", "gif", "webp", "svg", "pdf"]
+        var formats = ["png", "gif", "webp", "svg", "pdf", "html"]
         if allowVideo, Self.hasFFmpeg { formats += ["mp4", "webm"] }
         let format = pick(formats)
         result.arguments += ["-o", "-", "--format", format]
@@ -218,8 +219,8 @@ extension FuzzCase {
           result.allowed.insert(69)
         }
         let readers: [String: OutputReader.Kind] = [
-          "png": .png, "gif": .gif, "webp": .webp, "svg": .svg, "pdf": .pdf, "mp4": .mp4,
-          "webm": .webm,
+          "png": .png, "gif": .gif, "webp": .webp, "svg": .svg, "pdf": .pdf, "html": .html,
+          "mp4": .mp4, "webm": .webm,
         ]
         result.stdout = readers[format]
       default:

@@ -27,6 +27,7 @@ struct OutputKind: Sendable, CustomStringConvertible {
       .init(name: "webp", arguments: ["-o", "out.webp"], path: "out.webp", kind: .webp),
       .init(name: "svg", arguments: ["-o", "out.svg"], path: "out.svg", kind: .svg),
       .init(name: "pdf", arguments: ["-o", "out.pdf"], path: "out.pdf", kind: .pdf),
+      .init(name: "html", arguments: ["-o", "out.html"], path: "out.html", kind: .html),
       .init(name: "stdout", arguments: ["-o", "-", "--format", "gif"], path: nil, kind: .gif),
     ]
     if FuzzCase.Builder.hasFFmpeg {

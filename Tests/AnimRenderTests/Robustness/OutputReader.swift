@@ -11,7 +11,7 @@ import TransitTestSupport
 final class OutputReader {
   /// What an output holds.
   enum Kind: String, Sendable {
-    case png, apng, gif, webp, mp4, webm, svg, pdf, json, csv, text
+    case png, apng, gif, webp, mp4, webm, svg, pdf, html, json, csv, text
   }
 
   private var pillow: Process?
@@ -118,6 +118,17 @@ final class OutputReader {
     case .pdf:
       guard starts(Array("%PDF-".utf8)), Array(bytes.suffix(16)).contains(Array("%%EOF".utf8))
       else { return "not a whole PDF" }
+    case .html:
+      // The player page: its opening, its story (JSON), its end.
+      let text = String(decoding: bytes, as: UTF8.self)
+      guard text.hasPrefix("<!doctype html>") else { return "not an HTML page" }
+      guard text.hasSuffix("</html>\n") else { return "an HTML page cut short" }
+      let open = #"<script type="application/json" id="player-data">"#
+      guard let start = text.range(of: open),
+        let end = text.range(of: "</script>", range: start.upperBound..<text.endIndex),
+        (try? JSONSerialization.jsonObject(with: Data(text[start.upperBound..<end.lowerBound].utf8)))
+          != nil
+      else { return "a player page without its story" }
     case .json:
       guard (try? JSONSerialization.jsonObject(with: Data(bytes))) != nil else {
         return "not JSON"

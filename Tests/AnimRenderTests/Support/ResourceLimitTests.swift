@@ -13,9 +13,9 @@ import TransitTestSupport
 @Suite("animrender under resource limits", .serialized)
 struct ResourceLimitTests {
   /// One output of every kind: a strip, a frame set, the animations, the
-  /// vector sheets and a video.
+  /// vector sheets, the player page and a video.
   static let outputs = [
-    "a.png", "f%03d.png", "a.gif", "a.webp", "a.apng", "a.pdf", "a.svg", "a.mp4",
+    "a.png", "f%03d.png", "a.gif", "a.webp", "a.apng", "a.pdf", "a.svg", "a.html", "a.mp4",
   ]
 
   /// What a run under a limit may end with: success, a run over a limit
@@ -72,6 +72,25 @@ struct ResourceLimitTests {
       try Self.check("ulimit -v \(kibibytes)", output)
       try Self.check("ulimit -v \(kibibytes)", output, size: "900x900")
     }
+  }
+
+  @Test func animrenderStartsUnderTheSmallestAddressSpaceItNeeds() throws {
+    // The preview's HTTP server (and Foundation's networking, libcurl and
+    // OpenSSL with it) lives in animrender-preview: animrender loads none of it.
+    let libraries = try ProcessRunner.run(program: "ldd", [animrender.url.path])
+    #expect(libraries.status == 0, "\(libraries.stderr)")
+    for name in ["FoundationNetworking", "libcurl", "libssl", "libcrypto"] {
+      #expect(!libraries.stdout.contains(name), "animrender links \(name)")
+    }
+    let version = try animrender.run(["--version"], shell: "ulimit -v 100000")
+    #expect(version.status == 0, "\(version.stderr)")
+    // animrender preview under it is refused by animrender, clearly,
+    // before the server's program (which could not load) is run.
+    let folder = TemporaryDirectory.make("limits")
+    let preview = try animrender.run(
+      ["preview", "missing.json"], in: folder, shell: "ulimit -v 100000")
+    #expect(preview.status == 71, "\(preview.stderr)")
+    #expect(preview.stderr.contains("the address-space limit (ulimit -v)"), "\(preview.stderr)")
   }
 
   @Test func tooFewOpenFilesIsOneClearRefusal() throws {
