@@ -32,10 +32,6 @@ extension StackContainer {
   public func rotate(to size: Size, duration: Double, curve: TimingCurve = .easeInOut)
     throws(TransitError) -> RotationOutcome
   {
-    let motion = try RotationMotion(duration: duration, curve: curve)
-    let outcome = gate.request(size)
-    if outcome != .refused { rotationMotion = motion }
-    applyApprovedSizes()
-    return outcome
+    requestRotation(to: size, motion: try RotationMotion(duration: duration, curve: curve))
   }
 }

@@ -297,10 +297,7 @@ public final class StackContainer: PresentingContainer {
   /// - Returns: whether the new size was applied, deferred or refused.
   @discardableResult
   public func rotate(to size: Size) -> RotationOutcome {
-    let outcome = gate.request(size)
-    if outcome != .refused { rotationMotion = .instant }
-    applyApprovedSizes()
-    return outcome
+    requestRotation(to: size, motion: .instant)
   }
 
   /// The same as ``rotate(to:)``: any bounds change goes through the gate.

@@ -85,17 +85,43 @@ extension PresentationLayer {
     }
     try change(
       to: target, duration: sheet.duration, animated: animated,
-      events: (
-        will: [
-          .willShow(view.id, animated: animated),
-          .viewWillAppear(view.id, animated: animated, isMovingToParent: true),
+      events: Self.sheetEvents(view.id, arriving: true, animated: animated))
+  }
+
+  /// UIKit's events for a sheet arriving or leaving: the sheet's alone, as
+  /// the screen below stays on screen. A cancelled (interactive) dismissal
+  /// brings the sheet back.
+  static func sheetEvents(_ id: String, arriving: Bool, animated: Bool) -> (
+    will: [ContainerEvent], did: [ContainerEvent], cancelled: [ContainerEvent]
+  ) {
+    guard arriving else {
+      return (
+        [
+          .willHide(id, animated: animated),
+          .viewWillDisappear(id, animated: animated, isMovingFromParent: true),
         ],
-        did: [
-          .viewDidAppear(view.id, animated: animated, isMovingToParent: true),
-          .didShow(view.id, animated: animated),
+        [
+          .viewDidDisappear(id, animated: animated, isMovingFromParent: true),
+          .didHide(id, animated: animated),
         ],
-        cancelled: []
-      ))
+        [
+          .viewWillAppear(id, animated: animated, isMovingToParent: false),
+          .viewDidAppear(id, animated: animated, isMovingToParent: false),
+          .didCancelHide(id, animated: animated),
+        ]
+      )
+    }
+    return (
+      [
+        .willShow(id, animated: animated),
+        .viewWillAppear(id, animated: animated, isMovingToParent: true),
+      ],
+      [
+        .viewDidAppear(id, animated: animated, isMovingToParent: true),
+        .didShow(id, animated: animated),
+      ],
+      []
+    )
   }
 
   /// Dismisses the top presentation: a full-screen one with the reverse of
@@ -141,22 +167,8 @@ extension PresentationLayer {
       target.updateView(Self.dimmingID(of: top.id)) { $0.alpha = 0 }
       try change(
         to: target, duration: duration ?? sheet.duration, curve: curve, animated: animated,
-        events: (
-          will: [
-            .willHide(top.id, animated: animated),
-            .viewWillDisappear(top.id, animated: animated, isMovingFromParent: true),
-          ],
-          did: [
-            .viewDidDisappear(top.id, animated: animated, isMovingFromParent: true),
-            .didHide(top.id, animated: animated),
-          ],
-          // UIKit's for a cancelled interactive dismissal: the sheet comes back.
-          cancelled: [
-            .viewWillAppear(top.id, animated: animated, isMovingToParent: false),
-            .viewDidAppear(top.id, animated: animated, isMovingToParent: false),
-            .didCancelHide(top.id, animated: animated),
-          ]
-        ), settle: { [unowned self] in remove(top.id) },
+        events: Self.sheetEvents(top.id, arriving: false, animated: animated),
+        settle: { [unowned self] in remove(top.id) },
         rollback: { [unowned self] in restoreDismissal(before) })
     }
   }

@@ -87,4 +87,35 @@ protocol PresentationHost: AnyObject {
   /// Runs the container's own back now, from inside an operation (a pop,
   /// a tab history's back), playing the reverse of `style` when given.
   func backUnderneath(style: AnyTransitionStyle?, animated: Bool) throws(TransitError)
+  /// Lets rotations through only between transitions.
+  var gate: RotationGate<Size> { get }
+  /// How the latest rotation let through is played.
+  var rotationMotion: RotationMotion { get set }
+  /// Applies the latest size the gate let through, if any.
+  func applyApprovedSizes()
+}
+
+extension PresentationHost {
+  /// Asks the gate for `size`; once let through (now or after the running
+  /// transition), the container lays out at it, played as `motion` says.
+  func requestRotation(to size: Size, motion: RotationMotion) -> RotationOutcome {
+    let outcome = gate.request(size)
+    if outcome != .refused { rotationMotion = motion }
+    applyApprovedSizes()
+    return outcome
+  }
+
+  /// Binds the driver's housekeeping to the container: approved sizes
+  /// applied between transitions, phases following the events delivered.
+  func bindDriver() {
+    driver.betweenTransitions = { [unowned self] in applyApprovedSizes() }
+    driver.eventTap = { [unowned self] event in phases.record(event) }
+  }
+}
+
+extension RequestInbox where Request == Size {
+  /// A rotation gate that leaves the sizes it lets through here.
+  func gate(counter: AnimationCounter, policy: RotationPolicy) -> RotationGate<Size> {
+    RotationGate(counter: counter, policy: policy) { [self] in post($0) }
+  }
 }

@@ -92,13 +92,11 @@ public final class TabBarContainer: PresentingContainer {
     var first = roots[0]
     first.state = ViewState(frame: Rect(size: size))
     scene = Scene(size: size, views: [first])
-    let inbox = approvedSizes
-    gate = RotationGate(counter: counter, policy: rotationPolicy) { inbox.post($0) }
+    gate = approvedSizes.gate(counter: counter, policy: rotationPolicy)
     var write: (ViewState, String) -> Void = { _, _ in }
     driver = TransitionDriver(clock: clock, counter: counter, write: { write($0, $1) })
     write = { [unowned self] state, id in scene.apply(state, to: id) }
-    driver.betweenTransitions = { [unowned self] in applyApprovedSizes() }
-    driver.eventTap = { [unowned self] event in phases.record(event) }
+    bindDriver()
     phases.add(first.id, as: .appeared)
   }
 
@@ -186,11 +184,7 @@ public final class TabBarContainer: PresentingContainer {
   public func rotate(to size: Size, duration: Double = 0, curve: TimingCurve = .easeInOut)
     throws(TransitError) -> RotationOutcome
   {
-    let motion = try RotationMotion(duration: duration, curve: curve)
-    let outcome = gate.request(size)
-    if outcome != .refused { rotationMotion = motion }
-    applyApprovedSizes()
-    return outcome
+    requestRotation(to: size, motion: try RotationMotion(duration: duration, curve: curve))
   }
 
   func emit(_ event: ContainerEvent) { driver.emit(event) }

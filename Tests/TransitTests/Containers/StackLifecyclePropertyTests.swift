@@ -7,35 +7,17 @@ import TransitTestSupport
 /// rotations and clock ticks in between.
 @Suite("Stack lifecycle property")
 struct StackLifecyclePropertyTests {
-  /// Where a child is in UIKit's appearance cycle.
-  enum Appearance { case disappeared, appearing, appeared, disappearing }
-
   @Test("appearance events follow UIKit's cycle and the queue always drains")
   func lifecycleFollowsTheCycle() async {
     await seededPropertyCheck(count: 300, base: 0x5EED_0007) { seed in
       var random = RandomCases(seed: seed)
       let clock = ManualClock()
       let stack = StackContainer(size: Size(width: 390, height: 844), clock: clock, capacity: 2)
-      var states: [String: Appearance] = [:]
-      var violations: [String] = []
+      let cycle = AppearanceCycle()
       var shows = 0
       stack.observer = { event in
-        func move(_ id: String, from: [Appearance], to: Appearance, _ name: String) {
-          let current = states[id] ?? .disappeared
-          if !from.contains(current) { violations.append("\(name) \(id) while \(current)") }
-          states[id] = to
-        }
-        switch event {
-        case .viewWillAppear(let id, _, _):
-          move(id, from: [.disappeared, .disappearing], to: .appearing, "willAppear")
-        case .viewDidAppear(let id, _, _): move(id, from: [.appearing], to: .appeared, "didAppear")
-        case .viewWillDisappear(let id, _, _):
-          move(id, from: [.appeared, .appearing], to: .disappearing, "willDisappear")
-        case .viewDidDisappear(let id, _, _):
-          move(id, from: [.disappearing], to: .disappeared, "didDisappear")
-        case .didShow: shows += 1
-        default: break
-        }
+        cycle.record(event)
+        if case .didShow = event { shows += 1 }
       }
       let styles: [any TransitionStyle] = [TestSlide(), TestFade()]
       var next = 0
@@ -83,15 +65,15 @@ struct StackLifecyclePropertyTests {
         stack.tick()
         guardCount += 1
       }
-      #expect(violations.isEmpty, "\(violations.prefix(3))")
+      #expect(cycle.violations.isEmpty, "\(cycle.violations.prefix(3))")
       #expect(expected.isEmpty || shows > 0)
       #expect(!stack.isAnimating && stack.pendingOperationCount == 0)
       #expect(stack.childIDs == expected)
       #expect(stack.counter.count == 0)
       // Settled: the top has appeared, nobody is half-way.
-      if let top = stack.topID { #expect(states[top] == .appeared) }
-      #expect(!states.values.contains(.appearing) && !states.values.contains(.disappearing))
-      #expect(states.values.filter { $0 == .appeared }.count == (expected.isEmpty ? 0 : 1))
+      if let top = stack.topID { #expect(cycle.states[top] == .appeared) }
+      #expect(cycle.isSettled)
+      #expect(cycle.states.values.filter { $0 == .appeared }.count == (expected.isEmpty ? 0 : 1))
     }
   }
 }

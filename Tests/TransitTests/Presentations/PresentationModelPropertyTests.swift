@@ -21,8 +21,6 @@ struct PresentationModelPropertyTests {
     var sheet: SheetConfiguration?
   }
 
-  enum Appearance { case disappeared, appearing, appeared, disappearing }
-
   static let portrait = Size(width: 390, height: 844)
   static let detents: [SheetDetent] = [.medium, .large, .fraction(0.3), .points(500)]
 
@@ -35,16 +33,23 @@ struct PresentationModelPropertyTests {
   /// What a container at `size` given `model` at once shows.
   static func reference(_ model: [Entry], size: Size) throws -> Scene {
     let fresh = PresentationContainer(size: size, base: screen("base"), clock: ManualClock())
-    for entry in model {
+    try present(model, on: fresh, screen: screen)
+    return fresh.scene
+  }
+
+  /// Presents `entries` at once on `container`, each `screen(id)`.
+  static func present(
+    _ entries: [Entry], on container: some PresentingContainer, screen: (String) -> View
+  ) throws {
+    for entry in entries {
       if let sheet = entry.sheet {
-        fresh.present(screen(entry.id), sheet: sheet, animated: false)
+        container.present(screen(entry.id), sheet: sheet, animated: false)
       } else {
-        fresh.present(
+        container.present(
           screen(entry.id), style: try TransitionStyles.builtIn.style(named: entry.style ?? ""),
           animated: false)
       }
     }
-    return fresh.scene
   }
 
   @Test("random presentations land exactly on the model's picture, events in UIKit's cycle")
@@ -55,38 +60,17 @@ struct PresentationModelPropertyTests {
       let clock = ManualClock()
       let modal = PresentationContainer(
         size: Self.portrait, base: Self.screen("base"), clock: clock)
-      var states: [String: Appearance] = ["base": .appeared]
-      var violations: [String] = []
+      let cycle = AppearanceCycle(appeared: ["base"])
       modal.observer = { event in
-        func move(_ id: String, from: [Appearance], to: Appearance, _ name: String) {
-          let current = states[id] ?? .disappeared
-          if !from.contains(current) { violations.append("\(name) \(id) while \(current)") }
-          states[id] = to
-        }
-        switch event {
-        case .viewWillAppear(let id, _, _):
-          move(id, from: [.disappeared, .disappearing], to: .appearing, "willAppear")
-        case .viewDidAppear(let id, _, _): move(id, from: [.appearing], to: .appeared, "didAppear")
-        case .viewWillDisappear(let id, _, _):
-          move(id, from: [.appeared, .appearing], to: .disappearing, "willDisappear")
-        case .viewDidDisappear(let id, _, _):
-          move(id, from: [.disappearing], to: .disappeared, "didDisappear")
-        case .operationFailed(let error): violations.append("failed: \(error)")
-        default: break
-        }
+        cycle.record(event)
+        if case .operationFailed(let error) = event { cycle.violations.append("failed: \(error)") }
       }
       func phasesAgree() {
         for id in ["base"] + modal.presentedIDs {
-          let expected: ChildPhase? =
-            switch states[id] ?? .disappeared {
-            case .appearing: .willAppear
-            case .appeared: .appeared
-            case .disappearing: .willDisappear
-            case .disappeared: .disappeared
-            }
+          let expected = cycle.phase(of: id) ?? .disappeared
           let phase = modal.phase(of: id)
-          if phase != expected && !(phase == .initialized && states[id] == nil) {
-            violations.append(
+          if phase != expected && !(phase == .initialized && cycle.states[id] == nil) {
+            cycle.violations.append(
               "phase of \(id): \(String(describing: phase)), events say \(String(describing: expected))"
             )
           }
@@ -144,14 +128,16 @@ struct PresentationModelPropertyTests {
           var sheet = model.last?.sheet
         {
           try modal.beginSheetDrag()
-          if modal.counter.count != 1 { violations.append("a drag does not hold the counter") }
+          if modal.counter.count != 1 {
+            cycle.violations.append("a drag does not hold the counter")
+          }
           for _ in 0..<random.int(0...4) {
             modal.updateSheetDrag(offset: random.double(-900...900))
           }
           if random.chance(0.3) {
             let target = size == Self.portrait ? Self.portrait.transposed : Self.portrait
             if try modal.rotate(to: target) != .deferred {
-              violations.append("a rotation during a drag was not deferred")
+              cycle.violations.append("a rotation during a drag was not deferred")
             }
             size = target
           }
@@ -172,13 +158,13 @@ struct PresentationModelPropertyTests {
         guardCount += 1
       }
       phasesAgree()
-      #expect(violations.isEmpty, "\(violations.prefix(3))")
+      #expect(cycle.violations.isEmpty, "\(cycle.violations.prefix(3))")
       #expect(modal.presentedIDs == model.map(\.id))
       #expect(modal.counter.count == 0)
       #expect(modal.bounds.size == size)
       #expect(modal.scene == (try Self.reference(model, size: size)))
       #expect(modal.phase(of: modal.topID) == .appeared)
-      #expect(!states.values.contains(.appearing) && !states.values.contains(.disappearing))
+      #expect(cycle.isSettled)
     }
   }
 }

@@ -22,34 +22,19 @@ import TransitTestSupport
 /// before; events follow UIKit's cycle, with `phase(of:)` agreeing.
 @Suite("Presentations over containers, model property")
 struct PresentationsOverContainersPropertyTests {
-  enum Step: Equatable {
-    case select(from: Int, to: Int)
-    case push(tab: Int, id: String)
-  }
-
   /// A presentation: a style name (full-screen) or a sheet.
-  struct Entry {
-    var id: String
-    var style: String?
-    var sheet: SheetConfiguration?
-  }
+  typealias Entry = PresentationModelPropertyTests.Entry
 
-  /// The host's screens (a stack is one tab without history) and the
-  /// presentations over them.
+  /// The host's screens — the tab model's, a stack being one tab whose
+  /// history goes unused — and the presentations over them.
   struct Model {
     let isTabs: Bool
-    var stacks: [[String]]
-    var selected = 0
-    var history: [Step] = []
+    var screens: TabBarModelPropertyTests.Model
     var presented: [Entry] = []
     var failures = 0
-    let limit = 4
 
-    mutating func remember(_ step: Step) {
-      guard isTabs else { return }
-      history.append(step)
-      if history.count > limit { history.removeFirst(history.count - limit) }
-    }
+    var stacks: [[String]] { screens.stacks }
+    var selected: Int { screens.selected }
 
     /// Whether an operation on the screens underneath runs (else it fails).
     mutating func underneath() -> Bool {
@@ -60,27 +45,26 @@ struct PresentationsOverContainersPropertyTests {
 
     mutating func push(_ id: String) {
       guard underneath() else { return }
-      stacks[selected].append(id)
-      remember(.push(tab: selected, id: id))
+      screens.stacks[selected].append(id)
+      screens.remember(.push(tab: selected, id: id))
     }
 
     mutating func pop() {
       guard underneath() else { return }
-      let top = stacks[selected].removeLast()
-      if let i = history.lastIndex(of: .push(tab: selected, id: top)) { history.remove(at: i) }
+      screens.pop()
     }
 
     mutating func select(_ index: Int) {
       guard index != selected, underneath() else { return }
-      remember(.select(from: selected, to: index))
-      selected = index
+      screens.remember(.select(from: selected, to: index))
+      screens.selected = index
     }
 
     /// Whether `back()` has something to do.
     var canGoBack: Bool {
       if !presented.isEmpty { return true }
       guard isTabs else { return stacks[0].count > 1 }
-      switch history.last {
+      switch screens.history.last {
       case .push: return true
       case .select(_, let to): return to == selected
       case nil: return false
@@ -92,9 +76,9 @@ struct PresentationsOverContainersPropertyTests {
         presented.removeLast()
       } else if !isTabs {
         pop()
-      } else if case .select(let from, _) = history.last {
-        history.removeLast()
-        selected = from
+      } else if case .select(let from, _) = screens.history.last {
+        screens.history.removeLast()
+        screens.selected = from
       } else {
         pop()
       }
@@ -103,10 +87,8 @@ struct PresentationsOverContainersPropertyTests {
     var top: String { stacks[selected].last ?? "" }
   }
 
-  enum Appearance { case disappeared, appearing, appeared, disappearing }
-
-  static let portrait = Size(width: 390, height: 844)
-  static let detents: [SheetDetent] = [.medium, .large, .fraction(0.3), .points(500)]
+  static let portrait = PresentationModelPropertyTests.portrait
+  static let detents = PresentationModelPropertyTests.detents
 
   @Test("over a stack: random operations, gestures and re-entrant callbacks land on the model")
   func overStack() async {
@@ -131,12 +113,12 @@ struct PresentationsOverContainersPropertyTests {
       isTabs ? TabBarContainer(size: portrait, tabs: [card("t0"), card("t1")], clock: clock) : nil
     let host: any PresentingContainer = stack ?? tabs!
     stack?.push(card("t0"), style: TestSlide(), animated: false)
-    var model = Model(isTabs: isTabs, stacks: isTabs ? [["t0"], ["t1"]] : [["t0"]])
+    var model = Model(
+      isTabs: isTabs,
+      screens: TabBarModelPropertyTests.Model(
+        stacks: isTabs ? [["t0"], ["t1"]] : [["t0"]], limit: 4))
     var styles: [String: any TransitionStyle] = ["t0": TestSlide()]
-    var states: [String: Appearance] = ["t0": .appeared]
-    // A stack's children beyond its capacity: unloaded, then reloaded.
-    var residence: [String: ChildPhase] = [:]
-    var violations: [String] = []
+    let cycle = AppearanceCycle(appeared: ["t0"])
     var failures = 0
     var tagged: Set<String> = []
     var next = 0
@@ -148,22 +130,8 @@ struct PresentationsOverContainersPropertyTests {
       tabs?.push(card(id), style: style, animated: animated)
     }
     host.observer = { event in
-      func move(_ id: String, from: [Appearance], to: Appearance, _ name: String) {
-        let current = states[id] ?? .disappeared
-        if !from.contains(current) { violations.append("\(name) \(id) while \(current)") }
-        states[id] = to
-        residence[id] = nil
-      }
+      cycle.record(event)
       switch event {
-      case .unloaded(let id): residence[id] = .unloaded
-      case .reloaded(let id): residence[id] = .loaded
-      case .viewWillAppear(let id, _, _):
-        move(id, from: [.disappeared, .disappearing], to: .appearing, "willAppear")
-      case .viewDidAppear(let id, _, _): move(id, from: [.appearing], to: .appeared, "didAppear")
-      case .viewWillDisappear(let id, _, _):
-        move(id, from: [.appeared, .appearing], to: .disappearing, "willDisappear")
-      case .viewDidDisappear(let id, _, _):
-        move(id, from: [.disappearing], to: .disappeared, "didDisappear")
       case .operationFailed: failures += 1
       case .didShow(let id, _) where tagged.remove(id) != nil:
         // Re-entrant: an operation from inside the event; it runs once the
@@ -179,19 +147,11 @@ struct PresentationsOverContainersPropertyTests {
       }
     }
     func phasesAgree() {
-      for id in model.stacks.joined() + model.presented.map(\.id) where states[id] != nil {
-        let expected: ChildPhase =
-          if let residence = residence[id] { residence } else {
-            switch states[id]! {
-            case .appearing: .willAppear
-            case .appeared: .appeared
-            case .disappearing: .willDisappear
-            case .disappeared: .disappeared
-            }
-          }
+      for id in model.stacks.joined() + model.presented.map(\.id) {
         let phase = stack?.phase(of: id) ?? tabs?.phase(of: id)
-        if phase != expected {
-          violations.append("phase of \(id): \(String(describing: phase)), events say \(expected)")
+        if let expected = cycle.phase(of: id), phase != expected {
+          cycle.violations.append(
+            "phase of \(id): \(String(describing: phase)), events say \(expected)")
         }
       }
     }
@@ -275,7 +235,9 @@ struct PresentationsOverContainersPropertyTests {
             model = saved
             try host.cancelInteraction(velocity: random.chance(0.5) ? nil : -random.double(0...3))
             settle(host, clock)
-            if !bitIdentical(host.scene, before) { violations.append("a cancelled back moved") }
+            if !bitIdentical(host.scene, before) {
+              cycle.violations.append("a cancelled back moved")
+            }
           } else {
             try host.finishInteraction(velocity: random.chance(0.5) ? nil : random.double(0...3))
           }
@@ -293,10 +255,10 @@ struct PresentationsOverContainersPropertyTests {
       // meanwhile (which waits), released or cancelled.
       if random.chance(0.4), idle(), var sheet = model.presented.last?.sheet {
         try host.beginSheetDrag()
-        if host.counter.count != 1 { violations.append("a drag does not hold the counter") }
+        if host.counter.count != 1 { cycle.violations.append("a drag does not hold the counter") }
         for _ in 0..<random.int(0...4) { host.updateSheetDrag(offset: random.double(-900...900)) }
         if random.chance(0.3), try rotate(duration: 0) != .deferred {
-          violations.append("a rotation during a drag was not deferred")
+          cycle.violations.append("a rotation during a drag was not deferred")
         }
         if random.chance(0.2) {
           try host.cancelSheetDrag()
@@ -315,7 +277,7 @@ struct PresentationsOverContainersPropertyTests {
       guardCount += 1
     }
     phasesAgree()
-    #expect(violations.isEmpty, "\(violations.prefix(3))")
+    #expect(cycle.violations.isEmpty, "\(cycle.violations.prefix(3))")
     #expect(failures == model.failures, "operations refused while presented")
     #expect(host.presentedIDs == model.presented.map(\.id))
     #expect(host.counter.count == 0)
@@ -358,14 +320,6 @@ struct PresentationsOverContainersPropertyTests {
 
   /// Presents `entries` at once on `container`.
   static func present(_ entries: [Entry], on container: some PresentingContainer) throws {
-    for entry in entries {
-      if let sheet = entry.sheet {
-        container.present(card(entry.id), sheet: sheet, animated: false)
-      } else {
-        container.present(
-          card(entry.id), style: try TransitionStyles.builtIn.style(named: entry.style ?? ""),
-          animated: false)
-      }
-    }
+    try PresentationModelPropertyTests.present(entries, on: container, screen: card)
   }
 }

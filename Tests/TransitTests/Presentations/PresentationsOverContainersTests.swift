@@ -47,30 +47,26 @@ struct PresentationsOverContainersTests {
     #expect(scene.views.suffix(2).map(\.id) == ["dimming:s", "s"], sourceLocation: sourceLocation)
   }
 
-  @Test(
-    "A sheet over a stack: the top child scales back at large; dismissal restores it bit for bit")
+  @Test("A sheet over a stack scales the top child back; its dismissal is bit for bit")
   func sheetOverStack() throws {
     let stack = stack()
     let before = stack.scene
     stack.present(card("s"), sheet: sheet)
-    #expect(stack.counter.count == 1)
+    #expect(stack.counter.count == 1, "the presentation counts on the stack's own counter")
     settle(stack, clock)
-    #expect(stack.presentedIDs == ["s"])
-    #expect(stack.detent == .medium)
+    #expect(stack.presentedIDs == ["s"] && stack.detent == .medium)
     expectSheet(stack.scene, over: "detail", detent: .medium, size: portrait)
     stack.setDetent(.large)
     settle(stack, clock)
     expectSheet(stack.scene, over: "detail", detent: .large, size: portrait)
     stack.dismiss()
     settle(stack, clock)
-    #expect(stack.presentedIDs.isEmpty)
+    #expect(stack.presentedIDs.isEmpty && stack.counter.count == 0)
     #expect(stack.scene == before)
-    #expect(stack.counter.count == 0)
-    #expect(
-      log.lifecycle == [
-        "willShow s", "s willAppear moving", "s didAppear moving", "didShow s",
-        "willHide s", "s willDisappear moving", "s didDisappear moving", "didHide s",
-      ])
+    // The sheet's events only: the top child stays on screen behind it.
+    let arriving = ["willShow s", "s willAppear moving", "s didAppear moving", "didShow s"]
+    let leaving = ["willHide s", "s willDisappear moving", "s didDisappear moving", "didHide s"]
+    #expect(log.lifecycle == arriving + leaving)
   }
 
   @Test("A sheet over tabs follows a rotation onto the same detent at the new bounds")
@@ -139,6 +135,30 @@ struct PresentationsOverContainersTests {
       #expect(tabs.presentedIDs.isEmpty)
       #expect(tabs.scene.views.map(\.id) == ["t0"])
       #expect(tabs.counter.count == 0)
+    }
+  }
+
+  @Test("beginBack on a presentation container dismisses a full-screen presentation, any preview")
+  func predictiveBackOnPresentationContainer() throws {
+    for preview in BackPreview.allCases {
+      let modal = PresentationContainer(size: portrait, base: card("base"), clock: clock)
+      #expect(throws: TransitError.self) { try modal.beginBack(preview: preview) }
+      modal.present(card("full"), style: TestSlide())
+      settle(modal, clock)
+      let before = modal.scene
+      try modal.beginBack(preview: preview)
+      modal.updateInteraction(progress: 0.5)
+      try modal.cancelInteraction()
+      settle(modal, clock)
+      #expect(bitIdentical(modal.scene, before))
+      #expect(modal.phase(of: "full") == .appeared && modal.phase(of: "base") == .disappeared)
+      try modal.beginBack(preview: preview)
+      modal.updateInteraction(progress: 0.5)
+      try modal.finishInteraction()
+      settle(modal, clock)
+      #expect(modal.presentedIDs.isEmpty && modal.counter.count == 0)
+      #expect(modal.scene.views.map(\.id) == ["base"])
+      #expect(modal.scene.view("base")?.state == ViewState(frame: Rect(size: portrait)))
     }
   }
 }

@@ -33,8 +33,6 @@ struct TabBarModelPropertyTests {
     }
   }
 
-  enum Appearance { case disappeared, appearing, appeared, disappearing }
-
   @Test("random navigation lands exactly on the model, events in UIKit's cycle")
   func model() async {
     let portrait = Size(width: 390, height: 844)
@@ -46,37 +44,15 @@ struct TabBarModelPropertyTests {
         size: portrait, tabs: (0..<3).map { card("t\($0)") }, clock: clock, historyLimit: limit)
       var model = Model(stacks: [["t0"], ["t1"], ["t2"]], limit: limit)
       var styles: [String: any TransitionStyle] = [:]
-      var states: [String: Appearance] = ["t0": .appeared]
-      var violations: [String] = []
+      let cycle = AppearanceCycle(appeared: ["t0"])
       tabs.observer = { event in
-        func move(_ id: String, from: [Appearance], to: Appearance, _ name: String) {
-          let current = states[id] ?? .disappeared
-          if !from.contains(current) { violations.append("\(name) \(id) while \(current)") }
-          states[id] = to
-        }
-        switch event {
-        case .viewWillAppear(let id, _, _):
-          move(id, from: [.disappeared, .disappearing], to: .appearing, "willAppear")
-        case .viewDidAppear(let id, _, _): move(id, from: [.appearing], to: .appeared, "didAppear")
-        case .viewWillDisappear(let id, _, _):
-          move(id, from: [.appeared, .appearing], to: .disappearing, "willDisappear")
-        case .viewDidDisappear(let id, _, _):
-          move(id, from: [.disappearing], to: .disappeared, "didDisappear")
-        case .operationFailed(let error): violations.append("failed: \(error)")
-        default: break
-        }
+        cycle.record(event)
+        if case .operationFailed(let error) = event { cycle.violations.append("failed: \(error)") }
       }
       func phasesAgree() {
-        for id in model.stacks.joined() where states[id] != nil {
-          let expected: ChildPhase =
-            switch states[id]! {
-            case .appearing: .willAppear
-            case .appeared: .appeared
-            case .disappearing: .willDisappear
-            case .disappeared: .disappeared
-            }
-          if tabs.phase(of: id) != expected {
-            violations.append("phase of \(id): \(String(describing: tabs.phase(of: id)))")
+        for id in model.stacks.joined() {
+          if let expected = cycle.phase(of: id), tabs.phase(of: id) != expected {
+            cycle.violations.append("phase of \(id): \(String(describing: tabs.phase(of: id)))")
           }
         }
       }
@@ -141,7 +117,7 @@ struct TabBarModelPropertyTests {
         guardCount += 1
       }
       phasesAgree()
-      #expect(violations.isEmpty, "\(violations.prefix(3))")
+      #expect(cycle.violations.isEmpty, "\(cycle.violations.prefix(3))")
       #expect((0..<3).map { tabs.stackIDs(ofTab: $0) } == model.stacks)
       #expect(tabs.selectedIndex == model.selected)
       #expect(tabs.historyCount == model.history.count)
