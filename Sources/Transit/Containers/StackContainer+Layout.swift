@@ -73,6 +73,7 @@ extension StackContainer {
     let before = scene
     scene.size = size
     relayout()
+    presentationLayer.resized()
     emit(.boundsChanged(size))
     animateLayoutChange(from: before, motion: rotationMotion)
   }
@@ -82,14 +83,6 @@ extension StackContainer {
   /// meanwhile (an operation an observer issued on `boundsChanged` runs on
   /// the new layout instead, which the scene already shows).
   func animateLayoutChange(from before: Scene, motion: RotationMotion) {
-    guard motion.duration > 0, !driver.isRunning else { return }
-    do {
-      let change = try LayoutChange(
-        from: before, to: scene, duration: motion.duration, curve: motion.curve)
-      scene = change.timeline.initialScene
-      try driver.runLayoutChange(change.timeline)
-    } catch {
-      emit(.operationFailed(error))
-    }
+    presentationLayer.animateResize(from: before, motion: motion)
   }
 }

@@ -30,7 +30,8 @@ extension StackContainer {
     }
   }
 
-  private func execute(_ operation: Operation) throws(TransitError) {
+  func execute(_ operation: Operation) throws(TransitError) {
+    try presentationLayer.checkNothingPresented("change the stack")
     switch operation {
     case .insert(let view, let index, let style, let animated):
       guard !children.contains(where: { $0.id == view.id }) else {

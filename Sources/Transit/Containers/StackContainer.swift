@@ -48,7 +48,7 @@
 ///
 /// ## Threads
 /// Like its players, a container is confined to one isolation domain.
-public final class StackContainer: DrivenContainer {
+public final class StackContainer: PresentingContainer {
   /// One child of the stack.
   public struct Child: Hashable, Sendable {
     /// The child's root view as last known: the live one is in ``StackContainer/scene``
@@ -95,6 +95,8 @@ public final class StackContainer: DrivenContainer {
   var rotationMotion = RotationMotion.instant
   /// The phases the delivered events put the children in.
   var phases = PhaseBook()
+  /// The presentations over the top child; see ``PresentingContainer``.
+  public private(set) lazy var presentationLayer = PresentationLayer(host: self)
 
   /// Creates an empty stack.
   ///
@@ -140,7 +142,7 @@ public final class StackContainer: DrivenContainer {
   /// - Returns: its phase, or `nil`.
   public func phase(of id: String) -> ChildPhase? {
     guard children.contains(where: { $0.id == id }) else {
-      return driver.runningIDs.contains(id) ? phases[id] : nil
+      return driver.runningIDs.contains(id) || presentationLayer.answersFor(id) ? phases[id] : nil
     }
     return phases[id] ?? .initialized
   }

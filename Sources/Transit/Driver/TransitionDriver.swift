@@ -85,6 +85,8 @@ public final class TransitionDriver {
     /// The completions of operations that turned it back: they have done
     /// what they asked once it settles back on its start.
     var turnBackCompletions: [(OperationOutcome) -> Void] = []
+    /// Takes each sample whole (a layout change that writes appearance too).
+    var apply: ((Scene) -> Void)? = nil
   }
 
   /// An interactive transition: where the finger holds it, then how it completes.
@@ -281,6 +283,12 @@ public final class TransitionDriver {
       animated: animated, shownIsMovingToParent: false, hiddenIsMovingFromParent: false,
       settle: settle, rollback: rollback, matching: .disabled)
     request.events = events
+    if startsInteractive, timeline.duration > 0 {
+      // A back gesture driving a sheet's dismissal.
+      startsInteractive = false
+      startInteraction(request, timeline: timeline, apply: apply)
+      return
+    }
     play(request, timeline: timeline, apply: apply)
   }
 
@@ -292,7 +300,7 @@ public final class TransitionDriver {
     let player = AnimationPlayer(timeline: timeline, target: target, clock: clock)
     running = Running(
       request: request, timeline: timeline, player: player, interaction: nil,
-      activity: counter.begin(), completion: operationCompletion)
+      activity: counter.begin(), completion: operationCompletion, apply: apply)
     operationCompletion = nil
     player.onEvent = { [unowned self] event in
       switch event {
@@ -527,13 +535,15 @@ public final class TransitionDriver {
     return velocity
   }
 
-  private func startInteraction(_ request: TransitionRequest, timeline: Timeline) {
+  private func startInteraction(
+    _ request: TransitionRequest, timeline: Timeline, apply: ((Scene) -> Void)? = nil
+  ) {
     let pacing: Timeline.Pacing = scrubbing == .linear ? .linear : .curves
     running = Running(
       request: request, timeline: timeline, player: nil,
       interaction: Interaction(
         scratch: timeline.initialScene, dragPacing: pacing, pacing: pacing),
-      activity: counter.begin(), completion: operationCompletion)
+      activity: counter.begin(), completion: operationCompletion, apply: apply)
     operationCompletion = nil
     deliver(request.willEvents)
     show(progress: 0)
@@ -550,7 +560,8 @@ public final class TransitionDriver {
     interaction.progress = progress
     current.interaction = interaction
     running = current
-    let writer = writer(for: current.timeline)
+    var writer = writer(for: current.timeline)
+    writer.applyScene = current.apply
     writer.apply(interaction.scratch)
   }
 

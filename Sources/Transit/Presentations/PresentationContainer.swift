@@ -11,9 +11,11 @@
 /// modal.dismiss()             // the sheet slides away, the inbox comes back bit for bit
 /// ```
 ///
-/// The scene's top-level views are the base, then for each presentation,
-/// bottom to top, a sheet's dimming layer (`dimming:ID`, black, its alpha
-/// following the sheet's height) and the presented view.
+/// It is the one-base-screen ``PresentingContainer``: ``StackContainer``
+/// and ``TabBarContainer`` present over their own screens with the same
+/// calls. The scene's top-level views are the base, then for each
+/// presentation, bottom to top, a sheet's dimming layer (`dimming:ID`,
+/// black, its alpha following the sheet's height) and the presented view.
 ///
 /// Everything runs on one ``TransitionDriver``: a full-screen presentation
 /// is a transition between the presenting screen and the presented one
@@ -21,34 +23,15 @@
 /// moving (sliding up, between detents, away) is a layout change
 /// (``TransitionDriver/runLayoutChange(_:animated:settle:)``) from the
 /// picture as it is to the picture at rest. Operations queue behind the
-/// running one, each holds one unit of ``counter`` until it has settled,
-/// and rotations go through ``gate``: the rest picture is derived from the
-/// model at the current bounds (detents re-resolved, full-screen end states
-/// re-derived), so after a rotation every view sits exactly where a
-/// container created at the new size would put it.
+/// running one, each holds one unit of ``DrivenContainer/counter`` until it
+/// has settled, and rotations go through ``gate``: the rest picture is
+/// derived from the model at the current bounds (detents re-resolved,
+/// full-screen end states re-derived), so after a rotation every view sits
+/// exactly where a container created at the new size would put it.
 ///
-/// ## Events
-/// UIKit's for presentations. Full-screen: the presenting screen gets
-/// `willHide`/`viewWillDisappear` and the presented one `willShow`/
-/// `viewWillAppear(isMovingToParent: true)` when it starts, their did-events
-/// when it ends (as a push; a dismissal as a pop). A sheet leaves the
-/// presenting screen on screen, so only the sheet gets events
-/// (`willShow`, `viewWillAppear`… `viewDidAppear`, `didShow`; on
-/// dismissal `willHide`, `viewWillDisappear(isMovingFromParent: true)`…),
-/// as for UIKit's page and form sheets. Moving between detents sends none.
+/// Events are UIKit's for presentations (see ``PresentingContainer``);
 /// ``phase(of:)`` answers from the events delivered.
-public final class PresentationContainer: DrivenContainer {
-  /// One presentation, bottom to top.
-  struct Presentation {
-    var id: String
-    var kind: Kind
-  }
-
-  enum Kind {
-    case fullScreen(AnyTransitionStyle)
-    case sheet(SheetConfiguration)
-  }
-
+public final class PresentationContainer: PresentingContainer, PresentationHost {
   /// The base and the presented views, in their current state.
   public internal(set) var scene: Scene
   /// The base screen's id.
@@ -59,20 +42,12 @@ public final class PresentationContainer: DrivenContainer {
   public let gate: RotationGate<Size>
   /// Runs every operation and transition; see ``DrivenContainer/driver``.
   public let driver: TransitionDriver
+  /// The presentations over the base; see ``PresentingContainer``.
+  public private(set) lazy var presentationLayer = PresentationLayer(host: self)
 
-  var presentations: [Presentation] = []
-  /// Each view's corner radii as given: the presenting screen gets them back.
-  var radii: [String: CornerRadii] = [:]
   var phases = PhaseBook()
   let approvedSizes = RequestInbox<Size>()
   var rotationMotion = RotationMotion.instant
-  /// The sheet's height while a gesture moves it, or `nil`.
-  var draggedHeight: Double?
-  /// The presentation whose dismissal is delivering its last events.
-  var leaving: String?
-  /// Where a sheet drag began: the sheet's height at its detent and the
-  /// picture then (a cancel returns to it), or `nil` when none runs.
-  var dragStart: (height: Double, scene: Scene)?
 
   /// Creates a container showing `base`, laid out at its bounds.
   ///
@@ -91,7 +66,6 @@ public final class PresentationContainer: DrivenContainer {
     root.state = ViewState(frame: Rect(size: size))
     scene = Scene(size: size, views: [root])
     baseID = base.id
-    radii[base.id] = base.cornerRadii
     let inbox = approvedSizes
     gate = RotationGate(counter: counter, policy: rotationPolicy) { inbox.post($0) }
     var write: (ViewState, String) -> Void = { _, _ in }
@@ -106,17 +80,8 @@ public final class PresentationContainer: DrivenContainer {
   /// The container's bounds.
   public var bounds: Rect { scene.bounds }
 
-  /// The presented views' ids, bottom to top.
-  public var presentedIDs: [String] { presentations.map(\.id) }
-
   /// The id of the screen on top: the last presented, or the base.
-  public var topID: String { presentations.last?.id ?? baseID }
-
-  /// The detent the top sheet rests at, or `nil` when the top is not a sheet.
-  public var detent: SheetDetent? {
-    guard case .sheet(let sheet) = presentations.last?.kind else { return nil }
-    return sheet.detent
-  }
+  public var topID: String { presentedIDs.last ?? baseID }
 
   /// Where the child `id` stands in its lifecycle, from the events
   /// delivered so far; `nil` when the container does not hold it.
@@ -124,67 +89,34 @@ public final class PresentationContainer: DrivenContainer {
   /// - Parameter id: the base's or a presented view's id.
   /// - Returns: its phase; see ``ChildPhase``.
   public func phase(of id: String) -> ChildPhase? {
-    guard id == baseID || presentations.contains(where: { $0.id == id }) else {
-      return leaving == id && driver.isRunning ? phases[id] : nil
-    }
-    return phases[id]
+    id == baseID || presentationLayer.answersFor(id) ? phases[id] : nil
   }
 
-  // MARK: Operations
+  /// How far a release at `velocity` (points per second) carries a sheet,
+  /// in points, as UIScrollView's deceleration projects a flick: with the
+  /// normal deceleration rate r = 0.998 per millisecond, a scroll moving at
+  /// v points per second comes to rest `(v / 1000) · r / (1 − r)` points
+  /// further on (about half a second's worth of the velocity).
+  ///
+  /// - Parameter velocity: points per second, positive downwards.
+  /// - Returns: points, positive downwards.
+  public static func projectedDistance(velocity: Double) -> Double {
+    let rate = 0.998
+    return velocity / 1000 * rate / (1 - rate)
+  }
 
-  /// Presents `view` full-screen over the top screen with `style`; its
-  /// dismissal plays the reverse of `style`, built at the bounds of the
-  /// moment.
+  /// A height past the large detent, rubber-banded as UIScrollView does
+  /// past its edge: `d · (1 − 1 / (x · c / d + 1))` for `x` points past it,
+  /// with c = 0.55 and d the container's height, so the sheet follows the
+  /// finger less and less and never gets more than `d` past the edge.
   ///
   /// - Parameters:
-  ///   - view: the screen to present; its id must be new to the container.
-  ///   - style: any transition style (the 48 built-in ones, your own).
-  ///   - animated: `false` completes it at once, on the same states.
-  public func present(_ view: View, style: any TransitionStyle, animated: Bool = true) {
-    let style = AnyTransitionStyle(style)
-    driver.enqueue { [unowned self] () throws(TransitError) in
-      try presentFullScreen(view, style: style, animated: animated)
-    }
-  }
-
-  /// Presents `view` as a sheet over the top screen: it slides up to
-  /// `sheet.detent` while the screen below dims (unless the detent is at
-  /// or below the largest undimmed one) and, at the large detent, scales
-  /// back with rounded corners.
-  ///
-  /// - Parameters:
-  ///   - view: the sheet's content; its id must be new to the container.
-  ///   - sheet: its detents, starting detent and dimming.
-  ///   - animated: `false` completes it at once, on the same states.
-  public func present(_ view: View, sheet: SheetConfiguration, animated: Bool = true) {
-    driver.enqueue { [unowned self] () throws(TransitError) in
-      try presentSheet(view, sheet: sheet, animated: animated)
-    }
-  }
-
-  /// Dismisses the top presentation: a sheet slides away (the screen below
-  /// un-dims, comes back to scale and gets its corners back), a
-  /// full-screen presentation plays the reverse of its style. Nothing
-  /// presented fails the operation with ``ContainerEvent/operationFailed(_:)``.
-  ///
-  /// - Parameter animated: `false` completes it at once, on the same states.
-  public func dismiss(animated: Bool = true) {
-    driver.enqueue { [unowned self] () throws(TransitError) in
-      try dismissTop(animated: animated)
-    }
-  }
-
-  /// Moves the top sheet to `detent`, one of its detents; the dimming and
-  /// the scale-back follow. No events: the sheet stays on screen.
-  ///
-  /// - Parameters:
-  ///   - detent: where to rest; not one of the sheet's detents, or the top
-  ///     not being a sheet, fails the operation.
-  ///   - animated: `false` moves it at once.
-  public func setDetent(_ detent: SheetDetent, animated: Bool = true) {
-    driver.enqueue { [unowned self] () throws(TransitError) in
-      try moveSheet(to: detent, animated: animated)
-    }
+  ///   - overshoot: points the finger has gone past the large detent, ≥ 0.
+  ///   - dimension: the container's height.
+  /// - Returns: points the sheet goes past it.
+  public static func rubberBand(_ overshoot: Double, dimension: Double) -> Double {
+    guard overshoot > 0, dimension > 0 else { return 0 }
+    return dimension * (1 - 1 / (overshoot * 0.55 / dimension + 1))
   }
 
   /// Asks to resize the container (a rotation); applied between
@@ -209,5 +141,31 @@ public final class PresentationContainer: DrivenContainer {
     return outcome
   }
 
-  func emit(_ event: ContainerEvent) { driver.emit(event) }
+  // MARK: PresentationHost
+
+  var presentingID: String? { baseID }
+
+  func restingScreens(_ scene: Scene) throws(TransitError) -> Scene {
+    var scene = scene
+    let bounds = scene.bounds
+    scene.updateView(baseID) { $0.state = ViewState(frame: bounds) }
+    return scene
+  }
+
+  func backUnderneath(style: AnyTransitionStyle?, animated: Bool) throws(TransitError) {
+    throw TransitError(.invalidState, "nothing is presented to go back from")
+  }
+
+  /// Applies the latest size the gate let through: the rest layout at the
+  /// new bounds, animated when the rotation asked for a duration.
+  func applyApprovedSizes() {
+    let sizes = approvedSizes.takeAll()
+    guard let size = sizes.last, size != scene.size else { return }
+    let before = scene
+    scene.size = size
+    do { scene = try restingScreens(scene) } catch { driver.emit(.operationFailed(error)) }
+    presentationLayer.resized()
+    driver.emit(.boundsChanged(size))
+    presentationLayer.animateResize(from: before, motion: rotationMotion)
+  }
 }

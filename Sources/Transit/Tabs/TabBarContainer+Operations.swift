@@ -16,6 +16,30 @@ extension TabBarContainer {
     stacks.contains { $0.contains { $0.view.id == id } }
   }
 
+  /// The container's model and picture, for an operation that fails or
+  /// is cancelled.
+  struct Snapshot {
+    var scene: Scene
+    var stacks: [[Screen]]
+    var loaded: Set<Int>
+    var selected: Int
+    var history: [Step]
+  }
+
+  var snapshot: Snapshot {
+    Snapshot(
+      scene: scene, stacks: stacks, loaded: loaded, selected: selectedIndex, history: history)
+  }
+
+  /// Puts the container back as `before`, bit for bit.
+  func restore(_ before: Snapshot) {
+    scene = before.scene
+    stacks = before.stacks
+    loaded = before.loaded
+    selectedIndex = before.selected
+    history = before.history
+  }
+
   private func remember(_ step: Step) {
     history.append(step)
     if history.count > historyLimit { history.removeFirst(history.count - historyLimit) }
@@ -88,7 +112,8 @@ extension TabBarContainer {
       throw TransitError(.invalidValue, "no tab \(index) in a container of \(stacks.count) tabs")
     }
     guard index != selectedIndex else { return }
-    let before = (scene: scene, loaded: loaded, selected: selectedIndex, history: history)
+    try presentationLayer.checkNothingPresented("select a tab")
+    let before = snapshot
     let from = selectedIndex
     let transition = switchTransition(from: from, to: index, style: style)
     bringForward(index)
@@ -103,25 +128,20 @@ extension TabBarContainer {
         if remember { self.remember(.select(from: from, to: index, style: style)) }
         scene = (try? rest(scene)) ?? scene
       },
-      rollback: { [unowned self] in
-        scene = before.scene
-        loaded = before.loaded
-        selectedIndex = before.selected
-        history = before.history
-      }, matching: .disabled)
+      rollback: { [unowned self] in restore(before) }, matching: .disabled)
     do { try driver.run(request) } catch {
-      scene = before.scene
-      loaded = before.loaded
+      restore(before)
       throw error
     }
   }
 
   func pushScreen(_ view: View, style: AnyTransitionStyle, animated: Bool) throws(TransitError) {
+    try presentationLayer.checkNothingPresented("push")
     guard !holds(view.id) else {
       throw TransitError(.duplicateView, "the container already holds a screen '\(view.id)'")
     }
     let tab = selectedIndex
-    let before = (scene: scene, stacks: stacks, history: history)
+    let before = snapshot
     var new = view
     new.state = ViewState(frame: bounds)
     let below = scene.view(topID)
@@ -131,29 +151,30 @@ extension TabBarContainer {
       bounds: bounds, views: [new] + (below.map { [$0] } ?? []), animated: animated,
       shownIsMovingToParent: true, hiddenIsMovingFromParent: false,
       settle: { [unowned self] in remember(.push(tab: tab, id: view.id)) },
-      rollback: { [unowned self] in
-        scene = before.scene
-        stacks = before.stacks
-        history = before.history
-      }, matching: .disabled)
+      rollback: { [unowned self] in restore(before) }, matching: .disabled)
     scene.views.append(new)
     do { try driver.run(request) } catch {
-      scene = before.scene
-      stacks = before.stacks
+      restore(before)
       throw error
     }
   }
 
-  func popScreen(animated: Bool) throws(TransitError) {
+  /// Pops the selected tab's top with the reverse of its push, or of
+  /// `style` (a predictive back's preview).
+  func popScreen(animated: Bool, style: AnyTransitionStyle? = nil) throws(TransitError) {
+    try presentationLayer.checkNothingPresented("pop")
     let tab = selectedIndex
+    let before = snapshot
     let stack = stacks[tab]
     guard stack.count > 1 else {
       throw TransitError(.invalidState, "tab \(tab) is at its root: nothing to pop")
     }
     let top = stack[stack.count - 1].view.id
     let views = [top, stack[stack.count - 2].view.id].compactMap { scene.view($0) }
+    var transition = pushTransition(tab: tab, index: stack.count - 1)
+    if let style { transition.style = style }
     let request = TransitionRequest(
-      transition: pushTransition(tab: tab, index: stack.count - 1), isReversed: true,
+      transition: transition, isReversed: true,
       bounds: bounds, views: views, animated: animated, shownIsMovingToParent: false,
       hiddenIsMovingFromParent: true,
       settle: { [unowned self] in
@@ -162,23 +183,26 @@ extension TabBarContainer {
         if let last = history.lastIndex(of: .push(tab: tab, id: top)) {
           history.remove(at: last)
         }
-      }, matching: .disabled)
+      }, rollback: { [unowned self] in restore(before) }, matching: .disabled)
     try driver.run(request)
   }
 
-  func goBack(animated: Bool) throws(TransitError) {
+  /// Undoes the latest remembered step, playing the reverse of `style`
+  /// instead of the step's own when given (a predictive back's preview).
+  func goBack(animated: Bool, style override: AnyTransitionStyle? = nil) throws(TransitError) {
     guard let step = history.last else {
       throw TransitError(.invalidState, "nothing to go back to")
     }
     switch step {
     case .push:
-      try popScreen(animated: animated)
+      try popScreen(animated: animated, style: override)
     case .select(let from, let to, let style):
       guard to == selectedIndex, stacks.indices.contains(from) else {
         history.removeLast()
         throw TransitError(.invalidState, "the selection to undo is no longer the shown one")
       }
-      let transition = switchTransition(from: from, to: to, style: style)
+      let before = snapshot
+      let transition = switchTransition(from: from, to: to, style: override ?? style)
       bringForward(from)
       // The tab being left stays on top while the switch plays backwards.
       bringForward(to)
@@ -193,8 +217,11 @@ extension TabBarContainer {
           history.removeLast()
           bringForward(from)
           scene = (try? rest(scene)) ?? scene
-        }, matching: .disabled)
-      try driver.run(request)
+        }, rollback: { [unowned self] in restore(before) }, matching: .disabled)
+      do { try driver.run(request) } catch {
+        restore(before)
+        throw error
+      }
     }
   }
 
@@ -206,15 +233,8 @@ extension TabBarContainer {
     let before = scene
     scene.size = size
     do { scene = try rest(scene) } catch { emit(.operationFailed(error)) }
+    presentationLayer.resized()
     emit(.boundsChanged(size))
-    guard rotationMotion.duration > 0, !driver.isRunning else { return }
-    do {
-      let change = try LayoutChange(
-        from: before, to: scene, duration: rotationMotion.duration, curve: rotationMotion.curve)
-      scene = change.timeline.initialScene
-      try driver.runLayoutChange(change.timeline)
-    } catch {
-      emit(.operationFailed(error))
-    }
+    presentationLayer.animateResize(from: before, motion: rotationMotion)
   }
 }

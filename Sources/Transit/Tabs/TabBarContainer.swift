@@ -23,16 +23,19 @@
 ///
 /// ## History and back
 /// Selections and pushes are remembered, the latest ``historyLimit`` of
-/// them. ``back(animated:)`` undoes the latest: a push is popped, a selection is
-/// undone by the reverse of the switch that left the previous tab (built at
-/// the bounds of the moment), returning to the tab and screen it left. A
-/// pop removes the push it undoes from the history.
+/// them. ``back(animated:)`` dismisses the top presentation when one is up
+/// (see ``PresentingContainer``), else undoes the latest step: a push is
+/// popped, a selection is undone by the reverse of the switch that left the
+/// previous tab (built at the bounds of the moment), returning to the tab
+/// and screen it left. A pop removes the push it undoes from the history.
+/// ``beginBack(preview:edge:completion:)`` drives the same back with a
+/// gesture; a cancel puts tabs, stacks and history back as they were.
 ///
 /// ## Events
 /// A switch reports the old tab's top screen as disappearing and the new
 /// one's as appearing (neither moving to or from the parent); a push and a
 /// pop as a stack does.
-public final class TabBarContainer: DrivenContainer {
+public final class TabBarContainer: PresentingContainer {
   /// One screen of a tab's stack.
   struct Screen {
     var view: View
@@ -66,6 +69,8 @@ public final class TabBarContainer: DrivenContainer {
   var phases = PhaseBook()
   let approvedSizes = RequestInbox<Size>()
   var rotationMotion = RotationMotion.instant
+  /// The presentations over the selected tab; see ``PresentingContainer``.
+  public private(set) lazy var presentationLayer = PresentationLayer(host: self)
 
   /// Creates a container whose tab `i` has `tabs[i]` as its stack's root;
   /// the first tab is selected and loaded.
@@ -117,7 +122,7 @@ public final class TabBarContainer: DrivenContainer {
   /// no tab holds it.
   public func phase(of id: String) -> ChildPhase? {
     guard stacks.contains(where: { $0.contains { $0.view.id == id } }) else {
-      return driver.runningIDs.contains(id) ? phases[id] : nil
+      return driver.runningIDs.contains(id) || presentationLayer.answersFor(id) ? phases[id] : nil
     }
     return phases[id] ?? .initialized
   }
@@ -172,17 +177,6 @@ public final class TabBarContainer: DrivenContainer {
   public func pop(animated: Bool = true) {
     driver.enqueue { [unowned self] () throws(TransitError) in
       try popScreen(animated: animated)
-    }
-  }
-
-  /// Undoes the latest remembered step: pops the push, or returns to the
-  /// tab a selection left with the reverse of that switch. Nothing to undo
-  /// fails the operation.
-  ///
-  /// - Parameter animated: `false` completes it at once.
-  public func back(animated: Bool = true) {
-    driver.enqueue { [unowned self] () throws(TransitError) in
-      try goBack(animated: animated)
     }
   }
 

@@ -1,4 +1,4 @@
-extension PresentationContainer {
+extension PresentationLayer {
   /// Checks that `view`'s id is new to the container.
   private func checkNew(_ view: View) throws(TransitError) {
     guard !scene.contains(view.id), !scene.contains(Self.dimmingID(of: view.id)) else {
@@ -6,18 +6,48 @@ extension PresentationContainer {
     }
   }
 
+  /// The model as it is, for a presentation that fails or is cancelled.
+  private struct Snapshot {
+    var scene: Scene
+    var presentations: [Presentation]
+    var radii: [String: CornerRadii]
+    var basePresenter: String?
+  }
+
+  private var snapshot: Snapshot {
+    Snapshot(
+      scene: scene, presentations: presentations, radii: radii, basePresenter: basePresenter)
+  }
+
+  private func restore(_ before: Snapshot, forgetting id: String) {
+    scene = before.scene
+    presentations = before.presentations
+    radii = before.radii
+    basePresenter = before.basePresenter
+    host.phases.remove(id)
+  }
+
+  /// Adds `view` to the model on top, the first presentation fixing the
+  /// screen presentations are made over.
+  private func add(_ view: View, kind: Kind) {
+    if presentations.isEmpty, let presenter = host.presentingID {
+      basePresenter = presenter
+      radii[presenter] = scene.view(presenter)?.cornerRadii
+    }
+    radii[view.id] = view.cornerRadii
+    presentations.append(Presentation(id: view.id, kind: kind))
+    host.phases.add(view.id)
+  }
+
   func presentFullScreen(_ view: View, style: AnyTransitionStyle, animated: Bool)
     throws(TransitError)
   {
     try checkNew(view)
-    let before = (scene: scene, presentations: presentations, radii: radii)
+    let before = snapshot
     var new = view
     new.state = ViewState(frame: bounds)
-    radii[view.id] = view.cornerRadii
-    presentations.append(Presentation(id: view.id, kind: .fullScreen(style)))
-    phases.add(view.id)
-    let index = presentations.count - 1
-    let transition = transition(of: index, style: style)
+    add(view, kind: .fullScreen(style))
+    let transition = transition(of: presentations.count - 1, style: style)
     var views = [new]
     if let presenter = transition.disappearingViewID, let live = scene.view(presenter) {
       views.append(live)
@@ -25,20 +55,12 @@ extension PresentationContainer {
     let request = TransitionRequest(
       transition: transition, isReversed: false, bounds: bounds, views: views, animated: animated,
       shownIsMovingToParent: true, hiddenIsMovingFromParent: false,
-      rollback: { [unowned self] in
-        scene = before.scene
-        presentations = before.presentations
-        radii = before.radii
-        phases.remove(view.id)
-      }, matching: .disabled)
+      rollback: { [unowned self] in restore(before, forgetting: view.id) }, matching: .disabled)
     scene.views.append(new)
     do {
       try driver.run(request)
     } catch {
-      scene = before.scene
-      presentations = before.presentations
-      radii = before.radii
-      phases.remove(view.id)
+      restore(before, forgetting: view.id)
       throw error
     }
   }
@@ -46,21 +68,19 @@ extension PresentationContainer {
   func presentSheet(_ view: View, sheet: SheetConfiguration, animated: Bool) throws(TransitError) {
     try sheet.validate()
     try checkNew(view)
+    let before = snapshot
     let size = scene.size
     let height = sheet.detent.height(in: size)
-    radii[view.id] = view.cornerRadii
     var new = view
     new.state = ViewState(frame: sheetFrame(height: height, in: size).offsetBy(dx: 0, dy: height))
     new.cornerRadii = Self.sheetCorners
     let dimming = View(
       id: Self.dimmingID(of: view.id), frame: bounds, alpha: 0, backgroundColor: .black)
     scene.views += [dimming, new]
-    presentations.append(Presentation(id: view.id, kind: .sheet(sheet)))
-    phases.add(view.id)
+    add(view, kind: .sheet(sheet))
     let target: Scene
     do { target = try rest(scene) } catch {
-      presentations.removeLast()
-      scene.views.removeLast(2)
+      restore(before, forgetting: view.id)
       throw error
     }
     try change(
@@ -73,20 +93,26 @@ extension PresentationContainer {
         did: [
           .viewDidAppear(view.id, animated: animated, isMovingToParent: true),
           .didShow(view.id, animated: animated),
-        ]
+        ],
+        cancelled: []
       ))
   }
 
+  /// Dismisses the top presentation: a full-screen one with the reverse of
+  /// its style (or of `style`, a predictive back's preview), a sheet by
+  /// sliding it away.
   func dismissTop(
-    animated: Bool, curve: TimingCurve = .easeInOut, duration: Double? = nil
+    animated: Bool, style override: AnyTransitionStyle? = nil, curve: TimingCurve = .easeInOut,
+    duration: Double? = nil
   ) throws(TransitError) {
     guard let top = presentations.last else {
       throw TransitError(.invalidState, "nothing is presented to dismiss")
     }
+    let before = snapshot
     let index = presentations.count - 1
     switch top.kind {
     case .fullScreen(let style):
-      let transition = transition(of: index, style: style)
+      let transition = transition(of: index, style: override ?? style)
       var views = scene.view(top.id).map { [$0] } ?? []
       if let presenter = transition.disappearingViewID, let live = scene.view(presenter) {
         views.append(live)
@@ -94,7 +120,8 @@ extension PresentationContainer {
       let request = TransitionRequest(
         transition: transition, isReversed: true, bounds: bounds, views: views,
         animated: animated, shownIsMovingToParent: false, hiddenIsMovingFromParent: true,
-        settle: { [unowned self] in remove(top.id) }, matching: .disabled)
+        settle: { [unowned self] in remove(top.id) },
+        rollback: { [unowned self] in restoreDismissal(before) }, matching: .disabled)
       try driver.run(request)
     case .sheet(let sheet):
       // The picture without the sheet, the sheet below the bottom edge and
@@ -122,9 +149,21 @@ extension PresentationContainer {
           did: [
             .viewDidDisappear(top.id, animated: animated, isMovingFromParent: true),
             .didHide(top.id, animated: animated),
+          ],
+          // UIKit's for a cancelled interactive dismissal: the sheet comes back.
+          cancelled: [
+            .viewWillAppear(top.id, animated: animated, isMovingToParent: false),
+            .viewDidAppear(top.id, animated: animated, isMovingToParent: false),
+            .didCancelHide(top.id, animated: animated),
           ]
-        ), settle: { [unowned self] in remove(top.id) })
+        ), settle: { [unowned self] in remove(top.id) },
+        rollback: { [unowned self] in restoreDismissal(before) })
     }
+  }
+
+  /// A cancelled dismissal: the picture before it, bit for bit.
+  private func restoreDismissal(_ before: Snapshot) {
+    scene = before.scene
   }
 
   /// Takes the top presentation and its views out, once it has left.
@@ -133,7 +172,11 @@ extension PresentationContainer {
     presentations.removeAll { $0.id == id }
     scene.views.removeAll { $0.id == id || $0.id == Self.dimmingID(of: id) }
     radii[id] = nil
-    phases.remove(id)
+    host.phases.remove(id)
+    if presentations.isEmpty, let base = basePresenter {
+      radii[base] = nil
+      basePresenter = nil
+    }
   }
 
   func moveSheet(to detent: SheetDetent, animated: Bool) throws(TransitError) {
@@ -146,5 +189,15 @@ extension PresentationContainer {
     sheet.detent = detent
     presentations[presentations.count - 1].kind = .sheet(sheet)
     try change(to: try rest(scene), duration: sheet.duration, animated: animated)
+  }
+
+  /// The container's back, run now from inside an operation: the top
+  /// presentation's dismissal when one is up, else the container's own back.
+  func back(style: AnyTransitionStyle?, animated: Bool) throws(TransitError) {
+    if presentations.isEmpty {
+      try host.backUnderneath(style: style, animated: animated)
+    } else {
+      try dismissTop(animated: animated, style: style)
+    }
   }
 }

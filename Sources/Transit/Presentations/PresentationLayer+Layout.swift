@@ -1,10 +1,10 @@
-extension PresentationContainer {
+extension PresentationLayer {
   /// The id of a sheet's dimming layer.
   static func dimmingID(of id: String) -> String { "dimming:\(id)" }
 
   /// The id of the screen presentation `index` is presented over.
-  func presenterID(of index: Int) -> String {
-    index == 0 ? baseID : presentations[index - 1].id
+  func presenterID(of index: Int) -> String? {
+    index == 0 ? basePresenter : presentations[index - 1].id
   }
 
   /// Whether presentation `index` is a sheet.
@@ -21,21 +21,21 @@ extension PresentationContainer {
     Transition(
       style: style, appearingViewID: presentations[index].id,
       disappearingViewID: isSheet(index - 1) ? nil : presenterID(of: index),
-      duration: transitionDuration)
+      duration: host.transitionDuration)
   }
 
   /// `scene` with every top-level view in its rest state at the current
-  /// bounds, from the model alone: the base at the bounds, each full-screen
-  /// presentation at its transition's end state re-derived here, each sheet
-  /// at its detent (or, for the top sheet, `topHeight`), its dimming layer
-  /// and its presenter's scale-back as its height says.
+  /// bounds, from the model alone: the container's own screens where it
+  /// rests them, each full-screen presentation at its transition's end
+  /// state re-derived here, each sheet at its detent (or, for the top
+  /// sheet, `topHeight`), its dimming layer and its presenter's
+  /// scale-back as its height says.
   func rest(_ scene: Scene, topHeight: Double? = nil) throws(TransitError) -> Scene {
-    var scene = scene
+    var scene = try host.restingScreens(scene)
     let size = scene.size
     let bounds = Rect(size: size)
-    scene.updateView(baseID) {
-      $0.state = ViewState(frame: bounds)
-      $0.cornerRadii = radii[baseID] ?? .zero
+    if let base = basePresenter {
+      scene.updateView(base) { $0.cornerRadii = radii[base] ?? .zero }
     }
     for (index, presentation) in presentations.enumerated() {
       let presenter = presenterID(of: index)
@@ -60,7 +60,7 @@ extension PresentationContainer {
             alpha: SheetConfiguration.dimmingAlpha * sheet.dimming(height: height, in: size))
         }
         let back = sheet.scaleBack(height: height, in: size)
-        if back > 0 {
+        if back > 0, let presenter {
           let original = isSheet(index - 1) ? Self.sheetCorners : radii[presenter] ?? .zero
           scene.updateView(presenter) { view in
             let scale = 1 - (1 - SheetConfiguration.scaleBack) * back
@@ -91,44 +91,48 @@ extension PresentationContainer {
   }
 
   /// Plays the change from the scene as it is to `target` on the driver
-  /// (appearance included), then `settle`.
+  /// (appearance included), then `settle`; `rollback` puts the container
+  /// back when a gesture cancels it.
   func change(
     to target: Scene, duration: Double, curve: TimingCurve = .easeInOut, animated: Bool,
-    events: (will: [ContainerEvent], did: [ContainerEvent]) = ([], []),
-    settle: @escaping () -> Void = {}
+    events: (will: [ContainerEvent], did: [ContainerEvent], cancelled: [ContainerEvent]) = (
+      [], [], []
+    ),
+    settle: @escaping () -> Void = {}, rollback: @escaping () -> Void = {}
   ) throws(TransitError) {
     let change = try LayoutChange(
       from: scene, to: target, duration: animated ? duration : 0, curve: curve)
     scene = change.timeline.initialScene
     try driver.runLayoutChange(
-      change.timeline, animated: animated, events: (events.will, events.did, []),
-      apply: { [unowned self] sample in scene.apply(sample) }, settle: settle)
+      change.timeline, animated: animated, events: events,
+      apply: { [unowned self] sample in scene.apply(sample) }, settle: settle, rollback: rollback)
   }
 
-  /// Applies the latest size the gate let through: the rest layout at the
-  /// new bounds, animated when the rotation asked for a duration.
-  func applyApprovedSizes() {
-    let sizes = approvedSizes.takeAll()
-    guard let size = sizes.last, size != scene.size else { return }
-    let before = scene
-    scene.size = size
+  /// After the container's size has changed (its screens already at rest
+  /// there): the presentations at rest at the new bounds — sheets on the
+  /// same detents re-resolved, a sheet being dragged at its finger's height.
+  func resized() {
+    guard !presentations.isEmpty else { return }
     do {
       scene = try rest(scene, topHeight: draggedHeight)
     } catch {
-      emit(.operationFailed(error))
+      driver.emit(.operationFailed(error))
     }
-    emit(.boundsChanged(size))
-    guard rotationMotion.duration > 0, !driver.isRunning else { return }
+  }
+
+  /// Plays the change from `before` to the scene as it is now (a rotation
+  /// already applied) when `motion` has a duration and nothing else
+  /// started meanwhile (an operation an observer issued on `boundsChanged`
+  /// runs on the new layout instead, which the scene already shows).
+  func animateResize(from before: Scene, motion: RotationMotion) {
+    guard motion.duration > 0, !driver.isRunning else { return }
     let target = scene
     scene = before
-    scene.size = size
     do {
-      try change(
-        to: target, duration: rotationMotion.duration, curve: rotationMotion.curve,
-        animated: true)
+      try change(to: target, duration: motion.duration, curve: motion.curve, animated: true)
     } catch {
       scene = target
-      emit(.operationFailed(error))
+      driver.emit(.operationFailed(error))
     }
   }
 }

@@ -1,0 +1,90 @@
+/// The presentations a container shows over its own screens — full-screen
+/// ones and sheets, bottom to top — on that container's one
+/// ``TransitionDriver``.
+///
+/// Every ``PresentingContainer`` (``PresentationContainer``,
+/// ``StackContainer``, ``TabBarContainer``) owns one, and its presentation
+/// calls (``PresentingContainer/present(_:style:animated:)``,
+/// ``PresentingContainer/present(_:sheet:animated:)``,
+/// ``PresentingContainer/dismiss(animated:)``, the sheet drag) all go
+/// through it: the same model, the same rest picture, the same events,
+/// whatever the screens underneath are. Its views are the container's
+/// scene's last top-level views: for each presentation, bottom to top, a
+/// sheet's dimming layer (`dimming:ID`) and the presented view. It has no
+/// public members: use it through the container.
+public final class PresentationLayer {
+  /// One presentation, bottom to top.
+  struct Presentation {
+    var id: String
+    var kind: Kind
+  }
+
+  enum Kind {
+    case fullScreen(AnyTransitionStyle)
+    case sheet(SheetConfiguration)
+  }
+
+  /// The container whose scene, driver and phases the presentations live
+  /// in; it owns the layer, so it outlives it.
+  unowned(unsafe) var host: any PresentationHost
+
+  var presentations: [Presentation] = []
+  /// The screen the first presentation was made over, fixed until the
+  /// last one has left (the container refuses to change its screens
+  /// meanwhile).
+  var basePresenter: String?
+  /// Each presenter's and presented view's corner radii as given: a
+  /// screen scaled back behind a sheet gets them back.
+  var radii: [String: CornerRadii] = [:]
+  /// The sheet's height while a gesture moves it, or `nil`.
+  var draggedHeight: Double?
+  /// The presentation whose dismissal is delivering its last events.
+  var leaving: String?
+  /// Where a sheet drag began: the sheet's height at its detent and the
+  /// picture then (a cancel returns to it), or `nil` when none runs.
+  var dragStart: (height: Double, scene: Scene)?
+
+  init(host: any PresentationHost) {
+    self.host = host
+  }
+
+  var driver: TransitionDriver { host.driver }
+  var scene: Scene {
+    get { host.scene }
+    set { host.scene = newValue }
+  }
+  var bounds: Rect { host.scene.bounds }
+
+  /// Whether `id` is presented (or its dismissal is delivering its last events).
+  func answersFor(_ id: String) -> Bool {
+    presentations.contains { $0.id == id } || (leaving == id && driver.isRunning)
+  }
+
+  /// Refuses an operation on the screens underneath while something is
+  /// presented; see ``PresentingContainer``.
+  func checkNothingPresented(_ operation: String) throws(TransitError) {
+    guard let top = presentations.last else { return }
+    throw TransitError(
+      .invalidState,
+      "cannot \(operation) while '\(top.id)' is presented: dismiss it first (back() does)")
+  }
+}
+
+/// What a container gives its ``PresentationLayer``: its scene, driver and
+/// phases, the screen a presentation is made over, its screens' rest
+/// picture, and its own back.
+protocol PresentationHost: AnyObject {
+  var scene: Scene { get set }
+  var driver: TransitionDriver { get }
+  var phases: PhaseBook { get set }
+  /// The duration full-screen presentations play at, or `nil` for each style's own.
+  var transitionDuration: Double? { get }
+  /// The screen a first presentation is made over: the one shown.
+  var presentingID: String? { get }
+  /// `scene` with the container's own screens at rest at its size (the
+  /// presentations' views left as they are).
+  func restingScreens(_ scene: Scene) throws(TransitError) -> Scene
+  /// Runs the container's own back now, from inside an operation (a pop,
+  /// a tab history's back), playing the reverse of `style` when given.
+  func backUnderneath(style: AnyTransitionStyle?, animated: Bool) throws(TransitError)
+}
