@@ -64,7 +64,13 @@ final class Story {
   /// The screens laid out, shared by every frame.
   let screens: StoryScreens
   let clock = ManualClock()
+  /// The stack, when the file's container is a stack (otherwise an empty
+  /// one nothing drives).
   var stack: StackContainer
+  /// The tabs, when the file's container is a tabs container.
+  private(set) var tabs: TabBarContainer?
+  /// The placeholder, when the file's container is a placeholder.
+  private(set) var placeholder: PlaceholderContainer?
   /// The last operation the stack reported as failed.
   let failures = FailureLog()
   /// The `duration` each screen came in with: its pop plays at the same
@@ -97,6 +103,30 @@ final class Story {
     self.sink = sink
     screens = StoryScreens(file: file)
     stack = Story.makeStack(file: file, size: file.containerSize, clock: clock, log: failures)
+    let log = failures
+    let observer: (ContainerEvent) -> Void = { event in
+      if case .operationFailed(let error) = event { log.error = error }
+    }
+    let bounds = Rect(size: file.containerSize)
+    switch file.container.kind {
+    case .stack: break
+    case .tabs:
+      let roots = (file.container.tabs ?? []).compactMap { file.screen($0, bounds: bounds) }
+      let tabs = TabBarContainer(size: bounds.size, tabs: roots, clock: clock)
+      tabs.observer = observer
+      self.tabs = tabs
+    case .placeholder:
+      let slots = file.slots.map { slot in
+        View(
+          id: slot.id,
+          frame: Rect(
+            x: slot.frame[0], y: slot.frame[1], width: slot.frame[2], height: slot.frame[3]),
+          backgroundColor: slot.color.flatMap(ColorText.parse) ?? .clear)
+      }
+      let placeholder = PlaceholderContainer(size: bounds.size, slots: slots, clock: clock)
+      placeholder.observer = observer
+      self.placeholder = placeholder
+    }
   }
 
   /// Plays the whole script, with each operation's frames or, given a
@@ -109,7 +139,7 @@ final class Story {
       opensOnPictureBefore = false
       endsUndrawn = false
       try perform(operation)
-      animated.prune(keeping: stack.scene)
+      animated.prune(keeping: scene)
       // A transition cut short, or drawn in one frame (its start), ends on
       // a picture it did not draw.
       lastFrameIsCurrent =
@@ -132,11 +162,16 @@ final class Story {
     // The pause before it, if any, shows the stack as it is.
     try sample(until: time) { _ in snapshot() }
     lastStart = time
-    stack.transitionDuration = operation.duration
+    setTransitionDuration(operation.duration)
     // `"match": false` flies nothing for this operation only.
-    stack.matching = operation.match == false ? .disabled : .enabled
+    let matching: Matching = operation.match == false ? .disabled : .enabled
+    stack.matching = matching
+    placeholder?.matching = matching
     let verb = operation.verb
-    var model = StoryModel(ids: stack.childIDs, size: bounds.size, animated: animatedFrames)
+    let ids = tabs.map { $0.stackIDs(ofTab: $0.selectedIndex) } ?? stack.childIDs
+    var model = StoryModel(
+      ids: ids, presented: presenting?.presentedIDs.count ?? 0, size: bounds.size,
+      animated: animatedFrames)
     let frames = verb.frames(of: operation, on: &model)
     try verb.perform(operation, frames: frames, in: self)
   }
@@ -187,7 +222,7 @@ final class Story {
     let origin = time
     try sample(until: origin + seconds) { at in
       clock.advance(by: start + (at - origin) - clock.now)
-      stack.tick()
+      driven.tick()
       return snapshot()
     }
   }
@@ -200,7 +235,7 @@ final class Story {
   ) throws(CLIError) {
     try sampleOnClock(from: start, for: seconds)
     clock.advance(by: start + seconds + 1 - clock.now)
-    stack.tick()
+    driven.tick()
     time += seconds
     try check(operation)
   }
@@ -218,14 +253,88 @@ final class Story {
     return stack
   }
 
-  var bounds: Rect { stack.bounds }
+  /// The container's bounds.
+  var bounds: Rect { Rect(size: scene.size) }
+
+  /// The picture the container shows now.
+  var scene: Scene { tabs?.scene ?? placeholder?.scene ?? stack.scene }
+
+  /// The container the script drives: the stack, the tabs or the placeholder.
+  var driven: any DrivenContainer {
+    if let tabs { return tabs }
+    if let placeholder { return placeholder }
+    return stack
+  }
+
+  /// Turns the container to `size`, at once or over `duration` seconds
+  /// along `curve` (a placeholder's slots scale with it, at once).
+  func rotateContainer(to size: Size, duration: Double = 0, curve: TimingCurve = .easeInOut)
+    throws(TransitError)
+  {
+    if let tabs {
+      try tabs.rotate(to: size, duration: duration, curve: curve)
+    } else if let placeholder {
+      placeholder.setBounds(size)
+    } else if duration > 0 {
+      try stack.rotate(to: size, duration: duration, curve: curve)
+    } else {
+      stack.rotate(to: size)
+    }
+  }
+
+  /// The container presentations are made on: the stack or the tabs
+  /// (a placeholder presents nothing).
+  var presenting: (any PresentingContainer)? {
+    if let tabs { return tabs }
+    return placeholder == nil ? stack : nil
+  }
+
+  /// The ids of the sheets presented now, whose contents are laid out at
+  /// the sheet's largest size (see ``StoryFrame``).
+  var sheetIDs: [String] {
+    guard let presenting else { return [] }
+    return presenting.presentedIDs.filter { scene.contains(PresentVerb.dimmingID(of: $0)) }
+  }
+
+  /// Draws what the container plays on the clock over the next `total`
+  /// seconds in `count` frames, frame k at k·T/N (the last the settled
+  /// container), or with a rate samples it; then checks the operation did
+  /// not fail.
+  func settle(_ operation: ScriptOperation, for total: Double, frames count: Int)
+    throws(CLIError)
+  {
+    let start = clock.now
+    if rate != nil {
+      try settleOnClock(operation, from: start, for: total)
+      return
+    }
+    if count == 0 {
+      clock.advance(by: total + 1)
+      driven.tick()
+    }
+    for k in stride(from: 1, through: count, by: 1) {
+      clock.advance(
+        by: k == count ? total + 1 : start + total * Double(k) / Double(count) - clock.now)
+      driven.tick()
+      try keep(snapshot(), time: time + total * Double(k) / Double(count))
+    }
+    time += total
+    try check(operation)
+  }
+
+  /// Sets the duration every transition of the container plays at (`nil`
+  /// for each style's own).
+  func setTransitionDuration(_ duration: Double?) {
+    stack.transitionDuration = duration
+    tabs?.transitionDuration = duration
+    placeholder?.transitionDuration = duration
+  }
 
   /// Gives a pop (or a back, a remove) the `duration` the top came in
   /// with, unless it gives its own.
   func takeTopDuration(_ operation: ScriptOperation) {
-    if let top = stack.childIDs.last {
-      stack.transitionDuration = operation.duration ?? durations[top]
-    }
+    let ids = tabs.map { $0.stackIDs(ofTab: $0.selectedIndex) } ?? stack.childIDs
+    if let top = ids.last { setTransitionDuration(operation.duration ?? durations[top]) }
   }
 
   func fail(_ operation: ScriptOperation, _ detail: String) -> CLIError {
@@ -252,9 +361,12 @@ final class Story {
     return view
   }
 
-  /// The operation's style (default `push-from-right`), along its curve if it gives one.
-  func style(_ operation: ScriptOperation) throws(CLIError) -> any TransitionStyle {
-    let name = operation.style ?? "push-from-right"
+  /// The operation's style (default `push-from-right`, or `fallback`),
+  /// along its curve if it gives one.
+  func style(_ operation: ScriptOperation, default fallback: String = "push-from-right")
+    throws(CLIError) -> any TransitionStyle
+  {
+    let name = operation.style ?? fallback
     var style: any TransitionStyle
     do { style = try styles.style(named: name) } catch {
       throw fail(operation, "style: \(error.message)")
@@ -295,7 +407,7 @@ final class Story {
       return
     }
     try check(operation)
-    guard let duration = stack.runningTransitionDuration else {
+    guard let duration = driven.runningTransitionDuration else {
       // Duration 0: the transition has already settled.
       try hold(frames: count, seconds: 0)
       return
@@ -306,14 +418,14 @@ final class Story {
       try sampleOnClock(from: start, for: cut ?? duration)
       if let cut {
         clock.advance(by: start + cut - clock.now)
-        stack.tick()
+        driven.tick()
         time += cut
         turnedBackAt = cut
         return
       }
-      while stack.isAnimating {
+      while driven.isAnimating {
         clock.advance(by: max(duration, 1.0 / 60))
-        stack.tick()
+        driven.tick()
       }
       time += duration
       try check(operation)
@@ -325,26 +437,26 @@ final class Story {
       for k in 0..<count {
         let offset = count < 2 ? 0 : Double(k) * duration / Double(count - 1)
         guard offset < cut else { break }
-        stack.showTransitionFrame(k, of: count)
+        driven.showTransitionFrame(k, of: count)
         try keep(snapshot(), time: time + offset)
       }
       // Back to the start, then exactly `cut` seconds of clock.
-      stack.showTransitionFrame(0, of: count)
+      driven.showTransitionFrame(0, of: count)
       clock.advance(by: cut)
-      stack.tick()
+      driven.tick()
       time += cut
       turnedBackAt = cut
       return
     }
     for k in 0..<count {
-      stack.showTransitionFrame(k, of: count)
+      driven.showTransitionFrame(k, of: count)
       let offset =
         count < 2 ? 0 : k == count - 1 ? duration : Double(k) * duration / Double(count - 1)
       try keep(snapshot(), time: time + offset)
     }
-    while stack.isAnimating {
+    while driven.isAnimating {
       clock.advance(by: max(duration, 1.0 / 60))
-      stack.tick()
+      driven.tick()
     }
     time += duration
     try check(operation)
@@ -384,12 +496,12 @@ final class Story {
     }
     if count == 0 {
       clock.advance(by: elapsed + 1)
-      stack.tick()
+      driven.tick()
     }
     for k in stride(from: 1, through: count, by: 1) {
       let offset = elapsed * Double(k) / Double(count)
       clock.advance(by: k == count ? elapsed + 1 : start + offset - clock.now)
-      stack.tick()
+      driven.tick()
       try keep(snapshot(), time: time + offset)
     }
     time += elapsed
@@ -406,24 +518,24 @@ final class Story {
   ) throws(CLIError) {
     switch operation.kind {
     case .grab, .back: break
-    default: stack.scrubbing = interactive.scrub
+    default: driven.scrubbing = interactive.scrub
     }
     do { try begin() } catch { throw fail(operation, error.message) }
     try check(operation)
     for progress in interactive.progress {
-      stack.updateInteraction(progress: progress)
+      driven.updateInteraction(progress: progress)
       if rate == nil {
         try keep(snapshot(), time: time, progress: progress)
       }
     }
-    let duration = stack.runningTransitionDuration ?? 0
-    let last = stack.interactionProgress ?? interactive.progress.last ?? 0
+    let duration = driven.runningTransitionDuration ?? 0
+    let last = driven.interactionProgress ?? interactive.progress.last ?? 0
     let finishes = interactive.release == .finish
     do {
       if finishes {
-        try stack.finishInteraction(velocity: interactive.velocity)
+        try driven.finishInteraction(velocity: interactive.velocity)
       } else {
-        try stack.cancelInteraction(velocity: interactive.velocity)
+        try driven.cancelInteraction(velocity: interactive.velocity)
       }
     } catch { throw fail(operation, error.message) }
     let total = (finishes ? 1 - last : last) * duration
@@ -443,12 +555,12 @@ final class Story {
           let offset = total * Double(k) / Double(count)
           guard offset < cut else { break }
           clock.advance(by: start + offset - clock.now)
-          stack.tick()
+          driven.tick()
           try keep(snapshot(), time: time + offset)
         }
       }
       clock.advance(by: start + cut - clock.now)
-      stack.tick()
+      driven.tick()
       time += cut
       turnedBackAt = cut
       return
@@ -459,7 +571,7 @@ final class Story {
     }
     if count == 0 {
       clock.advance(by: total + 1)
-      stack.tick()
+      driven.tick()
     }
     for k in stride(from: 1, through: count, by: 1) {
       if k == count {
@@ -467,7 +579,7 @@ final class Story {
       } else {
         clock.advance(by: start + total * Double(k) / Double(count) - clock.now)
       }
-      stack.tick()
+      driven.tick()
       try keep(snapshot(), time: time + total * Double(k) / Double(count))
     }
     time += total
@@ -477,7 +589,8 @@ final class Story {
   /// The stack's picture now, its screens' contents laid out when drawn
   /// (``StoryFrame``), with the views `animate` operations changed.
   func snapshot() -> StoryFrame {
-    StoryFrame(stack: stack.scene, bounds: bounds, screens: screens, animated: animated)
+    StoryFrame(
+      stack: scene, bounds: bounds, screens: screens, animated: animated, sheets: sheetIDs)
   }
 
   func hold(frames count: Int, seconds: Double) throws(CLIError) {

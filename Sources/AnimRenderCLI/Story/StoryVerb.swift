@@ -25,6 +25,13 @@ protocol StoryVerb {
 struct StoryModel {
   /// The stack's screens, bottom first.
   var ids: [String] = []
+  /// How many screens are presented over the container.
+  var presented = 0
+  /// Whether ``ids`` and ``presented`` are known for certain: a sheet drag
+  /// may dismiss the sheet or not (its release velocity and the detents
+  /// decide), so a count from the script alone is unsure after one and
+  /// counts the larger of the frames a verb could draw.
+  var exact = true
   /// The container's size.
   var size: Size
   /// The frames an animated operation draws unless it gives its own.
@@ -68,6 +75,12 @@ extension ScriptOperation {
     case .animate(let spec): AnimateVerb(spec: spec)
     case .grab(let spec): GrabVerb(spec: spec)
     case .back(let spec): BackVerb(spec: spec)
+    case .select(let tab): SelectVerb(tab: tab)
+    case .swap(let id): SwapVerb(id: id)
+    case .present(let id, let sheet): PresentVerb(id: id, sheet: sheet)
+    case .dismiss: DismissVerb()
+    case .detent(let spec): DetentVerb(detent: spec)
+    case .drag(let offsets): DragVerb(offsets: offsets)
     }
   }
 }

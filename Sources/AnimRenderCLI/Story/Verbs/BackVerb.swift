@@ -2,26 +2,53 @@ import Transit
 
 /// `{"back": true}` or `{"back": {gesture}}`: the stack's back, played
 /// with the preview's style or driven by a back gesture's touches (one
-/// frame per touch, then the completion).
+/// frame per touch, then the completion). On tabs it undoes the latest
+/// step of the tab history: a push is popped, a selection turned back.
 struct BackVerb: StoryVerb {
   var spec: BackSpec
 
   func frames(of operation: ScriptOperation, on model: inout StoryModel) -> StepFrames {
     guard case .gesture(let gesture) = spec else {
-      if !model.ids.isEmpty { model.ids.removeLast() }
+      // With something presented, back dismisses it.
+      if model.presented > 0 {
+        model.presented -= 1
+      } else if !model.ids.isEmpty {
+        model.ids.removeLast()
+      }
       return StepFrames(operation, default: model.animated)
     }
     // A cancelled gesture leaves the stack as it was.
-    if gesture.release != .cancel, !model.ids.isEmpty { model.ids.removeLast() }
+    if gesture.release != .cancel {
+      if model.presented > 0 {
+        model.presented -= 1
+      } else if !model.ids.isEmpty {
+        model.ids.removeLast()
+      }
+    }
     return StepFrames(operation, default: model.animated, dragged: gesture.touches.count)
   }
 
   func perform(_ operation: ScriptOperation, frames: StepFrames, in story: Story)
     throws(CLIError)
   {
-    let ids = story.stack.childIDs
     story.takeTopDuration(operation)
-    guard ids.count > 1 else {
+    let presented = !(story.presenting?.presentedIDs.isEmpty ?? true)
+    if presented, case .played = spec, let host = story.presenting {
+      // Back with something presented dismisses it.
+      host.dismiss()
+      try story.animate(operation, frames: frames.drawn)
+      return
+    }
+    if let tabs = story.tabs {
+      guard tabs.historyCount > 0 else {
+        throw story.fail(operation, "cannot go back: no selection or push before it to undo")
+      }
+      tabs.back()
+      try story.animate(operation, frames: frames.drawn)
+      return
+    }
+    let ids = story.stack.childIDs
+    guard ids.count > 1 || presented else {
       throw story.fail(
         operation, "cannot go back: \(ids.count) screen on the stack, and a back needs two")
     }

@@ -10,7 +10,7 @@ struct InsertVerb: StoryVerb {
   func frames(of operation: ScriptOperation, on model: inout StoryModel) -> StepFrames {
     let atTop = index == model.ids.count
     if (0...model.ids.count).contains(index) { model.ids.insert(id, at: index) }
-    return StepFrames(operation, default: atTop ? model.animated : 1)
+    return StepFrames(operation, default: atTop || !model.exact ? model.animated : 1)
   }
 
   func perform(_ operation: ScriptOperation, frames: StepFrames, in story: Story)

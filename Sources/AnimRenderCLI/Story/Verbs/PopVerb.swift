@@ -2,7 +2,7 @@ import Transit
 
 /// `{"pop": true}`: the top screen popped, played or dragged
 /// (`interactive`), with the reverse of its push unless the pop gives a
-/// style or curve of its own.
+/// style or curve of its own; on tabs, the selected tab's top.
 struct PopVerb: StoryVerb {
   func frames(of operation: ScriptOperation, on model: inout StoryModel) -> StepFrames {
     // A cancelled drag leaves the stack as it was.
@@ -13,8 +13,16 @@ struct PopVerb: StoryVerb {
   func perform(_ operation: ScriptOperation, frames: StepFrames, in story: Story)
     throws(CLIError)
   {
-    let ids = story.stack.childIDs
     story.takeTopDuration(operation)
+    if let tabs = story.tabs {
+      guard tabs.stackIDs(ofTab: tabs.selectedIndex).count > 1 else {
+        throw story.fail(operation, "cannot pop: the selected tab shows its root")
+      }
+      tabs.pop()
+      try story.animate(operation, frames: frames.drawn)
+      return
+    }
+    let ids = story.stack.childIDs
     guard ids.count > 1 else {
       let what =
         ids.isEmpty

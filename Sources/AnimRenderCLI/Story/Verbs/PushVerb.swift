@@ -1,7 +1,7 @@
 import Transit
 
 /// `{"push": ID}`: the screen `id` pushed with the operation's style,
-/// played or dragged (`interactive`).
+/// played or dragged (`interactive`); on tabs, on the selected tab's stack.
 struct PushVerb: StoryVerb {
   var id: String
 
@@ -15,6 +15,14 @@ struct PushVerb: StoryVerb {
     throws(CLIError)
   {
     story.durations[id] = operation.duration
+    if let tabs = story.tabs {
+      guard tabs.phase(of: id) == nil else {
+        throw story.fail(operation, "\"\(CLIError.echoed(id))\" is already in a tab")
+      }
+      tabs.push(try story.screen(id, operation), style: try story.style(operation))
+      try story.animate(operation, frames: frames.drawn)
+      return
+    }
     let bringsBack = story.turnedBackAt != nil && id == story.poppedID
     guard !story.stack.childIDs.contains(id) || bringsBack else {
       throw story.fail(operation, "\"\(CLIError.echoed(id))\" is already on the stack")

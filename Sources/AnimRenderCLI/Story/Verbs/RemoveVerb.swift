@@ -9,7 +9,7 @@ struct RemoveVerb: StoryVerb {
   func frames(of operation: ScriptOperation, on model: inout StoryModel) -> StepFrames {
     let atTop = index == model.ids.count - 1
     if model.ids.indices.contains(index) { model.ids.remove(at: index) }
-    return StepFrames(operation, default: atTop ? model.animated : 1)
+    return StepFrames(operation, default: atTop || !model.exact ? model.animated : 1)
   }
 
   func perform(_ operation: ScriptOperation, frames: StepFrames, in story: Story)

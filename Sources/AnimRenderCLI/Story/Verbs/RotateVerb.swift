@@ -23,7 +23,9 @@ struct RotateVerb: StoryVerb {
       return
     }
     if turns {
-      story.stack.rotate(to: story.bounds.size.transposed)
+      do { try story.rotateContainer(to: story.bounds.size.transposed) } catch {
+        throw story.fail(operation, error.message)
+      }
       story.relayScreens()
     } else {
       story.opensOnPictureBefore = true
@@ -50,19 +52,19 @@ extension Story {
         throw fail(operation, "curve: \(error.message)")
       }
     }
-    let observer = stack.observer
-    stack.observer = { [unowned self] event in
+    let observer = driven.observer
+    driven.observer = { [unowned self] event in
       observer?(event)
       if case .boundsChanged = event { relayScreens() }
     }
-    defer { stack.observer = observer }
-    do { try stack.rotate(to: new, duration: duration, curve: curve) } catch {
+    defer { driven.observer = observer }
+    do { try rotateContainer(to: new, duration: duration, curve: curve) } catch {
       throw fail(operation, error.message)
     }
     try check(operation)
     func picture(at fraction: Double) -> StoryFrame {
       let p = fraction >= 1 ? 1 : curve.value(at: fraction)
-      var scene = stack.scene
+      var scene = self.scene
       scene.size =
         fraction >= 1
         ? new
@@ -70,27 +72,28 @@ extension Story {
           width: old.width + (new.width - old.width) * p,
           height: old.height + (new.height - old.height) * p)
       return StoryFrame(
-        stack: scene, bounds: bounds, screens: screens, animated: animated, keepsChildren: true)
+        stack: scene, bounds: bounds, screens: screens, animated: animated,
+        keepsChildren: tabs == nil, sheets: sheetIDs)
     }
     let start = clock.now
     if rate != nil {
       let origin = time
       try sample(until: origin + duration) { at in
         clock.advance(by: start + (at - origin) - clock.now)
-        stack.tick()
+        driven.tick()
         return picture(at: (at - origin) / duration)
       }
     } else {
       opensOnPictureBefore = true
       endsUndrawn = count == 1
       for k in 0..<count {
-        stack.showTransitionFrame(k, of: count)
+        driven.showTransitionFrame(k, of: count)
         let fraction = count < 2 ? 0 : k == count - 1 ? 1 : Double(k) / Double(count - 1)
         try keep(picture(at: fraction), time: time + fraction * duration)
       }
     }
     clock.advance(by: start + duration + 1 - clock.now)
-    stack.tick()
+    driven.tick()
     time += duration
     try check(operation)
   }
