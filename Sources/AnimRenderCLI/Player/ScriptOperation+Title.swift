@@ -19,6 +19,13 @@ extension ScriptOperation {
     case .grab(let spec): text = "grab (\(spec.release.rawValue))"
     case .back(.played): text = "back"
     case .back(.gesture(let gesture)): text = "back (gesture, \(gesture.release.rawValue))"
+    case .select(.id(let id)): text = "select \(id)"
+    case .select(.index(let index)): text = "select tab \(index)"
+    case .swap(let id): text = "swap \(id)"
+    case .present(let id, let sheet): text = "present \(id)\(sheet == nil ? "" : " (sheet)")"
+    case .dismiss: text = "dismiss"
+    case .detent(let spec): text = "detent \(spec.name)"
+    case .drag: text = "drag"
     }
     if let style { text += " \(style)" }
     if let interactive { text += " (dragged, \(interactive.release.rawValue))" }

@@ -30,14 +30,41 @@ import Transit
 /// paths relative to the scene file.
 struct SceneFile: FieldTable {
   struct Container: FieldTable {
+    /// What the script drives: a navigation stack, tabs each holding a
+    /// stack, or a placeholder's slots.
+    enum Kind: String { case stack, tabs, placeholder }
+
     var width = 0.0
     var height = 0.0
     var color: String?
+    var kind: Kind = .stack
+    /// For tabs: each tab's root screen, in tab order.
+    var tabs: [String]?
+    /// For a placeholder: its slots (one filling the container by default).
+    var slots: [SlotSpec]?
 
     static let fields: [Field<Self>] = [
       .required("width", \.width), .required("height", \.height), .optional("color", \.color),
+      .optional("kind", \.kind, expected: #""stack", "tabs" or "placeholder""#),
+      .optional("tabs", \.tabs), .optional("slots", \.slots),
     ]
   }
+
+  /// One slot of a placeholder container: a view of the container, at
+  /// `frame` (`[x, y, width, height]` in points), that shows one screen
+  /// at a time.
+  struct SlotSpec: FieldTable {
+    var id = ""
+    var frame: [Double] = []
+    var color: String?
+
+    static let fields: [Field<Self>] = [
+      .required("id", \.id), .required("frame", \.frame), .optional("color", \.color),
+    ]
+  }
+
+  /// The most slots a placeholder container takes.
+  static let maximumSlots = 64
 
   struct Border: FieldTable {
     var width = 0.0
@@ -156,8 +183,23 @@ struct ScriptOperation: FieldValue {
     case animate(AnimateSpec)
     /// Catches the transition still running and drags it.
     case grab(GrabSpec)
-    /// The stack's back, played or driven by a predictive back gesture.
+    /// The stack's back, played or driven by a predictive back gesture;
+    /// on tabs, the tab history's back; with a presentation up, its dismissal.
     case back(BackSpec)
+    /// Selects a tab of a tabs container.
+    case select(TabSpec)
+    /// Shows a screen in a placeholder's slot, in place of the one there.
+    case swap(String)
+    /// Presents a screen full-screen with the operation's `style`, or as
+    /// a sheet.
+    case present(String, sheet: SheetSpec?)
+    /// Dismisses the top presentation.
+    case dismiss
+    /// Moves the top sheet to one of its detents.
+    case detent(DetentSpec)
+    /// Drags the top sheet: one finger offset in points per frame, from
+    /// where the drag began, then the release at the operation's `velocity`.
+    case drag([Double])
   }
 
   var kind: Kind
@@ -175,8 +217,17 @@ struct ScriptOperation: FieldValue {
   var match: Bool?
   /// What a `back` previews; see ``BackPreview``.
   var preview: BackPreview?
+  /// The slot a `swap` shows its screen in (0, the first, by default).
+  var slot: Int?
+  /// The velocity a `drag` releases the sheet at, in points per second,
+  /// positive downwards (0 by default).
+  var velocity: Double?
   /// Where in the file this operation is, for messages: "script[3]".
   var place: String = ""
+
+  /// The fastest flick a `drag` releases a sheet at, in points per second
+  /// (a hard flick on a phone is a few thousand).
+  static let maximumSheetVelocity = 100_000.0
 
   /// The times `wait`, `after` and `duration` may take.
   private static let seconds = 0...RenderLimits.maximumSeconds
@@ -184,13 +235,14 @@ struct ScriptOperation: FieldValue {
 
   private enum Keys: String, CodingKey, CaseIterable {
     case show, push, pop, popTo, popToRoot, insert, at, remove, rotate, wait, animate, grab, back
-    case style, duration, curve, frames, interactive, after, match, preview
+    case select, swap, present, dismiss, detent, drag
+    case style, duration, curve, frames, interactive, after, match, preview, slot, sheet, velocity
   }
 
   /// The verbs, in the order messages list them.
   private static let verbs: [Keys] = [
     .show, .push, .pop, .popTo, .popToRoot, .insert, .remove, .rotate, .wait, .animate, .grab,
-    .back,
+    .back, .select, .swap, .present, .dismiss, .detent, .drag,
   ]
 
   /// The keys each verb takes besides itself, in the order messages list
@@ -218,6 +270,11 @@ struct ScriptOperation: FieldValue {
       case .rotate: [.duration, .curve, .frames, .after]
       case .wait, .animate, .grab: [.frames, .after]
       case .back: [.preview, .duration, .frames, .after, .match]
+      case .select: transition + [.after]
+      case .swap: [.slot] + transition + [.after, .match]
+      case .present: [.style, .sheet, .curve, .duration, .frames, .after]
+      case .dismiss, .detent: [.frames, .after]
+      case .drag: [.velocity, .frames, .after]
       default: []
       }
     return keys.map(\.rawValue)
@@ -265,6 +322,36 @@ struct ScriptOperation: FieldValue {
     case .animate: kind = .animate(try c.read(AnimateSpec.self, forKey: .animate))
     case .grab: kind = .grab(try c.read(GrabSpec.self, forKey: .grab))
     case .back: kind = .back(try c.read(BackSpec.self, forKey: .back))
+    case .select: kind = .select(try c.read(TabSpec.self, forKey: .select))
+    case .swap: kind = .swap(try c.read(String.self, forKey: .swap))
+    case .present:
+      let sheet = try c.readIfPresent(SheetSpec.self, forKey: .sheet)
+      if sheet != nil, c.contains(.style) {
+        throw DecodingError.dataCorruptedError(
+          forKey: .sheet, in: c,
+          debugDescription: "give \"style\" (full-screen) or \"sheet\", not both")
+      }
+      kind = .present(try c.read(String.self, forKey: .present), sheet: sheet)
+    case .dismiss:
+      guard try c.read(Bool.self, forKey: .dismiss) else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .dismiss, in: c,
+          debugDescription: "expected true (leave the operation out to not dismiss)")
+      }
+      kind = .dismiss
+    case .detent: kind = .detent(try c.read(DetentSpec.self, forKey: .detent))
+    case .drag:
+      let offsets = try c.read([Double].self, forKey: .drag)
+      guard (1...RenderLimits.maximumFrames).contains(offsets.count),
+        offsets.allSatisfy({ abs($0) <= RenderLimits.maximumCoordinate })
+      else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .drag, in: c,
+          debugDescription:
+            "expected 1…\(RenderLimits.maximumFrames) finger offsets in points, each within ±\(Int(RenderLimits.maximumCoordinate))"
+        )
+      }
+      kind = .drag(offsets)
     default:
       let seconds = try c.read(Double.self, forKey: .wait)
       try c.check(seconds, in: Self.seconds, forKey: .wait, expected: Self.secondsExpected)
@@ -279,6 +366,14 @@ struct ScriptOperation: FieldValue {
     match = try c.readIfPresent(Bool.self, forKey: .match)
     preview = try c.readIfPresent(
       BackPreview.self, forKey: .preview, expected: #""full-screen", "shared-surface" or "style""#)
+    slot = try c.readIfPresent(Int.self, forKey: .slot)
+    velocity = try c.readIfPresent(Double.self, forKey: .velocity)
+    try c.check(
+      slot, in: 0...SceneFile.maximumSlots - 1, forKey: .slot,
+      expected: "a slot index in 0…\(SceneFile.maximumSlots - 1)")
+    try c.check(
+      velocity, in: -Self.maximumSheetVelocity...Self.maximumSheetVelocity, forKey: .velocity,
+      expected: "a velocity in ±\(Int(Self.maximumSheetVelocity)) points per second")
     try c.check(after, in: Self.seconds, forKey: .after, expected: Self.secondsExpected)
     try c.check(duration, in: Self.seconds, forKey: .duration, expected: Self.secondsExpected)
     try c.check(
@@ -556,6 +651,7 @@ extension SceneFile {
       }
     }
     for (i, view) in views.enumerated() { try check(view, "views[\(i)]", topLevel: true) }
+    try validateContainer(fail)
     let screens = Set(views.map(\.id))
     var animated = false
     for operation in script {

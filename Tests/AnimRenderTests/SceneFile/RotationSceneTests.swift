@@ -30,7 +30,7 @@ struct RotationSceneTests {
     return try SceneFile.decode(Data(json.utf8), name: "rotate.json")
   }
 
-  static func frame(_ story: Story, _ index: Int, _ id: String) -> Rect? {
+  static func frame(_ story: PlayedStory, _ index: Int, _ id: String) -> Rect? {
     story.frames[index].scene().view(id)?.frame
   }
 

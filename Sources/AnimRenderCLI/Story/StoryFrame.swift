@@ -24,25 +24,31 @@ struct StoryFrame: Sendable, Equatable {
   /// The views `animate` operations changed, drawn as they left them (or,
   /// during one, as it shows them) over the laid-out screens.
   var animated: AnimatedViews
+  /// The screens presented as sheets: their contents are laid out at the
+  /// container's width and the large detent's height, from the top, and
+  /// the sheet shows as much of them as its height (clipped).
+  var sheets: [String]
 
   /// The frame the stack's `scene` shows at `bounds`.
   ///
   /// `keepsChildren` keeps the screens' children as the stack has them,
-  /// as while a rotation animates them from one layout to the other.
+  /// as while a rotation animates them from one layout to the other (a
+  /// sheet's are laid out again all the same).
   init(
     stack scene: Scene, bounds: Rect, screens: StoryScreens,
-    animated: AnimatedViews = AnimatedViews(), keepsChildren: Bool = false
+    animated: AnimatedViews = AnimatedViews(), keepsChildren: Bool = false, sheets: [String] = []
   ) {
     var stack = scene
     // While matched views fly, the screens hide the flying originals in
     // place: their children are kept as the stack has them (the flights'
     // overlays, `match:KEY`, are not screens and always keep theirs).
     let flies = stack.views.contains { !screens.isScreen($0.id) && $0.isFlightOverlay }
-    if !flies, !keepsChildren,
-      stack.views.contains(where: { !$0.children.isEmpty && screens.isScreen($0.id) })
-    {
+    func strips(_ view: View) -> Bool {
+      screens.isScreen(view.id) && (!keepsChildren || sheets.contains(view.id))
+    }
+    if !flies, stack.views.contains(where: { !$0.children.isEmpty && strips($0) }) {
       stack.views = stack.views.map { view in
-        guard screens.isScreen(view.id) else { return view }
+        guard strips(view) else { return view }
         var screen = view
         screen.children = []
         return screen
@@ -52,6 +58,7 @@ struct StoryFrame: Sendable, Equatable {
     self.bounds = bounds
     self.screens = screens
     self.animated = animated
+    self.sheets = sheets
   }
 
   /// This frame with the animated views as `animated` has them.
@@ -70,7 +77,25 @@ struct StoryFrame: Sendable, Equatable {
     var views = scene.views
     var changed = false
     for i in views.indices where views[i].children.isEmpty {
-      if let children = screens.children(of: views[i].id, bounds: bounds) {
+      let id = views[i].id
+      let children: [View]?
+      if sheets.contains(id) {
+        // A sheet's contents fill its width and the large detent's height
+        // of the picture, which differ from the bounds' only while a
+        // rotation animates (those in-between layouts are not kept).
+        let sheet = Rect(
+          x: 0, y: 0, width: views[i].frame.width,
+          height: SheetDetent.large.height(in: scene.size))
+        let resting = Rect(
+          x: 0, y: 0, width: bounds.width, height: SheetDetent.large.height(in: bounds.size))
+        children =
+          sheet == resting
+          ? screens.children(of: id, bounds: resting)
+          : screens.file.screen(id, bounds: sheet)?.children
+      } else {
+        children = screens.children(of: id, bounds: bounds)
+      }
+      if let children {
         views[i].children = children
         changed = true
       }
@@ -81,7 +106,7 @@ struct StoryFrame: Sendable, Equatable {
 
   static func == (a: StoryFrame, b: StoryFrame) -> Bool {
     a.bounds == b.bounds && a.screens === b.screens && a.stack == b.stack
-      && a.animated == b.animated
+      && a.animated == b.animated && a.sheets == b.sheets
   }
 }
 

@@ -1,0 +1,33 @@
+import Transit
+
+/// `{"select": ID or INDEX}`: a tabs container switches to the tab, with
+/// the operation's style (`cross-dissolve` by default) between the two
+/// tabs' top screens.
+struct SelectVerb: StoryVerb {
+  var tab: TabSpec
+
+  func frames(of operation: ScriptOperation, on model: inout StoryModel) -> StepFrames {
+    StepFrames(operation, default: model.animated)
+  }
+
+  func perform(_ operation: ScriptOperation, frames: StepFrames, in story: Story)
+    throws(CLIError)
+  {
+    guard let tabs = story.tabs else {
+      throw story.fail(operation, "select applies to a tabs container")
+    }
+    let index: Int
+    switch tab {
+    case .index(let given): index = given
+    case .id(let id): index = story.file.container.tabs?.firstIndex(of: id) ?? -1
+    }
+    guard (0..<tabs.tabCount).contains(index) else {
+      throw story.fail(operation, "no tab \(index) among \(tabs.tabCount)")
+    }
+    guard index != tabs.selectedIndex else {
+      throw story.fail(operation, "tab \(index) is already selected")
+    }
+    tabs.select(index, style: try story.style(operation, default: "cross-dissolve"))
+    try story.animate(operation, frames: frames.drawn)
+  }
+}

@@ -1,0 +1,36 @@
+import Transit
+
+/// `{"swap": ID, "slot": I}`: a placeholder shows the screen `id` in slot
+/// `I` (the first by default), laid out at the slot's size, in place of
+/// the one there, with the operation's style (`cross-dissolve` by
+/// default).
+struct SwapVerb: StoryVerb {
+  var id: String
+
+  func frames(of operation: ScriptOperation, on model: inout StoryModel) -> StepFrames {
+    StepFrames(operation, default: model.animated)
+  }
+
+  func perform(_ operation: ScriptOperation, frames: StepFrames, in story: Story)
+    throws(CLIError)
+  {
+    guard let placeholder = story.placeholder else {
+      throw story.fail(operation, "swap applies to a placeholder container")
+    }
+    let slot = operation.slot ?? 0
+    guard placeholder.slotIDs.indices.contains(slot),
+      let frame = placeholder.scene.view(placeholder.slotIDs[slot])?.frame
+    else {
+      throw story.fail(operation, "no slot \(slot) among \(placeholder.slotIDs.count)")
+    }
+    guard !placeholder.scene.contains(id) else {
+      throw story.fail(operation, "\"\(CLIError.echoed(id))\" is already shown")
+    }
+    guard let screen = story.file.screen(id, bounds: Rect(size: frame.size)) else {
+      throw story.fail(operation, "no screen \"\(CLIError.echoed(id))\"")
+    }
+    placeholder.setChild(
+      screen, inSlot: slot, style: try story.style(operation, default: "cross-dissolve"))
+    try story.animate(operation, frames: frames.drawn)
+  }
+}
