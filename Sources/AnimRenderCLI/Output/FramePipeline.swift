@@ -61,39 +61,38 @@ struct FramePipeline {
   /// (vector outputs charge theirs as they embed them, see
   /// ``encodeVector(progress:memory:)``).
   ///
-  /// Each 3-D view is drawn into a picture of at most 4,096 pixels a side, at about its
-  /// on-screen resolution, so counted here at the frame's pixels or
-  /// 4,096², whichever is fewer, with a byte a pixel of column runs. The
-  /// workers share one cache of such pictures, at most 64 MiB across
-  /// frames (`OffscreenPictures`), and each worker draws beside it one
-  /// picture per level of nesting (a 3-D view inside a 3-D view).
+  /// A 3-D view is drawn into a picture of at most
+  /// `OffscreenPictureSize.pixelLimit` pixels for the frame's size, which
+  /// takes at most `OffscreenPictureSize.bytes(pixelLimit:)` (its pixels
+  /// with their headroom, and column runs): the renderer's own figures, so
+  /// the charge is what drawing may allocate. The workers share one cache
+  /// of such pictures (`OffscreenPictures.keptMemory`), and each worker
+  /// draws or holds beside it one picture per level of nesting (a 3-D view
+  /// inside a 3-D view).
   func chargePerspectivePictures(to memory: inout MemoryBudget) throws(CLIError) {
-    let depth = job.frames.reduce(0) {
-      max($0, FramePipeline.perspectiveDepth(in: $1.scene().views))
-    }
+    let depth = FramePipeline.perspectiveDepth(of: job.frames)
     guard depth > 0 else { return }
-    // Sides ≤ 16,384 (checked by `OutputBudget`): the product fits; the
-    // rest is checked. 4,096 is `Renderer.maximumOffscreenSide`, 64 MiB
-    // `OffscreenPictures`' limit.
-    let side = 4_096
-    let pictureBytes = min(pixelWidth * pixelHeight, side * side) * 5
     let drawing = min(FramePipeline.workerCount, job.frames.count)
-    let (perWorker, overflowsWorker) = pictureBytes.multipliedReportingOverflow(by: depth)
-    let (pictures, overflowsPictures) = perWorker.multipliedReportingOverflow(by: drawing)
-    let (needed, overflows) = pictures.addingReportingOverflow(64 << 20)
     try memory.charge(
-      overflowsWorker || overflowsPictures || overflows ? -1 : needed,
+      FramePipeline.perspectivePictureBytes(
+        pixelWidth: pixelWidth, pixelHeight: pixelHeight, depth: depth, workers: drawing),
       for:
         "the offscreen pictures of 3-D views nested \(depth) deep, for \(drawing) worker\(drawing == 1 ? "" : "s")",
       advice: "use a smaller --scale or --size, or an SVG or PDF output")
   }
 
-  /// How deep 3-D views nest in `views`: 0 with none, 1 for 3-D views
-  /// with no 3-D view inside, and so on.
-  static func perspectiveDepth(in views: [View]) -> Int {
-    views.reduce(0) { depth, view in
-      max(depth, perspectiveDepth(in: view.children) + (view.transform.isAffine2D ? 0 : 1))
-    }
+  /// The most memory the offscreen pictures of 3-D views nested `depth`
+  /// deep take while `workers` workers draw frames of
+  /// `pixelWidth`×`pixelHeight`, or -1 when it does not fit an `Int`.
+  static func perspectivePictureBytes(
+    pixelWidth: Int, pixelHeight: Int, depth: Int, workers: Int
+  ) -> Int {
+    let limit = OffscreenPictureSize.pixelLimit(frameWidth: pixelWidth, frameHeight: pixelHeight)
+    let pictureBytes = OffscreenPictureSize.bytes(pixelLimit: limit)
+    let (perWorker, overflowsWorker) = pictureBytes.multipliedReportingOverflow(by: depth)
+    let (pictures, overflowsPictures) = perWorker.multipliedReportingOverflow(by: workers)
+    let (needed, overflows) = pictures.addingReportingOverflow(OffscreenPictures.keptMemory)
+    return overflowsWorker || overflowsPictures || overflows ? -1 : needed
   }
 
   var budget: OutputBudget {

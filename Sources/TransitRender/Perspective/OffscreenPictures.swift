@@ -1,3 +1,4 @@
+import Synchronization
 import Transit
 
 /// The offscreen pictures of 3-D views, kept from one frame to the next so
@@ -44,7 +45,23 @@ public final class OffscreenPictures: @unchecked Sendable {
   /// At most this many bytes of pictures are kept: a 4,096 × 4,096 picture,
   /// the largest the renderer draws, or four of a 1280 × 720 screen's at
   /// twice its size.
-  static let keptBytes = 64 << 20
+  package static let keptBytes = 64 << 20
+
+  /// The most memory the kept pictures take: ``keptBytes`` of pixels and
+  /// a byte of column runs (``ColumnRuns``) for each of their pixels. A
+  /// picture being drawn, or held by a renderer after the cache dropped
+  /// it, comes on top (at most ``OffscreenPictureSize/bytes(pixelLimit:)``
+  /// each).
+  package static var keptMemory: Int { keptBytes + keptBytes / 4 }
+
+  /// The pixels a new picture of `count` pixels is given room for: a
+  /// turning view's picture changes size in steps of 19 % in pixels, and
+  /// the headroom lets the next step reuse this memory, which is then
+  /// neither mapped in nor page-faulted again. None beyond ``keptBytes``:
+  /// a picture that large is kept alone.
+  package static func capacity(forPixels count: Int) -> Int {
+    max(count, min(count + count / 4, keptBytes / 4))
+  }
 
   /// An empty cache, to give to the renderers that should share it.
   public init() {}
@@ -82,13 +99,24 @@ public final class OffscreenPictures: @unchecked Sendable {
     /// vertical axis maps it, and forgotten when it is drawn again.
     let columnRuns: ColumnRuns
 
-    fileprivate init(capacity: Int) {
+    /// Where the picture's memory is counted while it lives.
+    private let tally: MemoryTally
+
+    fileprivate init(capacity: Int, tally: MemoryTally) {
       pixels = .allocate(capacity: capacity)
       self.capacity = capacity
       columnRuns = ColumnRuns(capacity: capacity)
+      self.tally = tally
+      tally.add(memory)
     }
 
-    deinit { pixels.deallocate() }
+    deinit {
+      pixels.deallocate()
+      tally.add(-memory)
+    }
+
+    /// Its memory: the pixels and, at most as many bytes, column runs.
+    var memory: Int { capacity * 5 }
 
     var bytes: Int { capacity * 4 }
   }
@@ -100,6 +128,15 @@ public final class OffscreenPictures: @unchecked Sendable {
     var lastUse: Int
     var isReady: Bool
   }
+
+  /// The memory of every picture alive, kept or not (a renderer may still
+  /// hold one the cache dropped): what the budget's charge bounds.
+  private let tally = MemoryTally()
+  /// The most memory the pictures have taken at once, and the most one
+  /// picture has taken (its pixels with their headroom, and column runs):
+  /// for tests, which check them against what is charged for them.
+  package var peakMemory: Int { tally.peak }
+  package var largestPictureMemory: Int { tally.largest }
 
   /// Guards everything below.
   private let monitor = Monitor()
@@ -207,11 +244,7 @@ public final class OffscreenPictures: @unchecked Sendable {
     if let reusable {
       picture = reusable
     } else {
-      // A turning view's picture changes size in steps of 19 % in pixels:
-      // the headroom lets the next step reuse this memory, which is then
-      // neither mapped in nor page-faulted again.
-      // (None beyond the byte limit: a picture that large is kept alone.)
-      picture = Picture(capacity: max(count, min(count + count / 4, Self.keptBytes / 4)))
+      picture = Picture(capacity: Self.capacity(forPixels: count), tally: tally)
     }
     dropped.removeAll()
     picture.width = key.width
@@ -239,4 +272,20 @@ public final class OffscreenPictures: @unchecked Sendable {
     }
     return dropped
   }
+}
+
+/// Bytes alive, their peak and the largest single amount added.
+private final class MemoryTally: Sendable {
+  private let state = Mutex((live: 0, peak: 0, largest: 0))
+
+  func add(_ bytes: Int) {
+    state.withLock {
+      $0.live += bytes
+      $0.peak = max($0.peak, $0.live)
+      $0.largest = max($0.largest, bytes)
+    }
+  }
+
+  var peak: Int { state.withLock { $0.peak } }
+  var largest: Int { state.withLock { $0.largest } }
 }

@@ -3,11 +3,12 @@ import Transit
 extension Renderer {
   /// The largest side of the offscreen picture of a 3D-transformed view;
   /// larger views are drawn at a lower resolution and magnified.
-  static let maximumOffscreenSide = 4_096
+  package static let maximumOffscreenSide = 4_096
 
   /// Draws a view whose transform is not a 2D affine one: its contents go to
   /// an offscreen picture at the resolution they will have on screen,
-  /// rounded up to a level (``pictureStretch(_:)``), which
+  /// rounded up to a level (``pictureStretch(_:)``) and within the frame's
+  /// limit (``OffscreenPictureSize``), which
   /// ``ProjectiveMapping`` then maps onto the projected quad; the result is
   /// painted with the view's alpha, inside the current clip. The picture is
   /// kept for the next frames (``OffscreenPictures``): while the view only
@@ -97,12 +98,10 @@ extension Renderer {
       let screenLength = ((q.x - p.x) * (q.x - p.x) + (q.y - p.y) * (q.y - p.y)).squareRoot()
       stretch = max(stretch, screenLength / (k % 2 == 0 ? extent.width : extent.height))
     }
-    let limit = Double(Renderer.maximumOffscreenSide)
-    stretch = min(
-      max(Renderer.pictureStretch(stretch), 1 / max(extent.width, extent.height)),
-      limit / extent.width, limit / extent.height)
-    let sourceWidth = max(1, Int((extent.width * stretch).rounded(.up)))
-    let sourceHeight = max(1, Int((extent.height * stretch).rounded(.up)))
+    let size = OffscreenPictureSize(
+      extent: extent.size, stretch: Renderer.pictureStretch(stretch),
+      pixelLimit: offscreenPixelLimit)
+    let (sourceWidth, sourceHeight) = (size.width, size.height)
     let scaleX = Double(sourceWidth) / extent.width
     let scaleY = Double(sourceHeight) / extent.height
     let picture = try offscreenPictures.picture(

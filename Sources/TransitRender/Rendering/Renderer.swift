@@ -36,6 +36,11 @@ public final class Renderer {
   /// The offscreen pictures of 3-D views, kept while only their transforms
   /// change; perhaps shared with renderers on other threads.
   let offscreenPictures: OffscreenPictures
+  /// The most pixels an offscreen picture of a 3-D view may have, set
+  /// from the size of the frame being drawn
+  /// (``OffscreenPictureSize/pixelLimit(frameWidth:frameHeight:)``).
+  package var offscreenPixelLimit =
+    Renderer.maximumOffscreenSide * Renderer.maximumOffscreenSide
   /// Blurred shadow masks, kept while the same shapes are drawn.
   let shadowMasks = ShadowMasks()
   /// Pango and the bundled fonts, set up the first time a view has text.
@@ -178,6 +183,7 @@ public final class Renderer {
       wrapping: pixels, width: width, height: height, rowStride: rowStride, what: "frame")
     let context = try CairoContext(surface: surface)
     context.scale(options.scale, options.scale)
+    offscreenPixelLimit = OffscreenPictureSize.pixelLimit(frameWidth: width, frameHeight: height)
     for view in scene.views {
       try draw(view, in: context)
     }

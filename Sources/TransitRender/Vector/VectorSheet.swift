@@ -123,6 +123,8 @@ public enum VectorSheet {
         Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height)))
       context.fill(cell.scene.backgroundColor)
       context.scale(options.scale, options.scale)
+      renderer.offscreenPixelLimit = OffscreenPictureSize.pixelLimit(
+        frameWidth: size.width, frameHeight: size.height)
       for view in cell.scene.views { try renderer.draw(view, in: context) }
       context.restore()
       if let overlay = cell.overlay {

@@ -328,7 +328,7 @@ struct MemoryBudgetTests {
     #expect(refused.peakBytes < program + (16 << 20), "drawn: \(refused.peakBytes >> 20) MiB")
     let pushed = try render("push-from-right", "b-%d.png", budget: 48)
     #expect(pushed.status == 0, "\(pushed.stderr)")
-    let drawn = try render("flip-horizontally", "c-%d.png", budget: 128)
+    let drawn = try render("flip-horizontally", "c-%d.png", budget: 192)
     #expect(drawn.status == 0, "\(drawn.stderr)")
     let unlimited = try render("flip-horizontally", "d-%d.png", budget: nil)
     #expect(unlimited.status == 0, "\(unlimited.stderr)")
