@@ -42,7 +42,8 @@ struct PreviewCommand: ParsableCommand {
           "preview needs the program \(Self.program) beside animrender, and \(CLIError.echoed(path)) is not there; `swift build --product \(Self.program)` or `make install` puts it there"
         )
       }
-      AtomicOutput.restoreDefaultSignals()
+      // The signal handlers animrender installed (AtomicOutput) do not
+      // pass into the program: exec gives each its default action back.
       Platform.replaceProcess(with: path, [path] + options.arguments)
       throw CLIError(
         .unavailable, "cannot run \(CLIError.echoed(path)): \(Platform.lastError)")

@@ -213,15 +213,6 @@ extension Platform {
   /// can handle it instead.
   static func ignore(signal number: Int32) { signal(number, SIG_IGN) }
 
-  /// Gives `number` its default action again, unblocked in the calling thread.
-  static func restoreDefault(signal number: Int32) {
-    signal(number, SIG_DFL)
-    var set = sigset_t()
-    sigemptyset(&set)
-    sigaddset(&set, number)
-    pthread_sigmask(SIG_UNBLOCK, &set, nil)
-  }
-
   /// Ends the process by the signal `number` itself, as an interrupted
   /// program should: its default action restored and unblocked in the
   /// calling (dispatch) thread.
@@ -336,8 +327,8 @@ extension Platform {
   }
 
   /// Replaces this process with the program at `path`, given `arguments`
-  /// (its name first): the same process id, standard streams and
-  /// signals' defaults. Returns only when it could not, with the reason
+  /// (its name first): the same process id and standard streams; caught
+  /// signals get their default action, ignored ones stay ignored. Returns only when it could not, with the reason
   /// in ``lastError``.
   static func replaceProcess(with path: String, _ arguments: [String]) {
     var argv = arguments.map { strdup($0) }
