@@ -102,7 +102,7 @@ uninstall:
 	rm -f "$(DESTDIR)$(PREFIX)/bin/animrender"
 	rm -rf "$(DESTDIR)$(LIBEXEC)"
 
-# Clones this commit, tags it and builds README's consumer package against
+# Clones this commit, tags it and builds Docs/GoldenTests.md's consumer package against
 # it, so every product is checked as a versioned dependency.
 consumer-check: deps
 	Scripts/consumer-check.sh

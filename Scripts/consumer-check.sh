@@ -3,7 +3,7 @@
 #
 #   Scripts/consumer-check.sh        # make consumer-check; CI runs it too
 #
-# The consumer package is README.md's, exactly as written: its Package.swift
+# The consumer package is Docs/GoldenTests.md's, exactly as written: its Package.swift
 # and its test file are the fenced swift blocks that follow the lines
 # `<!-- consumer: Package.swift -->` and
 # `<!-- consumer: Tests/MyAppTests/TransitionTests.swift -->`. The current
@@ -34,7 +34,7 @@ fail() {
   exit 1
 }
 
-# README's marked blocks, written under $work/consumer.
+# Docs/GoldenTests.md's marked blocks, written under $work/consumer.
 consumer="$work/consumer"
 mkdir -p "$consumer"
 for file in Package.swift Tests/MyAppTests/TransitionTests.swift; do
@@ -44,15 +44,15 @@ for file in Package.swift Tests/MyAppTests/TransitionTests.swift; do
     state == 1 { if ($0 == "```swift") { state = 2; next } else { exit 2 } }
     state == 2 { if ($0 == "```") { state = 3; exit 0 } else { print } }
     END { if (state != 3) exit 2 }
-  ' README.md >"$consumer/$file" \
-    || fail "README.md has no \`<!-- consumer: $file -->\` line followed by a \`\`\`swift block"
+  ' Docs/GoldenTests.md >"$consumer/$file" \
+    || fail "Docs/GoldenTests.md has no \`<!-- consumer: $file -->\` line followed by a \`\`\`swift block"
 done
 
-# The Transit dependency README names: its address and its version.
+# The Transit dependency the page names: its address and its version.
 dependency=$(grep -E '\.package\(url: "[^"]*/Transit(\.git)?", from: "[0-9]+\.[0-9]+\.[0-9]+"\)' \
   "$consumer/Package.swift" || true)
 [ "$(printf '%s' "$dependency" | grep -c .)" = 1 ] \
-  || fail "README's Package.swift must name Transit once, as .package(url: \"…/Transit.git\", from: \"X.Y.Z\")"
+  || fail "Docs/GoldenTests.md's Package.swift must name Transit once, as .package(url: \"…/Transit.git\", from: \"X.Y.Z\")"
 url=$(printf '%s' "$dependency" | sed -E 's/.*url: "([^"]*)".*/\1/')
 version=$(printf '%s' "$dependency" | sed -E 's/.*from: "([^"]*)".*/\1/')
 
@@ -64,7 +64,7 @@ git -C "$work/Transit.git" tag "$version" "$commit"
 export GIT_CONFIG_COUNT=1
 export GIT_CONFIG_KEY_0="url.file://$work/Transit.git.insteadOf"
 export GIT_CONFIG_VALUE_0="$url"
-echo "consumer-check: README's package against $url $version = $(git rev-parse --short "$commit")"
+echo "consumer-check: Docs/GoldenTests.md's package against $url $version = $(git rev-parse --short "$commit")"
 
 swiftpm=(--package-path "$consumer" --cache-path "$work/cache" --config-path "$work/config"
   --security-path "$work/security")
