@@ -26,7 +26,7 @@ public final class PresentationLayer {
 
   /// The container whose scene, driver and phases the presentations live
   /// in; it owns the layer, so it outlives it.
-  unowned(unsafe) var host: any PresentationHost
+  unowned let host: any PresentationHost
 
   var presentations: [Presentation] = []
   /// The screen the first presentation was made over, fixed until the

@@ -108,7 +108,8 @@ public final class TabBarContainer: PresentingContainer {
   public func stackIDs(ofTab index: Int) -> [String] {
     stacks.indices.contains(index) ? stacks[index].map(\.view.id) : []
   }
-  /// The id of the screen shown: the selected tab's top.
+  /// The id of the selected tab's top screen (presentations over it are
+  /// ``PresentingContainer/presentedIDs``).
   public var topID: String { stacks[selectedIndex].last?.view.id ?? "" }
   /// Whether tab `index`'s screens are in the scene (it has been selected).
   public func isLoaded(tab index: Int) -> Bool { loaded.contains(index) }
