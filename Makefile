@@ -113,10 +113,10 @@ newcomer-check: test-deps
 
 # Every picture under Docs/, drawn by the project's own release animrender: the
 # demo, the gallery of twelve styles, a swipe back dragged by hand, the
-# catalogue of every style, and a card expanding to fill the screen and back
-# (a grid and a GIF). Tests/AnimRenderTests/Commands/DocsPicturesTests.swift
-# runs these same lines and fails when a committed picture differs from what the
-# build draws.
+# catalogue of every style, a card expanding to fill the screen and back, and
+# an app of two tabs with a sheet (each a grid and a GIF).
+# Tests/AnimRenderTests/Commands/DocsPicturesTests.swift runs these same lines
+# and fails when a committed picture differs from what the build draws.
 pictures: release
 	$(RELEASE_BIN)/animrender demo -o Docs/demo.png --quiet
 	$(RELEASE_BIN)/animrender demo -o Docs/gallery.png --quiet --styles \
@@ -130,6 +130,9 @@ pictures: release
 	$(RELEASE_BIN)/animrender play Examples/swipe-back.json --layout grid --columns 9 --scale 0.5 \
 	  --labels --compression smallest -o Docs/swipe-back.png --quiet
 	$(RELEASE_BIN)/animrender play Examples/swipe-back.json --fps 30 --hold 0.5 -o Docs/swipe-back.gif --quiet
+	$(RELEASE_BIN)/animrender play Examples/tabs-and-sheet.json --layout grid --columns 8 --scale 0.5 \
+	  --labels --compression smallest -o Docs/tabs-and-sheet.png --quiet
+	$(RELEASE_BIN)/animrender play Examples/tabs-and-sheet.json --fps 30 --hold 0.5 -o Docs/tabs-and-sheet.gif --quiet
 
 docs: deps
 	Scripts/build-docs.sh

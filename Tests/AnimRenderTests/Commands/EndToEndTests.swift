@@ -270,7 +270,9 @@ struct EndToEndTests {
 
   @Test func playDrawsEveryExample() throws {
     let folder = TemporaryDirectory.make()
-    for name in ["push-rotate-pop", "flip-cards", "card-expand", "photo-grid", "swipe-back"] {
+    for name in [
+      "push-rotate-pop", "flip-cards", "card-expand", "photo-grid", "swipe-back", "tabs-and-sheet",
+    ] {
       let path = PackageFiles.root.appendingPathComponent("Examples/\(name).json").path
       let result = try animrender.run(
         ["play", path, "--layout", "grid", "--columns", "6", "-o", "\(name).png"], in: folder)

@@ -23,7 +23,10 @@ struct ReadmeCommandTests {
     ("Docs/CLI.md", ["cover.png", "states.json", "story.png", "elastic.png", "diff.png"]),
     (
       "Docs/SceneFiles.md",
-      ["card.png", "card-states.json", "photo.png", "photo-states.json", "rotation.png"]
+      [
+        "card.png", "card-states.json", "photo.png", "photo-states.json", "rotation.png",
+        "app.png", "app-states.json",
+      ]
     ),
   ]
 

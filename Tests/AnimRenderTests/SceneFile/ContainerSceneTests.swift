@@ -330,10 +330,6 @@ struct ContainerSceneTests {
       (#"[{"drag": [10]}]"#, "s.json: script[0]: cannot drag: the top is not a sheet"),
       (#"[{"push": "b"}]"#, "s.json: script[0]: \"b\" is already in a tab"),
       (
-        #"[{"present": "c", "sheet": {"detents": ["large"]}}, {"detent": "large"}]"#,
-        "s.json: script[1]: the sheet already rests at large"
-      ),
-      (
         #"[{"present": "c", "style": "fade-in"}, {"drag": [10]}]"#,
         "s.json: script[1]: cannot drag: the top is not a sheet"
       ),
@@ -342,6 +338,27 @@ struct ContainerSceneTests {
   func stateErrors(script: String, message: String) throws {
     let refusal = try #require(try Self.playRefusal(script))
     #expect(refusal == message)
+  }
+
+  /// In a container 20 points high or less the large detent is at the
+  /// top: a drag there is refused (65), never a frame the renderer refuses.
+  @Test func aSheetCannotBeDraggedInAContainerTooLow() throws {
+    let text = """
+      {"container": {"width": 30, "height": 18, "kind": "tabs", "tabs": ["a"]},
+       "views": [{"id": "a"}, {"id": "c"}],
+       "script": [{"present": "c", "sheet": {"detents": ["medium"]}}, {"drag": [-4, 30]}]}
+      """
+    let file = try SceneFile.decode(Data(text.utf8), name: "s.json")
+    do throws(CLIError) {
+      _ = try Story.play(file, name: "s.json")
+      Issue.record("the drag was played")
+    } catch {
+      #expect(error.status == .dataError)
+      #expect(
+        error.message
+          == "s.json: script[1]: cannot drag a sheet in a container 18.0 points high (more than 20 needed)"
+      )
+    }
   }
 
   // MARK: Playing
@@ -445,6 +462,25 @@ struct ContainerSceneTests {
       let story = try Story.play(file, name: "s.json")
       #expect(file.scriptFrameCount == story.frames.count, "\(script)")
     }
+  }
+
+  @Test("the reference's table of the containers' verbs lists the keys each takes")
+  func referenceTable() throws {
+    let text = try SceneFilesReferenceTests.reference()
+    let start = try #require(text.range(of: "## Tabs, placeholders and presentations"))
+    let end = try #require(
+      text.range(of: "## Matched views", range: start.upperBound..<text.endIndex))
+    var verbs: [String] = []
+    for line in text[start.upperBound..<end.lowerBound].split(separator: "\n")
+    where line.hasPrefix("| `{\"") {
+      let cells = line.split(separator: " | ")
+      let verb = String(cells[0].dropFirst(5).prefix { $0 != "\"" })
+      let keys = cells[cells.count - 1].split(separator: "`", omittingEmptySubsequences: false)
+        .enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
+      #expect(keys == ScriptOperation.keys(of: verb), "\(verb)")
+      verbs.append(verb)
+    }
+    #expect(verbs == ["select", "swap", "present", "dismiss", "detent", "drag"])
   }
 
   // MARK: The example, through animrender

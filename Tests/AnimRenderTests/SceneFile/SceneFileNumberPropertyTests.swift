@@ -46,7 +46,7 @@ struct SceneFileNumberPropertyTests {
 
   static let examples = [
     "push-rotate-pop", "flip-cards", "interactive-pop", "interrupted-push", "reference-push",
-    "card-expand", "photo-grid", "rotate-layout", "swipe-back",
+    "card-expand", "photo-grid", "rotate-layout", "swipe-back", "tabs-and-sheet",
   ].map {
     try! String(
       contentsOf: PackageFiles.root.appendingPathComponent("Examples/\($0).json"), encoding: .utf8)
@@ -442,12 +442,12 @@ struct FieldSlot {
       required = true
       return
     }
-    whole = ["frames", "at", "remove"].contains(key)
+    whole = ["frames", "at", "remove", "slot", "select"].contains(key)
     // A step's duration is required, an operation's is not; a shadow's
     // opacity and radius are required.
     let inStep = place.dropLast().contains(.key("animate"))
     required =
-      ["width", "height", "wait", "at", "remove", "opacity", "radius"].contains(key)
+      ["width", "height", "wait", "at", "remove", "opacity", "radius", "select"].contains(key)
       || (inStep && key == "duration")
   }
 }
@@ -539,6 +539,10 @@ enum NumberModel {
       case ("grab.velocity", .grab(let spec)): return real(spec.velocity)
       case ("back.touches[][]", .back(.gesture(let gesture))):
         return real(gesture.touches[indices[0]][indices[1]])
+      case ("drag[]", .drag(let offsets)): return real(offsets[indices[0]])
+      case ("velocity", _): return real(op.velocity)
+      case ("slot", _): return whole(op.slot)
+      case ("select", .select(.index(let index))): return whole(index)
       case (_, .animate(.steps(let steps))) where shape.hasPrefix("animate[]."):
         return step(steps[indices[0]], rest.dropFirst(2))
       default: return nil

@@ -15,6 +15,10 @@ struct SceneGenerator {
   /// Image file names (relative to the scene file) the views may use.
   var images: [String]
   var styles: [String]
+  /// Whether sheets may be dragged: only in a container whose sides are
+  /// both at least 21 points, where the large detent (the height but 20
+  /// points) is above 0 in either orientation.
+  var dragsSheets = false
 
   /// One generated file: its JSON, and whether a mistake was put in it.
   struct Case {
@@ -179,9 +183,25 @@ struct SceneGenerator {
     decorate(&show, styled: false, timed: false, &self)
     operations.append(show)
     stack = [first]
+    /// The presented screens, bottom to top, each with its sheet's
+    /// detents (nil for full-screen); while one is up, the stack's own
+    /// operations are refused, so only presentations' are drawn.
+    var presented: [(id: String, detents: [Any]?)] = []
+    /// Whether a sheet was dragged: from then on the file's frame count is
+    /// not exact about insertions and removals below the top, so none are drawn.
+    var dragged = false
     for _ in 0..<int(1...6) {
       var op: [String: Any]
-      let off = screens.filter { !stack.contains($0) }
+      let off = screens.filter { !stack.contains($0) && !presented.map(\.id).contains($0) }
+      if !presented.isEmpty || chance(0.15) {
+        guard let (presentation, change) = presentationOperation(off: off, presented: presented)
+        else { continue }
+        op = presentation
+        presented = change
+        if op["drag"] != nil { dragged = true }
+        operations.append(op)
+        continue
+      }
       switch int(0...9) {
       case 0 where !off.isEmpty, 1 where !off.isEmpty:
         let id = pick(off)
@@ -201,13 +221,13 @@ struct SceneGenerator {
         op = ["popToRoot": true]
         stack = [stack[0]]
         decorate(&op, styled: true, timed: true, &self)
-      case 5 where !off.isEmpty:
+      case 5 where !off.isEmpty && !dragged:
         let id = pick(off)
         let at = int(0...stack.count)
         op = ["insert": id, "at": at]
         stack.insert(id, at: at)
         decorate(&op, styled: at == stack.count - 1, timed: at == stack.count - 1, &self)
-      case 6 where stack.count > 1:
+      case 6 where stack.count > 1 && !dragged:
         let at = int(0...(stack.count - 1))
         op = ["remove": at]
         stack.remove(at: at)
@@ -251,6 +271,152 @@ struct SceneGenerator {
     return operations
   }
 
+  /// A detent as a scene file writes it.
+  mutating func detent() -> Any {
+    switch int(0...3) {
+    case 0: "medium"
+    case 1: "large"
+    case 2: double(0.05...1)
+    default: double(2...40)
+    }
+  }
+
+  /// An operation on the presentations over a container (present,
+  /// dismiss, detent, drag, back) valid for `presented`, and what is
+  /// presented after it; nil when none applies. A drag is a flick, up or
+  /// down, hard enough that where it ends is certain: up, the sheet stays
+  /// (on whichever detent), down, it is dismissed.
+  mutating func presentationOperation(
+    off: [String], presented: [(id: String, detents: [Any]?)]
+  ) -> ([String: Any], [(id: String, detents: [Any]?)])? {
+    var presented = presented
+    var op: [String: Any]
+    let sheet = presented.last?.detents
+    switch int(0...5) {
+    case 0 where !off.isEmpty, 1 where !off.isEmpty:
+      let id = pick(off)
+      op = ["present": id]
+      if chance(0.6) {
+        let detents = (0..<int(1...3)).map { _ in detent() }
+        var spec: [String: Any] = ["detents": detents]
+        if chance(0.5) { spec["detent"] = pick(detents) }
+        if chance(0.2) { spec["undimmed"] = detent() }
+        op["sheet"] = spec
+        presented.append((id, detents))
+      } else {
+        if chance(0.7) { op["style"] = pick(styles) }
+        if chance(0.3) { op["curve"] = curve() }
+        presented.append((id, nil))
+      }
+      if chance(0.4) { op["duration"] = double(0...0.6) }
+    case 2 where sheet != nil:
+      op = ["detent": pick(sheet!)]
+    case 3 where sheet != nil && dragsSheets:
+      let down = chance(0.5)
+      op = [
+        "drag": (0..<int(1...3)).map { _ in down ? double(0...30) : -double(0...30) },
+        "velocity": down ? 5_000 : -5_000,
+      ]
+      if down { presented.removeLast() }
+    case 4 where !presented.isEmpty:
+      op = ["back": true]
+      presented.removeLast()
+    default:
+      guard !presented.isEmpty else { return nil }
+      op = ["dismiss": true]
+      presented.removeLast()
+    }
+    if chance(0.3) { op["frames"] = int(0...3) }
+    return (op, presented)
+  }
+
+  /// A script for a tabs container whose tabs are rooted at `tabs`, the
+  /// other `screens` pushed on them: selections, pushes, pops, backs
+  /// through the tab history, rotations and presentations.
+  mutating func tabsScript(tabs: [String], screens: [String]) -> [[String: Any]] {
+    var stacks = tabs.map { [$0] }
+    var selected = 0
+    /// The tab history's steps: a selection from a tab, or a push.
+    var history: [(from: Int?, id: String?)] = []
+    var presented: [(id: String, detents: [Any]?)] = []
+    var operations: [[String: Any]] = []
+    for _ in 0..<int(1...6) {
+      var op: [String: Any]
+      let held = Set(stacks.joined()).union(presented.map(\.id))
+      let off = screens.filter { !held.contains($0) }
+      if !presented.isEmpty || chance(0.15) {
+        guard let (presentation, change) = presentationOperation(off: off, presented: presented)
+        else { continue }
+        operations.append(presentation)
+        presented = change
+        continue
+      }
+      switch int(0...6) {
+      case 0 where tabs.count > 1:
+        let to = pick(Array(tabs.indices).filter { $0 != selected })
+        op = ["select": chance(0.5) ? to as Any : tabs[to] as Any]
+        if chance(0.5) { op["style"] = pick(styles) }
+        if chance(0.3) { op["duration"] = double(0...0.5) }
+        history.append((selected, nil))
+        selected = to
+      case 1 where !off.isEmpty:
+        let id = pick(off)
+        op = ["push": id]
+        if chance(0.5) { op["style"] = pick(styles) }
+        if chance(0.3) { op["duration"] = double(0...0.5) }
+        stacks[selected].append(id)
+        history.append((nil, id))
+      case 2 where stacks[selected].count > 1:
+        op = ["pop": true]
+        let id = stacks[selected].removeLast()
+        if let index = history.lastIndex(where: { $0.id == id }) { history.remove(at: index) }
+      case 3 where !history.isEmpty:
+        op = ["back": true]
+        let step = history.removeLast()
+        if let from = step.from { selected = from } else { stacks[selected].removeLast() }
+      case 4:
+        op = ["rotate": pick(["landscape", "portrait"])]
+        if chance(0.3) { op["duration"] = double(0...0.4) }
+      default:
+        op = ["wait": double(0...0.3)]
+      }
+      // The library's history keeps the latest 20 steps.
+      if history.count > 20 { history.removeFirst() }
+      if chance(0.3) { op["frames"] = int(0...3) }
+      operations.append(op)
+    }
+    if operations.isEmpty { operations.append(["wait": 0.1]) }
+    return operations
+  }
+
+  /// A script for a placeholder of `slots` slots: swaps of `screens` into
+  /// them, rotations and waits.
+  mutating func placeholderScript(slots: Int, screens: [String]) -> [[String: Any]] {
+    var shown: [String?] = Array(repeating: nil, count: slots)
+    var operations: [[String: Any]] = []
+    for _ in 0..<int(1...6) {
+      var op: [String: Any]
+      let off = screens.filter { !shown.contains($0) }
+      switch int(0...3) {
+      case 0 where !off.isEmpty, 1 where !off.isEmpty:
+        let slot = int(0...(slots - 1))
+        let id = pick(off)
+        op = ["swap": id]
+        if slot > 0 || chance(0.3) { op["slot"] = slot }
+        if chance(0.5) { op["style"] = pick(styles) }
+        if chance(0.3) { op["duration"] = double(0...0.5) }
+        shown[slot] = id
+      case 2:
+        op = ["rotate": pick(["landscape", "portrait"])]
+      default:
+        op = ["wait": double(0...0.3)]
+      }
+      if chance(0.3) { op["frames"] = int(0...3) }
+      operations.append(op)
+    }
+    return operations
+  }
+
   mutating func next() -> Case {
     var ids = 0
     let screens = (0..<int(2...4)).map { "s\($0)" }
@@ -262,7 +428,40 @@ struct SceneGenerator {
     file["views"] = views
     var inside: [String: [(id: String, image: Bool)]] = [:]
     for view in views { inside[view["id"] as! String] = Self.inside(view) }
-    file["script"] = script(screens: screens, inside: inside)
+    var container = file["container"] as! [String: Any]
+    dragsSheets =
+      min(container["width"] as! Int, container["height"] as! Int) >= 21
+    switch int(0...9) {
+    case 0, 1:
+      let tabs = Array(screens.prefix(int(1...2)))
+      // Tabs get a container large enough to drag sheets in.
+      container["width"] = int(21...32)
+      container["height"] = int(21...32)
+      dragsSheets = true
+      container["kind"] = "tabs"
+      container["tabs"] = tabs
+      file["container"] = container
+      file["script"] = tabsScript(tabs: tabs, screens: screens)
+    case 2:
+      let width = container["width"] as! Int
+      let height = container["height"] as! Int
+      container["kind"] = "placeholder"
+      let count = int(1...2)
+      if count > 1 || chance(0.5) {
+        container["slots"] = (0..<count).map { i -> [String: Any] in
+          [
+            "id": "slot\(i)",
+            "frame": [
+              0, Double(height * i) / Double(count), Double(width), Double(height) / Double(count),
+            ],
+          ]
+        }
+      }
+      file["container"] = container
+      file["script"] = placeholderScript(slots: count, screens: screens)
+    default:
+      file["script"] = script(screens: screens, inside: inside)
+    }
     if chance(0.7) {
       var container = file["container"] as! [String: Any]
       container["color"] = color()

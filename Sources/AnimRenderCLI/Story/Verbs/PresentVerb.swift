@@ -58,7 +58,8 @@ struct DismissVerb: StoryVerb {
 }
 
 /// `{"detent": D}`: the top sheet moved to one of its detents, the
-/// dimming and the scale-back following.
+/// dimming and the scale-back following (to the one it rests at, it
+/// stays).
 struct DetentVerb: StoryVerb {
   var detent: DetentSpec
 
@@ -70,12 +71,11 @@ struct DetentVerb: StoryVerb {
     throws(CLIError)
   {
     let host = try story.presentingHost(operation)
-    guard let current = host.detent else {
+    guard host.detent != nil else {
       throw story.fail(operation, "cannot move to a detent: the top is not a sheet")
     }
-    guard current != detent.detent else {
-      throw story.fail(operation, "the sheet already rests at \(detent.name)")
-    }
+    // The detent it rests at already moves nothing: its frames show the
+    // sheet where it is, as UIKit's does.
     host.setDetent(detent.detent)
     try story.animate(operation, frames: frames.drawn)
   }
@@ -101,6 +101,15 @@ struct DragVerb: StoryVerb {
     let host = try story.presentingHost(operation)
     guard host.detent != nil else {
       throw story.fail(operation, "cannot drag: the top is not a sheet")
+    }
+    // The large detent is the height but a strip of at least 20 points: in
+    // a container no higher, there is no height for a finger to move the
+    // sheet through (the library would rest it below the bottom edge).
+    guard story.bounds.height > 20 else {
+      throw story.fail(
+        operation,
+        "cannot drag a sheet in a container \(story.bounds.height) points high (more than 20 needed)"
+      )
     }
     do { try host.beginSheetDrag() } catch { throw story.fail(operation, error.message) }
     for offset in offsets {
