@@ -69,7 +69,8 @@ struct FramePipeline {
   /// the charge is what drawing may allocate. The workers share one cache
   /// of such pictures (`OffscreenPictures.keptMemory`), and each worker
   /// draws or holds beside it one picture per level of nesting (a 3-D view
-  /// inside a 3-D view).
+  /// inside a 3-D view) and one buffer for the projections that cannot be
+  /// composited straight into the frame (`ScratchPixels`).
   func chargePerspectivePictures(to memory: inout MemoryBudget) throws(CLIError) {
     let depth = FramePipeline.perspectiveDepth(of: job.frames)
     guard depth > 0 else { return }
@@ -90,10 +91,15 @@ struct FramePipeline {
   ) -> Int {
     let limit = OffscreenPictureSize.pixelLimit(frameWidth: pixelWidth, frameHeight: pixelHeight)
     let pictureBytes = OffscreenPictureSize.bytes(pixelLimit: limit)
-    let (perWorker, overflowsWorker) = pictureBytes.multipliedReportingOverflow(by: depth)
-    let (pictures, overflowsPictures) = perWorker.multipliedReportingOverflow(by: workers)
-    let (needed, overflows) = pictures.addingReportingOverflow(OffscreenPictures.keptMemory)
-    return overflowsWorker || overflowsPictures || overflows ? -1 : needed
+    // A projection is at most its clip: the frame, or the picture of a
+    // 3-D view around it.
+    let frame = pixelWidth * pixelHeight
+    let scratch = ScratchPixels.bytes(forPixels: depth > 1 ? max(frame, limit) : frame)
+    let (pictures, overflowsLevels) = pictureBytes.multipliedReportingOverflow(by: depth)
+    let (perWorker, overflowsWorker) = pictures.addingReportingOverflow(scratch)
+    let (all, overflowsAll) = perWorker.multipliedReportingOverflow(by: workers)
+    let (needed, overflows) = all.addingReportingOverflow(OffscreenPictures.keptMemory)
+    return overflowsLevels || overflowsWorker || overflowsAll || overflows ? -1 : needed
   }
 
   var budget: OutputBudget {
