@@ -43,7 +43,7 @@ struct FramePipeline {
   /// run's budget with the output charged, for ``run(to:atomic:quiet:memory:)``.
   func checkLimits() throws(CLIError) -> MemoryBudget {
     var memory = try budget.check()
-    if !format.isVector { try chargePerspectivePictures(to: &memory) }
+    try chargePerspectivePictures(to: &memory)
     if format == .webp, max(pixelWidth, budget.cellHeight) > WebPEncoder.maximumSide {
       throw CLIError.usage(
         "a WebP frame is at most \(WebPEncoder.maximumSide) pixels a side, got \(pixelWidth)×\(budget.cellHeight); lower --size or --scale"
@@ -57,9 +57,10 @@ struct FramePipeline {
     return memory
   }
 
-  /// Charges the offscreen pictures of 3-D views, when any frame has one
-  /// (vector outputs charge theirs as they embed them, see
-  /// ``encodeVector(progress:memory:)``).
+  /// Charges the offscreen pictures of 3-D views, when any frame has one.
+  /// A vector output draws every frame with one renderer, so for one
+  /// worker (what it embeds, the projected pictures, is charged as each
+  /// frame is drawn, see ``encodeVector(progress:memory:)``).
   ///
   /// A 3-D view is drawn into a picture of at most
   /// `OffscreenPictureSize.pixelLimit` pixels for the frame's size, which
@@ -68,11 +69,12 @@ struct FramePipeline {
   /// the charge is what drawing may allocate. The workers share one cache
   /// of such pictures (`OffscreenPictures.keptMemory`), and each worker
   /// draws or holds beside it one picture per level of nesting (a 3-D view
-  /// inside a 3-D view).
+  /// inside a 3-D view) and one buffer for the projections that cannot be
+  /// composited straight into the frame (`ScratchPixels`).
   func chargePerspectivePictures(to memory: inout MemoryBudget) throws(CLIError) {
     let depth = FramePipeline.perspectiveDepth(of: job.frames)
     guard depth > 0 else { return }
-    let drawing = min(FramePipeline.workerCount, job.frames.count)
+    let drawing = format.isVector ? 1 : min(FramePipeline.workerCount, job.frames.count)
     try memory.charge(
       FramePipeline.perspectivePictureBytes(
         pixelWidth: pixelWidth, pixelHeight: pixelHeight, depth: depth, workers: drawing),
@@ -89,10 +91,15 @@ struct FramePipeline {
   ) -> Int {
     let limit = OffscreenPictureSize.pixelLimit(frameWidth: pixelWidth, frameHeight: pixelHeight)
     let pictureBytes = OffscreenPictureSize.bytes(pixelLimit: limit)
-    let (perWorker, overflowsWorker) = pictureBytes.multipliedReportingOverflow(by: depth)
-    let (pictures, overflowsPictures) = perWorker.multipliedReportingOverflow(by: workers)
-    let (needed, overflows) = pictures.addingReportingOverflow(OffscreenPictures.keptMemory)
-    return overflowsWorker || overflowsPictures || overflows ? -1 : needed
+    // A projection is at most its clip: the frame, or the picture of a
+    // 3-D view around it.
+    let frame = pixelWidth * pixelHeight
+    let scratch = ScratchPixels.bytes(forPixels: depth > 1 ? max(frame, limit) : frame)
+    let (pictures, overflowsLevels) = pictureBytes.multipliedReportingOverflow(by: depth)
+    let (perWorker, overflowsWorker) = pictures.addingReportingOverflow(scratch)
+    let (all, overflowsAll) = perWorker.multipliedReportingOverflow(by: workers)
+    let (needed, overflows) = all.addingReportingOverflow(OffscreenPictures.keptMemory)
+    return overflowsLevels || overflowsWorker || overflowsAll || overflows ? -1 : needed
   }
 
   var budget: OutputBudget {

@@ -115,7 +115,8 @@ public final class OffscreenPictures: @unchecked Sendable {
       tally.add(-memory)
     }
 
-    /// Its memory: the pixels and, at most as many bytes, column runs.
+    /// Its memory: four bytes a pixel of its capacity, and a byte a pixel
+    /// of column runs (which never outgrow that capacity).
     var memory: Int { capacity * 5 }
 
     var bytes: Int { capacity * 4 }

@@ -304,10 +304,11 @@ struct MemoryBudgetTests {
   }
 
   /// A 3-D view is drawn into an offscreen picture, and the workers share
-  /// a cache of up to 64 MiB of them: a raster job with any 3-D view is
-  /// charged for them before drawing. A flip is refused under a budget its
-  /// frames alone fit, and drawn under one that holds its pictures too; a
-  /// push of the same size, with no 3-D view, is charged nothing for them.
+  /// a cache of up to 64 MiB of them: a job with any 3-D view (raster, or
+  /// vector, which draws them with one renderer) is charged for them
+  /// before drawing. A flip is refused under a budget its frames alone
+  /// fit, and drawn under one that holds its pictures too; a push of the
+  /// same size, with no 3-D view, is charged nothing for them.
   @Test func offscreenPicturesOf3DViewsAreChargedBeforeDrawing() throws {
     let folder = TemporaryDirectory.make()
     let program = try Self.programPeak(in: folder)
@@ -332,6 +333,18 @@ struct MemoryBudgetTests {
     #expect(drawn.status == 0, "\(drawn.stderr)")
     let unlimited = try render("flip-horizontally", "d-%d.png", budget: nil)
     #expect(unlimited.status == 0, "\(unlimited.stderr)")
+    // A vector output draws the pictures too, with one renderer.
+    let vector = try Self.run(
+      [
+        "render", "--style", "flip-horizontally", "--size", "1000x1000", "--frames", "3", "-o",
+        "e.pdf",
+      ],
+      budget: 48, in: folder, program: program)
+    #expect(vector.status == 64, "\(vector.stderr)")
+    #expect(
+      vector.stderr.contains("the offscreen pictures of 3-D views nested 1 deep, for 1 worker"),
+      "\(vector.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("e.pdf").path))
   }
 
   /// Ten times the documented limits' worth of frames and views is

@@ -22,7 +22,14 @@ import TransitTestSupport
       pixelWidth: 160, pixelHeight: 100, depth: 1, workers: 2)
     let perPicture = OffscreenPictureSize.bytes(
       pixelLimit: OffscreenPictureSize.pixelLimit(frameWidth: 160, frameHeight: 100))
-    #expect(charge == OffscreenPictures.keptMemory + 2 * perPicture)
+    let scratch = ScratchPixels.bytes(forPixels: 160 * 100)
+    #expect(charge == OffscreenPictures.keptMemory + 2 * (perPicture + scratch))
+    // Nested, a projection may be as large as the picture around it.
+    #expect(
+      FramePipeline.perspectivePictureBytes(
+        pixelWidth: 160, pixelHeight: 100, depth: 2, workers: 1)
+        == OffscreenPictures.keptMemory + 2 * perPicture
+        + ScratchPixels.bytes(forPixels: 4 * 160 * 100))
     #expect(
       FramePipeline.perspectivePictureBytes(
         pixelWidth: 16_384, pixelHeight: 16_384, depth: Int.max / 2, workers: 8) == -1)
@@ -33,7 +40,7 @@ import TransitTestSupport
     for k in 0..<12 {
       var card = View(
         id: "card", frame: Rect(x: -60, y: -40, width: 280, height: 180),
-        backgroundColor: Color(red: 0.9, green: 0.2, blue: 0.2), cornerRadius: 6)
+        alpha: 0.5, backgroundColor: Color(red: 0.9, green: 0.2, blue: 0.2), cornerRadius: 6)
       card.transform = Transform3D.rotation(angle: 0.1 * Double(k), x: 0, y: 1, z: 0)
         .concatenating(.perspective(distance: 300))
       frames.append(
@@ -49,6 +56,12 @@ import TransitTestSupport
     #expect(pictures.largestPictureMemory <= perPicture)
     #expect(Double(pictures.largestPictureMemory) >= 0.95 * Double(perPicture))
     #expect(pictures.peakMemory <= charge)
+    // The card is half transparent: its projections go through the
+    // scratch buffer, never more than one frame's worth with headroom.
+    for renderer in renderers {
+      #expect(renderer.scratch.peakBytes > 0)
+      #expect(renderer.scratch.peakBytes <= scratch, "\(renderer.scratch.peakBytes)")
+    }
   }
 
   /// The nesting found from a story's shared screens is the nesting of
