@@ -276,6 +276,8 @@ struct TimelineBinder {
       return tracks.turnFrames.count - 1
     }
     TimelineBinder.resolveOverlaps(in: &tracks)
+    // Made from the resolved segments: their starts are final only now.
+    tracks.appearanceSpans = AppearanceSpans(tracks)
     return Timeline(
       initialScene: scene, duration: duration, tracks: tracks, preorder: preorder)
   }

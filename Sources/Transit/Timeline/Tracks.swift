@@ -29,6 +29,9 @@ struct Tracks: Hashable, Sendable {
   /// Each view's appearance steps, searched once for the tracks that
   /// change in all of them.
   var appearanceKeys = AppearanceKeys()
+  /// The segments of the tracks that change in exactly a view's keys,
+  /// one record per key, for the samples that fall while a key runs.
+  var appearanceSpans = AppearanceSpans()
   /// For each view, the pre-order index just past its subtree.
   var subtreeEnd: [Int] = []
   /// For each view, whether it or a descendant is animated: sampling skips
@@ -90,6 +93,19 @@ struct Tracks: Hashable, Sendable {
     let key =
       shared | prefixed == 0
       ? (offset: -1, progress: Double.nan) : appearanceKeys.latestStarted(index, progress)
+    // While the latest started key runs, every track that changes in
+    // exactly the keys is read from that key's record, in one pass.
+    let running = key.offset >= 0 && key.progress != 0 && key.progress != 1
+    if running, index + 1 < appearanceKeys.ranges.count {
+      // Views restyled together are mostly sampled in the same key: the
+      // next view's record of this key is likely the next one read, and
+      // records lie a view's keys apart, too far for the processor to
+      // guess.
+      appearanceSpans.prefetch(appearanceKeys.ranges[index + 1].lowerBound + key.offset)
+    }
+    let fromSpan =
+      running
+      ? applySpan(appearanceKeys.ranges[index].lowerBound + key.offset, key.progress, to: &view) : 0
     func at(_ bit: UInt8) -> (offset: Int, progress: Double)? { shared & bit != 0 ? key : nil }
     // A track with relative segments in the very steps of the keys: none
     // after the latest started key's has started, so folding the segments
@@ -99,31 +115,33 @@ struct Tracks: Hashable, Sendable {
         ? range.lowerBound..<range.lowerBound + key.offset + 1 : range
     }
     var range = backgroundColors.ranges[index]
-    if !range.isEmpty {
+    if fromSpan & Appearance.backgroundColor == 0 && !range.isEmpty {
       color(
         backgroundColors, range, progress, at(Appearance.backgroundColor),
         into: &view.backgroundColor)
     }
     range = cornerRadii.ranges[index]
-    if !range.isEmpty {
+    if fromSpan & Appearance.cornerRadii == 0 && !range.isEmpty {
       self.cornerRadii(
         started(range, Appearance.cornerRadii), progress, at(Appearance.cornerRadii),
         into: &view.cornerRadii)
     }
     range = borderWidths.ranges[index]
-    if !range.isEmpty {
+    if fromSpan & Appearance.borderWidth == 0 && !range.isEmpty {
       borderWidth(
         started(range, Appearance.borderWidth), progress, at(Appearance.borderWidth),
         into: &view.border.width)
     }
     range = borderColors.ranges[index]
-    if !range.isEmpty {
+    if fromSpan & Appearance.borderColor == 0 && !range.isEmpty {
       color(borderColors, range, progress, at(Appearance.borderColor), into: &view.border.color)
     }
     range = shadows.ranges[index]
-    if !range.isEmpty { shadow(range, progress, at(Appearance.shadow), into: &view.shadow) }
+    if fromSpan & Appearance.shadow == 0 && !range.isEmpty {
+      shadow(range, progress, at(Appearance.shadow), into: &view.shadow)
+    }
     range = placements.ranges[index]
-    if !range.isEmpty {
+    if fromSpan & Appearance.placement == 0 && !range.isEmpty {
       placement(range, progress, at(Appearance.placement), into: &view.imagePlacement)
     }
     range = textColors.ranges[index]
@@ -131,9 +149,80 @@ struct Tracks: Hashable, Sendable {
     // colour is read and written, through optional chaining: taking the
     // text itself out of its optional would move it out and back, and
     // testing it against nil would copy it, string and all.
-    if !range.isEmpty, var textColor = view.text?.color {
+    if fromSpan & Appearance.textColor == 0 && !range.isEmpty, var textColor = view.text?.color {
       color(textColors, range, progress, at(Appearance.textColor), into: &textColor)
       view.text?.color = textColor
+    }
+  }
+
+  /// Writes into `view` every track that record `k` of
+  /// ``appearanceSpans`` serves, at progress `p` of its running key
+  /// (strictly between 0 and 1), and returns the bits of the tracks
+  /// written: a colour whose mixed alpha is 0 is left to its track.
+  ///
+  /// The same numbers as ``Track/read(_:at:_:into:absolute:)`` with each
+  /// property's mix, bounded the same way (see ``AppearanceSpans``).
+  @inline(__always)
+  private func applySpan(_ k: Int, _ p: Double, to view: inout View) -> UInt8 {
+    let shared = appearanceSpans.served[k]
+    guard shared != 0 else { return 0 }
+    var written = shared
+    return appearanceSpans.spans.withUnsafeBufferPointer { spans in
+      let span = spans.baseAddress! + k
+      // A colour's line at `p`, or nil when its alpha is 0 there.
+      @inline(__always)
+      func color(_ line: AppearanceSpans.Line) -> Color? {
+        let m = line.at(p)
+        guard m.w != 0 else { return nil }
+        return Color(red: m.x / m.w, green: m.y / m.w, blue: m.z / m.w, alpha: m.w).bounded
+      }
+      if shared & Appearance.backgroundColor != 0 {
+        if let c = color(span.pointee.backgroundColor) {
+          view.backgroundColor = c
+        } else {
+          written &= ~Appearance.backgroundColor
+        }
+      }
+      if shared & Appearance.borderColor != 0 {
+        if let c = color(span.pointee.borderColor) {
+          view.border.color = c
+        } else {
+          written &= ~Appearance.borderColor
+        }
+      }
+      if shared & Appearance.textColor != 0 {
+        // Binding refuses a text colour for a view without text.
+        if let c = color(span.pointee.textColor) {
+          view.text?.color = c
+        } else {
+          written &= ~Appearance.textColor
+        }
+      }
+      if shared & Appearance.shadow != 0 {
+        if let c = color(span.pointee.shadowColor) {
+          let s = span.pointee.shadow.at(p)
+          view.shadow = Shadow(
+            color: c, opacity: min(1, max(0, s.x)), radius: max(0, s.y),
+            offset: Size(width: s.z, height: s.w))
+        } else {
+          written &= ~Appearance.shadow
+        }
+      }
+      if shared & Appearance.cornerRadii != 0 {
+        let r = span.pointee.cornerRadii.at(p)
+        view.cornerRadii = CornerRadii(
+          topLeft: max(0, r.x), topRight: max(0, r.y), bottomRight: max(0, r.z),
+          bottomLeft: max(0, r.w))
+      }
+      let rest = span.pointee.placementAnchorsAndBorderWidth.at(p)
+      if shared & Appearance.placement != 0 {
+        let w = span.pointee.placementWeights.at(p)
+        (view.imagePlacement.stretched, view.imagePlacement.fitted) = (w.x, w.y)
+        (view.imagePlacement.filled, view.imagePlacement.natural) = (w.z, w.w)
+        (view.imagePlacement.anchorX, view.imagePlacement.anchorY) = (rest.x, rest.y)
+      }
+      if shared & Appearance.borderWidth != 0 { view.border.width = max(0, rest.z) }
+      return written
     }
   }
 
