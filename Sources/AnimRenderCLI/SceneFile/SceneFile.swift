@@ -175,6 +175,8 @@ struct ScriptOperation: FieldValue {
   var match: Bool?
   /// What a `back` previews; see ``BackPreview``.
   var preview: BackPreview?
+  /// Steps as in `animate`, played with the transition; see ``AlongsideSpec``.
+  var alongside: [AnimateSpec.Step]?
   /// Where in the file this operation is, for messages: "script[3]".
   var place: String = ""
 
@@ -184,7 +186,7 @@ struct ScriptOperation: FieldValue {
 
   private enum Keys: String, CodingKey, CaseIterable {
     case show, push, pop, popTo, popToRoot, insert, at, remove, rotate, wait, animate, grab, back
-    case style, duration, curve, frames, interactive, after, match, preview
+    case style, duration, curve, frames, interactive, after, match, preview, alongside
   }
 
   /// The verbs, in the order messages list them.
@@ -220,7 +222,7 @@ struct ScriptOperation: FieldValue {
       case .back: [.preview, .duration, .frames, .after, .match]
       default: []
       }
-    return keys.map(\.rawValue)
+    return keys.map(\.rawValue) + (AlongsideSpec.verbs.contains(verb) ? ["alongside"] : [])
   }
 
   init(from decoder: any Decoder) throws {
@@ -279,6 +281,7 @@ struct ScriptOperation: FieldValue {
     match = try c.readIfPresent(Bool.self, forKey: .match)
     preview = try c.readIfPresent(
       BackPreview.self, forKey: .preview, expected: #""full-screen", "shared-surface" or "style""#)
+    alongside = try c.readIfPresent([AnimateSpec.Step].self, forKey: .alongside)
     try c.check(after, in: Self.seconds, forKey: .after, expected: Self.secondsExpected)
     try c.check(duration, in: Self.seconds, forKey: .duration, expected: Self.secondsExpected)
     try c.check(
@@ -576,6 +579,11 @@ extension SceneFile {
         }
         animated = true
       default: break
+      }
+      if let steps = operation.alongside,
+        let (at, detail) = AlongsideSpec.problem(steps, views: view(_:), screens: screens)
+      {
+        throw fail("\(place).\(at)", detail)
       }
     }
     guard !script.isEmpty else { throw fail("script", "expected at least one operation") }

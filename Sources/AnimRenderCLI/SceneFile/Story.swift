@@ -69,6 +69,9 @@ final class Story {
   private var turnedBackAt: Double?
   /// What `animate` operations did to the views, kept across operations.
   private var animated = AnimatedViews()
+  /// The views the running operation's `alongside` animations change: drawn
+  /// as the stack has them until the operation ends.
+  private var alongsideIDs: [String] = []
 
   init(file: SceneFile, name: String, rate: Double? = nil, memory: MemoryBudget = MemoryBudget()) {
     self.file = file
@@ -91,6 +94,9 @@ final class Story {
       story.opensOnPictureBefore = false
       story.endsUndrawn = false
       try story.perform(operation)
+      // What the alongside animations left is kept as animated views are.
+      story.animated = story.animated.keeping(story.alongsideIDs, from: story.stack.scene)
+      if story.turnedBackAt == nil { story.alongsideIDs = [] }
       for i in first..<story.frames.count { story.frames[i].operation = operation.title }
       story.animated.prune(keeping: story.stack.scene)
       guard story.rate == nil, first < story.frames.count else {
@@ -216,6 +222,16 @@ final class Story {
     stack.transitionDuration = operation.duration
     // `"match": false` flies nothing for this operation only.
     stack.matching = operation.match == false ? .disabled : .enabled
+    // `"alongside"`: steps played with the operation's transition.
+    let alongside = try AlongsideSpec.prepare(
+      operation, picture: { snapshot().scene() },
+      incoming: {
+        switch operation.kind {
+        case .push(let id), .insert(let id, _): file.screen(id, bounds: bounds)
+        default: nil
+        }
+      }, stack: stack, story: name)
+    alongsideIDs += alongside.ids
     switch operation.kind {
     case .show(let id), .push(let id), .insert(let id, _): durations[id] = operation.duration
     case .pop, .popTo, .popToRoot, .remove, .back:
@@ -237,10 +253,10 @@ final class Story {
       let style = try style(operation)
       if let interactive = operation.interactive {
         try drive(operation, interactive) { () throws(TransitError) in
-          try stack.beginInteractivePush(screen, style: style)
+          try stack.beginInteractivePush(screen, style: style, alongside: alongside.animations)
         }
       } else {
-        stack.push(screen, style: style)
+        stack.push(screen, style: style, alongside: alongside.animations)
         try animate(operation)
       }
       poppedID = nil
@@ -256,10 +272,10 @@ final class Story {
       let style = try popStyle(operation)
       if let interactive = operation.interactive {
         try drive(operation, interactive) { () throws(TransitError) in
-          try stack.beginInteractivePop(style: style)
+          try stack.beginInteractivePop(style: style, alongside: alongside.animations)
         }
       } else {
-        stack.pop(style: style)
+        stack.pop(style: style, alongside: alongside.animations)
         try animate(operation)
       }
     case .popTo(let id):
@@ -272,10 +288,10 @@ final class Story {
       let style = try popStyle(operation)
       if let interactive = operation.interactive {
         try drive(operation, interactive) { () throws(TransitError) in
-          try stack.beginInteractivePop(to: id, style: style)
+          try stack.beginInteractivePop(to: id, style: style, alongside: alongside.animations)
         }
       } else {
-        stack.pop(to: id, style: style)
+        stack.pop(to: id, style: style, alongside: alongside.animations)
         try animate(operation)
       }
     case .popToRoot:
@@ -283,7 +299,7 @@ final class Story {
         let what = ids.isEmpty ? "nothing is on the stack" : "the root is the top"
         throw fail(operation, "cannot pop to the root: \(what)")
       }
-      stack.popToRoot(style: try popStyle(operation))
+      stack.popToRoot(style: try popStyle(operation), alongside: alongside.animations)
       try animate(operation)
     case .insert(let id, let index):
       guard !ids.contains(id) else {
@@ -296,7 +312,8 @@ final class Story {
       }
       let atTop = index == ids.count
       stack.insert(
-        try screen(id, operation), at: index, style: try style(operation), animated: atTop)
+        try screen(id, operation), at: index, style: try style(operation), animated: atTop,
+        alongside: alongside.animations)
       if atTop {
         try animate(operation)
       } else {
@@ -308,7 +325,7 @@ final class Story {
         throw fail(operation, "cannot remove at \(index): the stack holds \(ids.count) screens")
       }
       guard ids.count > 1 else { throw fail(operation, "cannot remove the only screen") }
-      stack.remove(at: index)
+      stack.remove(at: index, alongside: alongside.animations)
       if index == ids.count - 1 {
         try animate(operation)
       } else {
@@ -342,7 +359,7 @@ final class Story {
           operation, "cannot go back: \(ids.count) screen on the stack, and a back needs two")
       }
       poppedID = ids.last
-      try back(spec, operation)
+      try back(spec, operation, alongside: alongside.animations)
     }
   }
 
@@ -409,13 +426,15 @@ final class Story {
 
   /// The stack's back: played with the preview's style, or driven by a
   /// ``BackGesture`` fed the touches one per 1/60 s.
-  private func back(_ spec: BackSpec, _ operation: ScriptOperation) throws(CLIError) {
+  private func back(_ spec: BackSpec, _ operation: ScriptOperation, alongside: [Animation])
+    throws(CLIError)
+  {
     let preview = operation.preview ?? .style
     switch spec {
     case .played:
       let style: (any TransitionStyle)? =
         preview == .style ? try popStyle(operation) : PredictiveBackStyle(preview: preview)
-      stack.pop(style: style)
+      stack.pop(style: style, alongside: alongside)
       try animate(operation)
     case .gesture(let gesture):
       var tracker: BackGesture
@@ -429,7 +448,7 @@ final class Story {
         progress: progress, release: gesture.release == .commit ? .finish : .cancel,
         velocity: min(max(tracker.transitionVelocity, -1000), 1000), scrub: preview.scrubbing)
       try drive(operation, interaction) { () throws(TransitError) in
-        try stack.beginBack(preview: preview, edge: gesture.edge)
+        try stack.beginBack(preview: preview, edge: gesture.edge, alongside: alongside)
       }
     }
   }
@@ -735,7 +754,9 @@ final class Story {
   /// The stack's picture now, its screens' contents laid out when drawn
   /// (``StoryFrame``), with the views `animate` operations changed.
   private func snapshot() -> StoryFrame {
-    StoryFrame(stack: stack.scene, bounds: bounds, screens: screens, animated: animated)
+    StoryFrame(
+      stack: stack.scene, bounds: bounds, screens: screens,
+      animated: animated.keeping(alongsideIDs, from: stack.scene))
   }
 
   private func hold(frames count: Int, seconds: Double) throws(CLIError) {
