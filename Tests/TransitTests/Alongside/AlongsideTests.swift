@@ -205,3 +205,61 @@ struct AlongsideTests {
     #expect(stack.scene.state(of: "list-title")?.alpha == 0.3)
   }
 }
+
+/// The tab and presentation containers forward `alongside:` to the same
+/// driver: a tab's push, a full-screen presentation and its dismissal, and
+/// a sheet (a layout change rather than a transition between children).
+@Suite("Alongside animations in tabs and presentations")
+struct AlongsideContainerTests {
+  static let size = Size(width: 390, height: 844)
+  let slide = try! TransitionStyles.builtIn.style(named: "push-from-right")
+
+  func titled(_ id: String) -> View {
+    View(
+      id: id, frame: .zero, backgroundColor: .white,
+      children: [View(id: "\(id)-title", frame: Rect(x: 10, y: 10, width: 100, height: 20))])
+  }
+
+  func fade(_ id: String, to alpha: Double) -> Animation {
+    Animation([AnimationStep(duration: 0.2, curve: .linear, changes: [.alpha(id, to: alpha)])])
+  }
+
+  @Test("a tab's push plays its alongside fade")
+  func tabPush() throws {
+    let clock = ManualClock()
+    let tabs = TabBarContainer(
+      size: Self.size, tabs: [titled("inbox"), titled("search")], clock: clock)
+    tabs.push(titled("message"), style: slide, alongside: [fade("inbox-title", to: 0)])
+    clock.advance(by: 0.1)
+    tabs.tick()
+    let mid = try #require(tabs.scene.state(of: "inbox-title")?.alpha)
+    #expect(abs(mid - 0.5) < 1e-12)
+    settle(tabs, clock)
+    #expect(tabs.scene.state(of: "inbox-title")?.alpha == 0)
+  }
+
+  @Test("a presentation and its dismissal play their alongside fades; a sheet's too")
+  func presentations() throws {
+    let clock = ManualClock()
+    let modal = PresentationContainer(size: Self.size, base: titled("home"), clock: clock)
+    modal.present(titled("full"), style: slide, alongside: [fade("home-title", to: 0)])
+    clock.advance(by: 0.1)
+    modal.tick()
+    let mid = try #require(modal.scene.state(of: "home-title")?.alpha)
+    #expect(abs(mid - 0.5) < 1e-12)
+    settle(modal, clock)
+    #expect(modal.scene.state(of: "home-title")?.alpha == 0)
+    modal.dismiss(alongside: [fade("home-title", to: 1)])
+    settle(modal, clock)
+    #expect(modal.scene.state(of: "home-title")?.alpha == 1)
+    // A sheet slides up as a layout change of the whole container.
+    modal.present(
+      titled("sheet"), sheet: SheetConfiguration(), alongside: [fade("home-title", to: 0.4)])
+    clock.advance(by: 0.1)
+    modal.tick()
+    let sliding = try #require(modal.scene.state(of: "home-title")?.alpha)
+    #expect(abs(sliding - 0.7) < 1e-12)
+    settle(modal, clock)
+    #expect(modal.scene.state(of: "home-title")?.alpha == 0.4)
+  }
+}
