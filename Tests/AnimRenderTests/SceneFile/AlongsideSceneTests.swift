@@ -175,4 +175,33 @@ struct AlongsideSceneTests {
     #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("f-00.png").path))
     #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("s.json").path))
   }
+
+  @Test(
+    "end to end: a sheet presented over tabs fades the tab's title with it, and its dismissal brings it back"
+  )
+  func sheetOverTabs() throws {
+    let (folder, result) = try Self.play(
+      ##"""
+      {"container": {"width": 120, "height": 160, "kind": "tabs", "tabs": ["list"]}, "frames": 5,
+       "views": [
+         {"id": "list", "color": "#f2f2f7", "children": [
+           {"id": "list-title", "frame": [10, 10, 100, 20], "color": "#007aff"}]},
+         {"id": "detail", "color": "#ffffff", "children": [
+           {"id": "detail-title", "frame": [10, 10, 100, 20], "color": "#ff375f"}]}],
+       "script": [
+         {"present": "detail", "sheet": {"detents": ["large"]}, "duration": 0.4,
+          "alongside": \##(Self.fade(0))},
+         {"dismiss": true, "alongside": \##(Self.fade(1))}]}
+      """##)
+    #expect(result.status == 0, "\(result.stderr)")
+    let alphas = try Self.alphas("list-title", in: folder)
+    // present: 5 frames at 0, 0.1 … 0.4 s; dismiss: 5 more.
+    let expected = [1, 0.75, 0.5, 0.25, 0, 0, 0.25, 0.5, 0.75, 1.0]
+    #expect(alphas.count == expected.count, "\(alphas)")
+    for (alpha, want) in zip(alphas, expected) {
+      #expect(abs((alpha ?? .nan) - want) < 1e-12, "\(alphas)")
+    }
+    // The ends are exact.
+    #expect(alphas[4] == 0 && alphas[9] == 1)
+  }
 }
