@@ -226,14 +226,15 @@ extension AnimateSpec {
   /// The first problem with the steps, as a place below the operation
   /// ("animate[0].changes[1].alpha") and what was wrong; `views` finds the
   /// file's description of a view by id, `screens` are the ids of the
-  /// top-level views.
+  /// top-level views, `key` the operation's key that holds the steps
+  /// (`animate`, or `alongside` for the steps played with a transition).
   func problem(
-    views: (String) -> SceneFile.ViewSpec?, screens: Set<String>
+    views: (String) -> SceneFile.ViewSpec?, screens: Set<String>, key: String = "animate"
   ) -> (place: String, detail: String)? {
     guard case .steps(let steps) = self else { return nil }
-    guard !steps.isEmpty else { return ("animate", "expected at least one step") }
+    guard !steps.isEmpty else { return (key, "expected at least one step") }
     for (i, step) in steps.enumerated() {
-      let place = "animate[\(i)]"
+      let place = "\(key)[\(i)]"
       if !(0...RenderLimits.maximumSeconds).contains(step.duration) {
         return (
           "\(place).duration",

@@ -64,34 +64,46 @@ struct AnimatedViews: Sendable, Equatable {
       }
       return Played(timeline: last.timeline.reversed(), ids: last.ids)
     case .steps(let specs):
-      var steps: [AnimationStep] = []
-      var ids: [String] = []
-      for (i, step) in specs.enumerated() {
-        var changes: [Change] = []
-        for (j, change) in step.changes.enumerated() {
-          guard let path = picture.path(of: change.view) else {
-            let shown = picture.views.map(\.id)
-            throw AnimateFailure(
-              place: "[\(i)].changes[\(j)].view",
-              "\"\(CLIError.echoed(change.view))\" is not in the current picture (screens on the stack: \(SceneFile.listed(shown)))"
-            )
-          }
-          var parent = picture.views[path[0]]
-          for index in path.dropFirst().dropLast() { parent = parent.children[index] }
-          changes += change.changes(parent: parent.frame.size)
-          if !ids.contains(change.view) { ids.append(change.view) }
-        }
-        let curve = step.curve.flatMap { try? TimingCurve(parsing: $0) } ?? .easeInOut
-        steps.append(
-          AnimationStep(
-            duration: step.duration, curve: curve, overlap: step.overlap ?? 0, changes: changes))
-      }
+      let (animation, ids) = try AnimatedViews.animation(of: specs, on: picture)
       do {
-        return Played(timeline: try Animation(steps).timeline(from: picture), ids: ids)
+        return Played(timeline: try animation.timeline(from: picture), ids: ids)
       } catch {
         throw AnimateFailure(place: "", error.message)
       }
     }
+  }
+
+  /// The ``Animation`` of `specs` over the views of `picture` (a relative
+  /// frame is a fraction of its view's parent there), and the ids of the
+  /// views it changes, in the order first named.
+  ///
+  /// - Throws: a one-line reason when a view is not in the picture.
+  static func animation(of specs: [AnimateSpec.Step], on picture: Scene) throws(AnimateFailure)
+    -> (animation: Animation, ids: [String])
+  {
+    var steps: [AnimationStep] = []
+    var ids: [String] = []
+    for (i, step) in specs.enumerated() {
+      var changes: [Change] = []
+      for (j, change) in step.changes.enumerated() {
+        guard let path = picture.path(of: change.view) else {
+          let shown = picture.views.map(\.id)
+          throw AnimateFailure(
+            place: "[\(i)].changes[\(j)].view",
+            "\"\(CLIError.echoed(change.view))\" is not in the current picture (screens on the stack: \(SceneFile.listed(shown)))"
+          )
+        }
+        var parent = picture.views[path[0]]
+        for index in path.dropFirst().dropLast() { parent = parent.children[index] }
+        changes += change.changes(parent: parent.frame.size)
+        if !ids.contains(change.view) { ids.append(change.view) }
+      }
+      let curve = step.curve.flatMap { try? TimingCurve(parsing: $0) } ?? .easeInOut
+      steps.append(
+        AnimationStep(
+          duration: step.duration, curve: curve, overlap: step.overlap ?? 0, changes: changes))
+    }
+    return (Animation(steps), ids)
   }
 
   /// Keeps the end of `played` as the animated views' state and it as the
@@ -111,6 +123,14 @@ struct AnimatedViews: Sendable, Equatable {
       result.kept[id] = view
     }
     return result
+  }
+
+  /// Whether an animation left the view `id` otherwise than `scene`
+  /// holds it (its own properties).
+  func differs(_ id: String, from scene: Scene) -> Bool {
+    guard let kept = kept[id], var own = scene.view(id) else { return false }
+    own.children = []
+    return kept != own
   }
 
   /// Two are equal when they keep the same views the same (what a frame

@@ -222,6 +222,8 @@ struct ScriptOperation: FieldValue {
   /// The velocity a `drag` releases the sheet at, in points per second,
   /// positive downwards (0 by default).
   var velocity: Double?
+  /// Steps as in `animate`, played with the transition; see ``AlongsideSpec``.
+  var alongside: [AnimateSpec.Step]?
   /// Where in the file this operation is, for messages: "script[3]".
   var place: String = ""
 
@@ -236,7 +238,8 @@ struct ScriptOperation: FieldValue {
   private enum Keys: String, CodingKey, CaseIterable {
     case show, push, pop, popTo, popToRoot, insert, at, remove, rotate, wait, animate, grab, back
     case select, swap, present, dismiss, detent, drag
-    case style, duration, curve, frames, interactive, after, match, preview, slot, sheet, velocity
+    case style, duration, curve, frames, interactive, after, match, preview, slot, sheet, velocity,
+      alongside
   }
 
   /// The verbs, in the order messages list them.
@@ -277,7 +280,7 @@ struct ScriptOperation: FieldValue {
       case .drag: [.velocity, .frames, .after]
       default: []
       }
-    return keys.map(\.rawValue)
+    return keys.map(\.rawValue) + (AlongsideSpec.verbs.contains(verb) ? ["alongside"] : [])
   }
 
   init(from decoder: any Decoder) throws {
@@ -374,6 +377,7 @@ struct ScriptOperation: FieldValue {
     try c.check(
       velocity, in: -Self.maximumSheetVelocity...Self.maximumSheetVelocity, forKey: .velocity,
       expected: "a velocity in ±\(Int(Self.maximumSheetVelocity)) points per second")
+    alongside = try c.readIfPresent([AnimateSpec.Step].self, forKey: .alongside)
     try c.check(after, in: Self.seconds, forKey: .after, expected: Self.secondsExpected)
     try c.check(duration, in: Self.seconds, forKey: .duration, expected: Self.secondsExpected)
     try c.check(
@@ -672,6 +676,11 @@ extension SceneFile {
         }
         animated = true
       default: break
+      }
+      if let steps = operation.alongside,
+        let (at, detail) = AlongsideSpec.problem(steps, views: view(_:), screens: screens)
+      {
+        throw fail("\(place).\(at)", detail)
       }
     }
     guard !script.isEmpty else { throw fail("script", "expected at least one operation") }

@@ -87,6 +87,9 @@ final class Story {
   var turnedBackAt: Double?
   /// What `animate` operations did to the views, kept across operations.
   var animated = AnimatedViews()
+  /// The views the running operation's `alongside` animations change: drawn
+  /// as the container has them until the operation ends.
+  var alongsideIDs: [String] = []
 
   /// A story of `file` that names its errors after `name`, finds styles in
   /// `styles` and hands its frames to `sink`; with a `rate`, it draws at
@@ -139,6 +142,9 @@ final class Story {
       opensOnPictureBefore = false
       endsUndrawn = false
       try perform(operation)
+      // What the alongside animations left is kept as animated views are.
+      animated = animated.keeping(alongsideIDs, from: scene)
+      if turnedBackAt == nil { alongsideIDs = [] }
       animated.prune(keeping: scene)
       // A transition cut short, or drawn in one frame (its start), ends on
       // a picture it did not draw.
@@ -590,7 +596,8 @@ final class Story {
   /// (``StoryFrame``), with the views `animate` operations changed.
   func snapshot() -> StoryFrame {
     StoryFrame(
-      stack: scene, bounds: bounds, screens: screens, animated: animated, sheets: sheetIDs)
+      stack: scene, bounds: bounds, screens: screens,
+      animated: animated.keeping(alongsideIDs, from: scene), sheets: sheetIDs)
   }
 
   func hold(frames count: Int, seconds: Double) throws(CLIError) {

@@ -20,11 +20,13 @@ extension PresentingContainer {
   /// - Parameters:
   ///   - preview: what the gesture previews.
   ///   - edge: the edge the swipe starts from (it mirrors the shared surface's shift).
+  ///   - alongside: animations of any of the container's views played with
+  ///     the back, scrubbed with the gesture and cancelled with it.
   ///   - completion: called once the back has been committed or cancelled.
   /// - Throws: `.invalidState` while another transition runs or waits (a
   ///   gesture does not queue) or when there is nothing to go back to.
   public func beginBack(
-    preview: BackPreview, edge: BackGesture.Edge = .left,
+    preview: BackPreview, edge: BackGesture.Edge = .left, alongside: [Animation] = [],
     completion: ((OperationOutcome) -> Void)? = nil
   ) throws(TransitError) {
     let saved = scrubbing
@@ -34,7 +36,8 @@ extension PresentingContainer {
       preview == .style
       ? nil : AnyTransitionStyle(PredictiveBackStyle(preview: preview, edge: edge))
     let layer = presentationLayer
-    try driver.beginInteractive(completion: completion) { () throws(TransitError) in
+    try driver.beginInteractive(alongside: operationAlongside(alongside), completion: completion) {
+      () throws(TransitError) in
       try layer.back(style: style, animated: true)
     }
   }

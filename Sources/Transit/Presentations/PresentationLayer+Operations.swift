@@ -198,9 +198,16 @@ extension PresentationLayer {
     guard sheet.detents.contains(detent) else {
       throw TransitError(.invalidValue, "the detent \(detent) is not one of \(sheet.detents)")
     }
+    let before = presentations
     sheet.detent = detent
     presentations[presentations.count - 1].kind = .sheet(sheet)
-    try change(to: try rest(scene), duration: sheet.duration, animated: animated)
+    do {
+      try change(to: try rest(scene), duration: sheet.duration, animated: animated)
+    } catch {
+      // An alongside animation the change refuses: the sheet stays put.
+      presentations = before
+      throw error
+    }
   }
 
   /// The container's back, run now from inside an operation: the top

@@ -23,7 +23,9 @@ extension PresentationLayer {
     return true
   }
 
-  func endSheetDrag(velocity: Double) throws(TransitError) -> SheetDetent? {
+  func endSheetDrag(velocity: Double, alongside: OperationAlongside?) throws(TransitError)
+    -> SheetDetent?
+  {
     guard let start = dragStart, case .sheet(var sheet) = presentations.last?.kind else {
       throw TransitError(.invalidState, "no sheet drag to end")
     }
@@ -39,19 +41,28 @@ extension PresentationLayer {
     draggedHeight = nil
     let targetHeight = dismisses ? 0 : target.height(in: size)
     let curve = Self.settleCurve(from: height, to: targetHeight, velocity: -v)
-    try driver.endHold { () throws(TransitError) in
-      if dismisses {
-        try dismissTop(animated: true, curve: curve.curve, duration: curve.duration)
-      } else {
-        sheet.detent = target
-        presentations[presentations.count - 1].kind = .sheet(sheet)
-        if target.height(in: size) == start.height, height == start.height {
-          // Nothing moved: the picture is the one before, bit for bit.
-          scene = start.scene
+    let presented = presentations
+    try driver.endHold(alongside: alongside) { () throws(TransitError) in
+      do throws(TransitError) {
+        if dismisses {
+          try dismissTop(animated: true, curve: curve.curve, duration: curve.duration)
         } else {
-          try change(
-            to: try rest(scene), duration: curve.duration, curve: curve.curve, animated: true)
+          sheet.detent = target
+          presentations[presentations.count - 1].kind = .sheet(sheet)
+          if target.height(in: size) == start.height, height == start.height {
+            // Nothing moved: the picture is the one before, bit for bit.
+            scene = start.scene
+          } else {
+            try change(
+              to: try rest(scene), duration: curve.duration, curve: curve.curve, animated: true)
+          }
         }
+      } catch {
+        // A settle that cannot play (an alongside animation it refuses):
+        // the sheet goes back where the drag began, as a cancel.
+        presentations = presented
+        scene = start.scene
+        throw error
       }
     }
     return dismisses ? nil : target

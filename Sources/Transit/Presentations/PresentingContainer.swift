@@ -67,10 +67,14 @@ extension PresentingContainer {
   ///   - view: the screen to present; its id must be new to the container.
   ///   - style: any transition style (the 48 built-in ones, your own).
   ///   - animated: `false` completes it at once, on the same states.
-  public func present(_ view: View, style: any TransitionStyle, animated: Bool = true) {
+  ///   - alongside: animations of any of the container's views played with
+  ///     the transition, on its clock (see <doc:BuildingAContainer>).
+  public func present(
+    _ view: View, style: any TransitionStyle, animated: Bool = true, alongside: [Animation] = []
+  ) {
     let style = AnyTransitionStyle(style)
     let layer = presentationLayer
-    driver.enqueue { () throws(TransitError) in
+    driver.enqueue(alongside: operationAlongside(alongside)) { () throws(TransitError) in
       try layer.presentFullScreen(view, style: style, animated: animated)
     }
   }
@@ -84,9 +88,13 @@ extension PresentingContainer {
   ///   - view: the sheet's content; its id must be new to the container.
   ///   - sheet: its detents, starting detent and dimming.
   ///   - animated: `false` completes it at once, on the same states.
-  public func present(_ view: View, sheet: SheetConfiguration, animated: Bool = true) {
+  ///   - alongside: animations of any of the container's views played with
+  ///     the transition, on its clock (see <doc:BuildingAContainer>).
+  public func present(
+    _ view: View, sheet: SheetConfiguration, animated: Bool = true, alongside: [Animation] = []
+  ) {
     let layer = presentationLayer
-    driver.enqueue { () throws(TransitError) in
+    driver.enqueue(alongside: operationAlongside(alongside)) { () throws(TransitError) in
       try layer.presentSheet(view, sheet: sheet, animated: animated)
     }
   }
@@ -96,10 +104,15 @@ extension PresentingContainer {
   /// full-screen presentation plays the reverse of its style. Nothing
   /// presented fails the operation with ``ContainerEvent/operationFailed(_:)``.
   ///
-  /// - Parameter animated: `false` completes it at once, on the same states.
-  public func dismiss(animated: Bool = true) {
+  /// - Parameters:
+  ///   - animated: `false` completes it at once, on the same states.
+  ///   - alongside: animations of any of the container's views played with
+  ///     the transition, on its clock (see <doc:BuildingAContainer>).
+  public func dismiss(animated: Bool = true, alongside: [Animation] = []) {
     let layer = presentationLayer
-    driver.enqueue { () throws(TransitError) in try layer.dismissTop(animated: animated) }
+    driver.enqueue(alongside: operationAlongside(alongside)) { () throws(TransitError) in
+      try layer.dismissTop(animated: animated)
+    }
   }
 
   /// Moves the top sheet to `detent`, one of its detents; the dimming and
@@ -109,9 +122,11 @@ extension PresentingContainer {
   ///   - detent: where to rest; not one of the sheet's detents, or the top
   ///     not being a sheet, fails the operation.
   ///   - animated: `false` moves it at once.
-  public func setDetent(_ detent: SheetDetent, animated: Bool = true) {
+  ///   - alongside: animations of any of the container's views played with
+  ///     the transition, on its clock (see <doc:BuildingAContainer>).
+  public func setDetent(_ detent: SheetDetent, animated: Bool = true, alongside: [Animation] = []) {
     let layer = presentationLayer
-    driver.enqueue { () throws(TransitError) in
+    driver.enqueue(alongside: operationAlongside(alongside)) { () throws(TransitError) in
       try layer.moveSheet(to: detent, animated: animated)
     }
   }
@@ -124,10 +139,21 @@ extension PresentingContainer {
   /// presented has none. Nothing to go back to fails the operation with
   /// ``ContainerEvent/operationFailed(_:)``.
   ///
-  /// - Parameter animated: `false` completes it at once.
-  public func back(animated: Bool = true) {
+  /// - Parameters:
+  ///   - animated: `false` completes it at once.
+  ///   - alongside: animations of any of the container's views played with
+  ///     the transition, on its clock (see <doc:BuildingAContainer>).
+  public func back(animated: Bool = true, alongside: [Animation] = []) {
     let layer = presentationLayer
-    driver.enqueue { () throws(TransitError) in try layer.back(style: nil, animated: animated) }
+    driver.enqueue(alongside: operationAlongside(alongside)) { () throws(TransitError) in
+      try layer.back(style: nil, animated: animated)
+    }
+  }
+
+  /// `animations` with the container's views, read when the transition
+  /// starts; `nil` when there are none.
+  func operationAlongside(_ animations: [Animation]) -> OperationAlongside? {
+    OperationAlongside(animations) { [unowned self] in scene }
   }
 
   // MARK: Sheet drags
@@ -163,13 +189,21 @@ extension PresentingContainer {
   /// lands exactly on the detent's rest picture (a drag that returns to the
   /// detent it began on leaves the container bit for bit as it was).
   ///
-  /// - Parameter velocity: the finger's velocity in points per second,
-  ///   positive downwards; not finite counts as 0.
+  /// - Parameters:
+  ///   - velocity: the finger's velocity in points per second, positive
+  ///     downwards; not finite counts as 0.
+  ///   - alongside: animations of any of the container's views played with
+  ///     the settle (or the dismissal), on its clock; a release that lands
+  ///     where the drag began plays nothing, and neither do they.
   /// - Returns: the detent the sheet settles on, or `nil` when it is dismissed.
-  /// - Throws: `.invalidState` when no drag runs.
+  /// - Throws: `.invalidState` when no drag runs; an alongside animation's
+  ///   error (see ``TransitionRequest/alongside``), the sheet then back where
+  ///   the drag began.
   @discardableResult
-  public func endSheetDrag(velocity: Double = 0) throws(TransitError) -> SheetDetent? {
-    try presentationLayer.endSheetDrag(velocity: velocity)
+  public func endSheetDrag(velocity: Double = 0, alongside: [Animation] = []) throws(TransitError)
+    -> SheetDetent?
+  {
+    try presentationLayer.endSheetDrag(velocity: velocity, alongside: operationAlongside(alongside))
   }
 
   /// Puts the sheet back where the drag began, bit for bit, at once.

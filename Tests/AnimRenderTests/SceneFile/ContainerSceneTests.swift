@@ -169,7 +169,7 @@ struct ContainerSceneTests {
       ),
       (
         #"[{"select": 1, "slot": 0}]"#,
-        "s.json: script[0].slot: \"slot\" does not apply to select (select takes style, curve, duration, frames, after)"
+        "s.json: script[0].slot: \"slot\" does not apply to select (select takes style, curve, duration, frames, after, alongside)"
       ),
       (#"[{"present": "z"}]"#, "s.json: script[0]: no screen \"z\" (screens: a, b, c)"),
       (
@@ -218,7 +218,7 @@ struct ContainerSceneTests {
       ),
       (
         #"[{"dismiss": true, "style": "fade-in"}]"#,
-        "s.json: script[0].style: \"style\" does not apply to dismiss (dismiss takes frames, after)"
+        "s.json: script[0].style: \"style\" does not apply to dismiss (dismiss takes frames, after, alongside)"
       ),
       (
         #"[{"detent": "tiny"}]"#,
@@ -226,7 +226,7 @@ struct ContainerSceneTests {
       ),
       (
         #"[{"detent": "large", "duration": 1}]"#,
-        "s.json: script[0].duration: \"duration\" does not apply to detent (detent takes frames, after)"
+        "s.json: script[0].duration: \"duration\" does not apply to detent (detent takes frames, after, alongside)"
       ),
       (
         #"[{"drag": []}]"#,
@@ -244,7 +244,7 @@ struct ContainerSceneTests {
       (#"[{"drag": [1], "velocity": "fast"}]"#, "s.json: script[0].velocity: expected a number"),
       (
         #"[{"drag": [1], "style": "fade-in"}]"#,
-        "s.json: script[0].style: \"style\" does not apply to drag (drag takes velocity, frames, after)"
+        "s.json: script[0].style: \"style\" does not apply to drag (drag takes velocity, frames, after, alongside)"
       ),
     ] as [(String, String)])
   func badValues(script: String, message: String) throws {

@@ -12,17 +12,19 @@ struct ScriptKeysTests {
   /// The rule, written out here independently of the decoder's table.
   static let takes: [String: [String]] = [
     "show": ["style", "curve", "duration", "frames", "after"],
-    "push": ["style", "curve", "duration", "frames", "interactive", "after", "match"],
-    "pop": ["style", "curve", "duration", "frames", "interactive", "after", "match"],
-    "popTo": ["style", "curve", "duration", "frames", "interactive", "after", "match"],
-    "popToRoot": ["style", "curve", "duration", "frames", "after", "match"],
-    "insert": ["at", "style", "curve", "duration", "frames", "after", "match"],
-    "remove": ["duration", "frames", "after", "match"],
+    "push": ["style", "curve", "duration", "frames", "interactive", "after", "match", "alongside"],
+    "pop": ["style", "curve", "duration", "frames", "interactive", "after", "match", "alongside"],
+    "popTo": [
+      "style", "curve", "duration", "frames", "interactive", "after", "match", "alongside",
+    ],
+    "popToRoot": ["style", "curve", "duration", "frames", "after", "match", "alongside"],
+    "insert": ["at", "style", "curve", "duration", "frames", "after", "match", "alongside"],
+    "remove": ["duration", "frames", "after", "match", "alongside"],
     "rotate": ["duration", "curve", "frames", "after"],
     "wait": ["frames", "after"],
     "animate": ["frames", "after"],
     "grab": ["frames", "after"],
-    "back": ["preview", "duration", "frames", "after", "match"],
+    "back": ["preview", "duration", "frames", "after", "match", "alongside"],
   ]
 
   /// A valid value for each verb and each other key.
@@ -37,6 +39,7 @@ struct ScriptKeysTests {
     "at": "1", "style": #""fade-in""#, "curve": #""linear""#, "duration": "0.25", "frames": "2",
     "interactive": #"{"progress": [0.5], "release": "finish"}"#, "after": "0.1",
     "match": "false", "preview": #""full-screen""#,
+    "alongside": #"[{"duration": 0.1, "changes": []}]"#,
   ]
 
   static func scene(_ operation: String) -> Data {

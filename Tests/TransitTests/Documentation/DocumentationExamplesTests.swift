@@ -350,6 +350,43 @@ struct DocumentationExamplesTests {
 
   // MARK: BuildingAContainer.md
 
+  @Test("Container article: chrome alongside a push and a driven pop")
+  func chromeAlongside() throws {
+    // "Play your chrome alongside"
+    let clock = ManualClock()
+    let stack = StackContainer(size: Size(width: 390, height: 844), clock: clock)
+    let slide = PushStyle(from: .right)
+    let title = View(id: "list-title", frame: Rect(x: 16, y: 50, width: 200, height: 30))
+    stack.push(View(id: "list", frame: .zero, children: [title]), style: slide, animated: false)
+    let detail = View(id: "detail", frame: .zero)
+
+    let hideTitle = Animation([
+      AnimationStep(duration: 0.3, curve: .easeOut, changes: [.alpha("list-title", to: 0)])
+    ])
+    stack.push(detail, style: slide, alongside: [hideTitle])
+    while stack.isAnimating {
+      clock.advance(by: 1.0 / 60)
+      stack.tick()
+    }
+    #expect(stack.scene.state(of: "list-title")?.alpha == 0)
+    let pushed = stack.scene
+    // Later a finger drives the pop: the title comes back with it, and goes
+    // again, bit for bit, if the finger gives up.
+    let showTitle = Animation([
+      AnimationStep(duration: 0.3, curve: .easeIn, changes: [.alpha("list-title", to: 1)])
+    ])
+    try stack.beginInteractivePop(alongside: [showTitle])
+    stack.updateInteraction(progress: 0.5)
+    let alpha = try #require(stack.scene.state(of: "list-title")?.alpha)
+    #expect(alpha > 0 && alpha < 1)
+    try stack.cancelInteraction()
+    while stack.isAnimating {
+      clock.advance(by: 1.0 / 60)
+      stack.tick()
+    }
+    #expect(stack.scene == pushed)
+  }
+
   @Test("Container article: push, rotate, pop lands on the new bounds")
   func pushRotatePop() throws {
     // "Rebuild after a rotation"

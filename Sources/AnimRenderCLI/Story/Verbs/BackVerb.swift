@@ -32,10 +32,11 @@ struct BackVerb: StoryVerb {
     throws(CLIError)
   {
     story.takeTopDuration(operation)
+    let alongside = try story.alongside(operation)
     let presented = !(story.presenting?.presentedIDs.isEmpty ?? true)
     if presented, case .played = spec, let host = story.presenting {
       // Back with something presented dismisses it.
-      host.dismiss()
+      host.dismiss(alongside: alongside)
       try story.animate(operation, frames: frames.drawn)
       return
     }
@@ -43,7 +44,7 @@ struct BackVerb: StoryVerb {
       guard tabs.historyCount > 0 else {
         throw story.fail(operation, "cannot go back: no selection or push before it to undo")
       }
-      tabs.back()
+      tabs.back(alongside: alongside)
       try story.animate(operation, frames: frames.drawn)
       return
     }
@@ -53,22 +54,22 @@ struct BackVerb: StoryVerb {
         operation, "cannot go back: \(ids.count) screen on the stack, and a back needs two")
     }
     story.poppedID = ids.last
-    try story.back(spec, operation, frames: frames.drawn)
+    try story.back(spec, operation, frames: frames.drawn, alongside: alongside)
   }
 }
 
 extension Story {
   /// The stack's back: played with the preview's style, or driven by a
   /// ``BackGesture`` fed the touches one per 1/60 s.
-  fileprivate func back(_ spec: BackSpec, _ operation: ScriptOperation, frames count: Int)
-    throws(CLIError)
-  {
+  fileprivate func back(
+    _ spec: BackSpec, _ operation: ScriptOperation, frames count: Int, alongside: [Animation]
+  ) throws(CLIError) {
     let preview = operation.preview ?? .style
     switch spec {
     case .played:
       let style: (any TransitionStyle)? =
         preview == .style ? try popStyle(operation) : PredictiveBackStyle(preview: preview)
-      stack.pop(style: style)
+      stack.pop(style: style, alongside: alongside)
       try animate(operation, frames: count)
     case .gesture(let gesture):
       var tracker: BackGesture
@@ -82,7 +83,7 @@ extension Story {
         progress: progress, release: gesture.release == .commit ? .finish : .cancel,
         velocity: min(max(tracker.transitionVelocity, -1000), 1000), scrub: preview.scrubbing)
       try drive(operation, interaction, frames: count) { () throws(TransitError) in
-        try stack.beginBack(preview: preview, edge: gesture.edge)
+        try stack.beginBack(preview: preview, edge: gesture.edge, alongside: alongside)
       }
     }
   }

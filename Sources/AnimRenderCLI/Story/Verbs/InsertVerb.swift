@@ -27,9 +27,10 @@ struct InsertVerb: StoryVerb {
         "cannot insert at \(index): the stack holds \(ids.count) screens (0…\(ids.count))")
     }
     let atTop = index == ids.count
+    let alongside = try story.alongside(operation) { story.file.screen(id, bounds: story.bounds) }
     story.stack.insert(
       try story.screen(id, operation), at: index, style: try story.style(operation),
-      animated: atTop)
+      animated: atTop, alongside: alongside)
     if atTop {
       try story.animate(operation, frames: frames.drawn)
     } else {

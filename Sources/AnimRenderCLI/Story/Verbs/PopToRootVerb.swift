@@ -16,7 +16,8 @@ struct PopToRootVerb: StoryVerb {
       let what = ids.isEmpty ? "nothing is on the stack" : "the root is the top"
       throw story.fail(operation, "cannot pop to the root: \(what)")
     }
-    story.stack.popToRoot(style: try story.popStyle(operation))
+    story.stack.popToRoot(
+      style: try story.popStyle(operation), alongside: try story.alongside(operation))
     try story.animate(operation, frames: frames.drawn)
   }
 }

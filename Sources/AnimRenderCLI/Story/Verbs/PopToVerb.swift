@@ -26,12 +26,13 @@ struct PopToVerb: StoryVerb {
       throw story.fail(operation, "\"\(CLIError.echoed(id))\" is already the top")
     }
     let style = try story.popStyle(operation)
+    let alongside = try story.alongside(operation)
     if let interactive = operation.interactive {
       try story.drive(operation, interactive, frames: frames.drawn) { () throws(TransitError) in
-        try story.stack.beginInteractivePop(to: id, style: style)
+        try story.stack.beginInteractivePop(to: id, style: style, alongside: alongside)
       }
     } else {
-      story.stack.pop(to: id, style: style)
+      story.stack.pop(to: id, style: style, alongside: alongside)
       try story.animate(operation, frames: frames.drawn)
     }
   }

@@ -14,11 +14,12 @@ struct PopVerb: StoryVerb {
     throws(CLIError)
   {
     story.takeTopDuration(operation)
+    let alongside = try story.alongside(operation)
     if let tabs = story.tabs {
       guard tabs.stackIDs(ofTab: tabs.selectedIndex).count > 1 else {
         throw story.fail(operation, "cannot pop: the selected tab shows its root")
       }
-      tabs.pop()
+      tabs.pop(alongside: alongside)
       try story.animate(operation, frames: frames.drawn)
       return
     }
@@ -34,10 +35,10 @@ struct PopVerb: StoryVerb {
     let style = try story.popStyle(operation)
     if let interactive = operation.interactive {
       try story.drive(operation, interactive, frames: frames.drawn) { () throws(TransitError) in
-        try story.stack.beginInteractivePop(style: style)
+        try story.stack.beginInteractivePop(style: style, alongside: alongside)
       }
     } else {
-      story.stack.pop(style: style)
+      story.stack.pop(style: style, alongside: alongside)
       try story.animate(operation, frames: frames.drawn)
     }
   }

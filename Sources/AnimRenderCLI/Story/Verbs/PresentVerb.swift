@@ -27,11 +27,15 @@ struct PresentVerb: StoryVerb {
       throw story.fail(operation, "\"\(CLIError.echoed(id))\" is already in the container")
     }
     var screen = try story.screen(id, operation)
+    let alongside = try story.alongside(operation) { screen }
     if let sheet {
       screen.clipsToBounds = true
-      host.present(screen, sheet: sheet.configuration(duration: operation.duration))
+      host.present(
+        screen, sheet: sheet.configuration(duration: operation.duration), alongside: alongside)
     } else {
-      host.present(screen, style: try story.style(operation, default: "cover-from-bottom"))
+      host.present(
+        screen, style: try story.style(operation, default: "cover-from-bottom"),
+        alongside: alongside)
     }
     try story.animate(operation, frames: frames.drawn)
   }
@@ -52,7 +56,7 @@ struct DismissVerb: StoryVerb {
     guard !host.presentedIDs.isEmpty else {
       throw story.fail(operation, "cannot dismiss: nothing is presented")
     }
-    host.dismiss()
+    host.dismiss(alongside: try story.alongside(operation))
     try story.animate(operation, frames: frames.drawn)
   }
 }
@@ -76,7 +80,7 @@ struct DetentVerb: StoryVerb {
     }
     // The detent it rests at already moves nothing: its frames show the
     // sheet where it is, as UIKit's does.
-    host.setDetent(detent.detent)
+    host.setDetent(detent.detent, alongside: try story.alongside(operation))
     try story.animate(operation, frames: frames.drawn)
   }
 }
@@ -111,12 +115,13 @@ struct DragVerb: StoryVerb {
         "cannot drag a sheet in a container \(story.bounds.height) points high (more than 20 needed)"
       )
     }
+    let alongside = try story.alongside(operation)
     do { try host.beginSheetDrag() } catch { throw story.fail(operation, error.message) }
     for offset in offsets {
       host.updateSheetDrag(offset: offset)
       if story.rate == nil { try story.keep(story.snapshot(), time: story.time) }
     }
-    do { try host.endSheetDrag(velocity: operation.velocity ?? 0) } catch {
+    do { try host.endSheetDrag(velocity: operation.velocity ?? 0, alongside: alongside) } catch {
       throw story.fail(operation, error.message)
     }
     try story.check(operation)

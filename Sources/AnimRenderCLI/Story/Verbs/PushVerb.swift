@@ -15,11 +15,13 @@ struct PushVerb: StoryVerb {
     throws(CLIError)
   {
     story.durations[id] = operation.duration
+    let alongside = try story.alongside(operation) { story.file.screen(id, bounds: story.bounds) }
     if let tabs = story.tabs {
       guard tabs.phase(of: id) == nil else {
         throw story.fail(operation, "\"\(CLIError.echoed(id))\" is already in a tab")
       }
-      tabs.push(try story.screen(id, operation), style: try story.style(operation))
+      tabs.push(
+        try story.screen(id, operation), style: try story.style(operation), alongside: alongside)
       try story.animate(operation, frames: frames.drawn)
       return
     }
@@ -31,10 +33,10 @@ struct PushVerb: StoryVerb {
     let style = try story.style(operation)
     if let interactive = operation.interactive {
       try story.drive(operation, interactive, frames: frames.drawn) { () throws(TransitError) in
-        try story.stack.beginInteractivePush(screen, style: style)
+        try story.stack.beginInteractivePush(screen, style: style, alongside: alongside)
       }
     } else {
-      story.stack.push(screen, style: style)
+      story.stack.push(screen, style: style, alongside: alongside)
       try story.animate(operation, frames: frames.drawn)
     }
     story.poppedID = nil

@@ -21,7 +21,7 @@ struct RemoveVerb: StoryVerb {
       throw story.fail(operation, "cannot remove at \(index): the stack holds \(ids.count) screens")
     }
     guard ids.count > 1 else { throw story.fail(operation, "cannot remove the only screen") }
-    story.stack.remove(at: index)
+    story.stack.remove(at: index, alongside: try story.alongside(operation))
     if index == ids.count - 1 {
       try story.animate(operation, frames: frames.drawn)
     } else {

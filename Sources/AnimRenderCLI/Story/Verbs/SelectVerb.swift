@@ -27,7 +27,14 @@ struct SelectVerb: StoryVerb {
     guard index != tabs.selectedIndex else {
       throw story.fail(operation, "tab \(index) is already selected")
     }
-    tabs.select(index, style: try story.style(operation, default: "cross-dissolve"))
+    let alongside = try story.alongside(operation) {
+      // The tab's top screen, as it will show (a tab not loaded yet: its root).
+      tabs.stackIDs(ofTab: index).last.flatMap { top in
+        tabs.scene.view(top) ?? story.file.screen(top, bounds: story.bounds)
+      }
+    }
+    tabs.select(
+      index, style: try story.style(operation, default: "cross-dissolve"), alongside: alongside)
     try story.animate(operation, frames: frames.drawn)
   }
 }

@@ -29,8 +29,10 @@ struct SwapVerb: StoryVerb {
     guard let screen = story.file.screen(id, bounds: Rect(size: frame.size)) else {
       throw story.fail(operation, "no screen \"\(CLIError.echoed(id))\"")
     }
+    let alongside = try story.alongside(operation) { screen }
     placeholder.setChild(
-      screen, inSlot: slot, style: try story.style(operation, default: "cross-dissolve"))
+      screen, inSlot: slot, style: try story.style(operation, default: "cross-dissolve"),
+      alongside: alongside)
     try story.animate(operation, frames: frames.drawn)
   }
 }
