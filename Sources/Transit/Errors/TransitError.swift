@@ -122,10 +122,12 @@ public enum TransitError: Error, Hashable, Sendable, CustomStringConvertible {
   /// = 1.5 is outside 0…1`: what a test or a command line prints.
   public var description: String { "\(kind.rawValue): \(message)" }
 
+  /// Whether the two errors are of one kind and say the same thing.
   public static func == (lhs: TransitError, rhs: TransitError) -> Bool {
     lhs.kind == rhs.kind && lhs.message == rhs.message
   }
 
+  /// Hashes the kind and the message, as ``==(_:_:)`` compares them.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(kind)
     hasher.combine(message)
