@@ -47,6 +47,13 @@ public enum TransitError: Error, Hashable, Sendable, CustomStringConvertible {
   /// An operation was asked for while a transition runs. Of kind
   /// ``Kind/invalidState``.
   case transitionRunning
+  /// A change of an animation step (`step`, e.g. "step 2 ('slide')") to
+  /// the view `view` is out of range; `problem` says how. Of kind
+  /// ``Kind/invalidValue``.
+  case invalidChange(step: String, view: String, problem: String)
+  /// A property (`field`, e.g. "cornerRadius") of the view `view` is out
+  /// of range; `problem` says how. Of kind ``Kind/invalidValue``.
+  case invalidProperty(view: String, field: String, problem: String)
 
   /// The family of an error, for code that reacts to errors by kind.
   public enum Kind: String, Hashable, Sendable {
@@ -88,7 +95,7 @@ public enum TransitError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The family of this error.
   public var kind: Kind {
     switch self {
-    case .invalidValue, .notFiniteOrNegative: .invalidValue
+    case .invalidValue, .notFiniteOrNegative, .invalidChange, .invalidProperty: .invalidValue
     case .negativeDuration: .negativeDuration
     case .unknownView, .viewNotInScene: .unknownView
     case .duplicateView: .duplicateView
@@ -115,6 +122,10 @@ public enum TransitError: Error, Hashable, Sendable, CustomStringConvertible {
       "the transition's view '\(id)' is not in the container's scene"
     case .transitionRunning:
       "a transition is already running; queue the operation"
+    case .invalidChange(let step, let view, let problem):
+      "\(step), view '\(view)': \(problem)"
+    case .invalidProperty(let view, let field, let problem):
+      "view '\(view)': \(field) \(problem)"
     }
   }
 

@@ -34,6 +34,35 @@ struct TransitErrorTests {
     }
   }
 
+  @Test("a change out of range names its step and view; a property, its view and field")
+  func changesAndPropertiesAreNamed() throws {
+    let scene = Scene(
+      size: Size(width: 100, height: 100),
+      views: [View(id: "a", frame: Rect(x: 0, y: 0, width: 100, height: 100))])
+    let animation = Animation([
+      AnimationStep(duration: 1, tag: "slide", changes: [.translate("a", x: .nan, y: 0)])
+    ])
+    let change = #expect(throws: TransitError.self) { try animation.timeline(from: scene) }
+    guard case .invalidChange(let step, let view, _) = change else {
+      Issue.record("\(String(describing: change)) is not invalidChange")
+      return
+    }
+    #expect(step == "step 1 ('slide')" && view == "a")
+    var round = View(id: "r", frame: Rect(x: 0, y: 0, width: 10, height: 10))
+    round.cornerRadius = -1
+    let property = #expect(throws: TransitError.self) {
+      try Scene(size: Size(width: 10, height: 10), views: [round]).validate()
+    }
+    guard case .invalidProperty(let id, let field, _) = property else {
+      Issue.record("\(String(describing: property)) is not invalidProperty")
+      return
+    }
+    #expect(id == "r" && field == "cornerRadius")
+    #expect(
+      property?.description
+        == "invalid value: view 'r': cornerRadius must be finite and not negative, got -1.0")
+  }
+
   @Test("each kind made from its words keeps them, and code is kind")
   func kindsRoundTrip() {
     for kind in Self.kinds {
