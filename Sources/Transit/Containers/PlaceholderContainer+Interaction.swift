@@ -10,15 +10,17 @@ extension PlaceholderContainer {
   ///   - view: the new child; `nil` empties the slot.
   ///   - index: the slot's index in ``slotIDs``.
   ///   - style: the transition from the old child to the new one.
+  ///   - alongside: animations played with the swap, scrubbed with the gesture.
   ///   - completion: called once the swap has finished or been cancelled.
   /// - Throws: `.invalidState` while another transition runs or waits; the
   ///   swap's own error (`.invalidValue` for a bad slot, `.duplicateView`,
   ///   a style that throws). Nothing changes then.
   public func beginInteractiveSwap(
-    _ view: View?, inSlot index: Int, style: any TransitionStyle,
+    _ view: View?, inSlot index: Int, style: any TransitionStyle, alongside: [Animation] = [],
     completion: ((OperationOutcome) -> Void)? = nil
   ) throws(TransitError) {
-    try driver.beginInteractive(completion: completion) { [unowned self] () throws(TransitError) in
+    try driver.beginInteractive(alongside: self.alongside(alongside), completion: completion) {
+      [unowned self] () throws(TransitError) in
       try execute(.swap(view: view, slot: index, style: AnyTransitionStyle(style), animated: true))
     }
   }

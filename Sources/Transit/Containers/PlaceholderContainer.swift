@@ -118,15 +118,18 @@ public final class PlaceholderContainer: DrivenContainer {
   ///     the operation with ``ContainerEvent/operationFailed(_:)``.
   ///   - style: the transition from the old child to the new one.
   ///   - animated: `false` completes the transition at once.
+  ///   - alongside: animations of any of the container's views (the other
+  ///     slots included) played with the transition, on its clock (see
+  ///     <doc:BuildingAContainer>).
   ///   - completion: called once the swap has ended, after its last event:
   ///     ``OperationOutcome/finished`` or ``OperationOutcome/cancelled``.
   public func setChild(
     _ view: View?, inSlot index: Int, style: any TransitionStyle, animated: Bool = true,
-    completion: ((OperationOutcome) -> Void)? = nil
+    alongside: [Animation] = [], completion: ((OperationOutcome) -> Void)? = nil
   ) {
     enqueue(
       .swap(view: view, slot: index, style: AnyTransitionStyle(style), animated: animated),
-      completion: completion)
+      completion: completion, alongside: alongside)
   }
 
   /// Changes the container's size (a rotation, a window resize): each slot
@@ -153,8 +156,12 @@ public final class PlaceholderContainer: DrivenContainer {
 
   private func emit(_ event: ContainerEvent) { driver.emit(event) }
 
-  private func enqueue(_ operation: Operation, completion: ((OperationOutcome) -> Void)? = nil) {
-    driver.enqueue(completion: completion) { [unowned self] () throws(TransitError) in
+  private func enqueue(
+    _ operation: Operation, completion: ((OperationOutcome) -> Void)? = nil,
+    alongside animations: [Animation] = []
+  ) {
+    enqueue(alongside: animations, completion: completion) {
+      [unowned self] () throws(TransitError) in
       try execute(operation)
     }
   }

@@ -14,17 +14,20 @@ extension StackContainer {
   /// - Parameters:
   ///   - view: the new child's root view; its id must not be in the stack.
   ///   - style: the transition that shows it, and whose reverse pops it.
+  ///   - alongside: animations played with the push, scrubbed with the
+  ///     gesture and cancelled with it (see <doc:BuildingAContainer>).
   ///   - completion: called once the push has finished or been cancelled,
   ///     after its last event.
   /// - Throws: `.invalidState` while another transition runs or waits (a
   ///   gesture does not queue), or the push's own error (`.duplicateView`,
   ///   a style that throws); nothing changes then.
   public func beginInteractivePush(
-    _ view: View, style: any TransitionStyle, completion: ((OperationOutcome) -> Void)? = nil
+    _ view: View, style: any TransitionStyle, alongside: [Animation] = [],
+    completion: ((OperationOutcome) -> Void)? = nil
   ) throws(TransitError) {
     try beginInteractive(
       .insert(view, index: nil, style: AnyTransitionStyle(style), animated: true),
-      completion: completion)
+      completion: completion, alongside: alongside)
   }
 
   /// Begins a pop of the top that a gesture drives (the swipe back); see
@@ -33,15 +36,17 @@ extension StackContainer {
   /// - Parameters:
   ///   - style: the push whose reverse the gesture drives, instead of the
   ///     top's own push style; `nil` for its own.
+  ///   - alongside: animations played with the pop, scrubbed with the gesture.
   ///   - completion: called once the pop has finished or been cancelled.
   /// - Throws: `.invalidState` while another transition runs or waits, or
   ///   on a stack of fewer than two children.
   public func beginInteractivePop(
-    style: (any TransitionStyle)? = nil, completion: ((OperationOutcome) -> Void)? = nil
+    style: (any TransitionStyle)? = nil, alongside: [Animation] = [],
+    completion: ((OperationOutcome) -> Void)? = nil
   ) throws(TransitError) {
     try beginInteractive(
       .pop(to: .below, style: style.map(AnyTransitionStyle.init), animated: true),
-      completion: completion)
+      completion: completion, alongside: alongside)
   }
 
   /// Begins a pop to the child `id` that a gesture drives; see
@@ -52,15 +57,16 @@ extension StackContainer {
   ///   - id: the child to reveal.
   ///   - style: the push whose reverse the gesture drives, instead of the
   ///     top's own push style; `nil` for its own.
+  ///   - alongside: animations played with the pop, scrubbed with the gesture.
   ///   - completion: called once the pop has finished or been cancelled.
   /// - Throws: `.invalidState` while another transition runs or waits;
   ///   `.unknownView` when `id` is not below the top.
   public func beginInteractivePop(
-    to id: String, style: (any TransitionStyle)? = nil,
+    to id: String, style: (any TransitionStyle)? = nil, alongside: [Animation] = [],
     completion: ((OperationOutcome) -> Void)? = nil
   ) throws(TransitError) {
     try beginInteractive(
       .pop(to: .id(id), style: style.map(AnyTransitionStyle.init), animated: true),
-      completion: completion)
+      completion: completion, alongside: alongside)
   }
 }

@@ -17,15 +17,21 @@ extension StackContainer {
   /// Runs `operation` at once as an interactive transition; see
   /// ``TransitionDriver/beginInteractive(completion:_:)``.
   func beginInteractive(
-    _ operation: Operation, completion: ((OperationOutcome) -> Void)? = nil
+    _ operation: Operation, completion: ((OperationOutcome) -> Void)? = nil,
+    alongside animations: [Animation] = []
   ) throws(TransitError) {
-    try driver.beginInteractive(completion: completion) { [unowned self] () throws(TransitError) in
+    try driver.beginInteractive(alongside: alongside(animations), completion: completion) {
+      [unowned self] () throws(TransitError) in
       try execute(operation)
     }
   }
 
-  func enqueue(_ operation: Operation, completion: ((OperationOutcome) -> Void)? = nil) {
-    driver.enqueue(completion: completion) { [unowned self] () throws(TransitError) in
+  func enqueue(
+    _ operation: Operation, completion: ((OperationOutcome) -> Void)? = nil,
+    alongside animations: [Animation] = []
+  ) {
+    enqueue(alongside: animations, completion: completion) {
+      [unowned self] () throws(TransitError) in
       try execute(operation)
     }
   }

@@ -164,11 +164,13 @@ public final class StackContainer: DrivenContainer {
   ///   - view: the new child's root view; its id must not be in the stack.
   ///   - style: the transition that shows it.
   ///   - animated: `false` completes the push at once.
+  ///   - alongside: animations of any of the stack's views played with the
+  ///     transition, on its clock (see <doc:BuildingAContainer>).
   ///   - completion: called once the push has ended, after its last event:
   ///     ``OperationOutcome/finished`` or ``OperationOutcome/cancelled``.
   public func push(
     _ view: View, style: any TransitionStyle, animated: Bool = true,
-    completion: ((OperationOutcome) -> Void)? = nil
+    alongside: [Animation] = [], completion: ((OperationOutcome) -> Void)? = nil
   ) {
     if interruptions == .reverse, animated,
       driver.reverseRunning(
@@ -178,7 +180,7 @@ public final class StackContainer: DrivenContainer {
     }
     enqueue(
       .insert(view, index: nil, style: AnyTransitionStyle(style), animated: animated),
-      completion: completion)
+      completion: completion, alongside: alongside)
   }
 
   /// Pops the top child with the reverse of its push style, or of `style`
@@ -202,10 +204,12 @@ public final class StackContainer: DrivenContainer {
   ///   - style: the push whose reverse plays, instead of the top's own push
   ///     style; `nil` for the top's own.
   ///   - animated: `false` completes the pop at once.
+  ///   - alongside: animations of any of the stack's views played with the
+  ///     transition, on its clock (see <doc:BuildingAContainer>).
   ///   - completion: called once the pop has ended, after its last event.
   public func pop(
     style: (any TransitionStyle)? = nil, animated: Bool = true,
-    completion: ((OperationOutcome) -> Void)? = nil
+    alongside: [Animation] = [], completion: ((OperationOutcome) -> Void)? = nil
   ) {
     if style == nil, interruptions == .reverse, animated, let top = topID,
       driver.reverseRunning(
@@ -215,7 +219,7 @@ public final class StackContainer: DrivenContainer {
     }
     enqueue(
       .pop(to: .below, style: style.map(AnyTransitionStyle.init), animated: animated),
-      completion: completion)
+      completion: completion, alongside: alongside)
   }
 
   /// Pops every child above `id` in one transition (the top's reverse);
@@ -227,14 +231,16 @@ public final class StackContainer: DrivenContainer {
   ///   - style: the push whose reverse plays (the top's push over `id`,
   ///     built now), instead of the top's own push style; `nil` for its own.
   ///   - animated: `false` completes the pop at once.
+  ///   - alongside: animations of any of the stack's views played with the
+  ///     transition, on its clock (see <doc:BuildingAContainer>).
   ///   - completion: called once the pop has ended, after its last event.
   public func pop(
     to id: String, style: (any TransitionStyle)? = nil, animated: Bool = true,
-    completion: ((OperationOutcome) -> Void)? = nil
+    alongside: [Animation] = [], completion: ((OperationOutcome) -> Void)? = nil
   ) {
     enqueue(
       .pop(to: .id(id), style: style.map(AnyTransitionStyle.init), animated: animated),
-      completion: completion)
+      completion: completion, alongside: alongside)
   }
 
   /// Pops every child above the root in one transition.
@@ -243,14 +249,16 @@ public final class StackContainer: DrivenContainer {
   ///   - style: the push whose reverse plays, instead of the top's own push
   ///     style; `nil` for its own.
   ///   - animated: `false` completes the pop at once.
+  ///   - alongside: animations of any of the stack's views played with the
+  ///     transition, on its clock (see <doc:BuildingAContainer>).
   ///   - completion: called once the pop has ended, after its last event.
   public func popToRoot(
     style: (any TransitionStyle)? = nil, animated: Bool = true,
-    completion: ((OperationOutcome) -> Void)? = nil
+    alongside: [Animation] = [], completion: ((OperationOutcome) -> Void)? = nil
   ) {
     enqueue(
       .pop(to: .root, style: style.map(AnyTransitionStyle.init), animated: animated),
-      completion: completion)
+      completion: completion, alongside: alongside)
   }
 
   /// Inserts `view` at `index` (0 is the bottom). Inserting at the top index
@@ -262,14 +270,16 @@ public final class StackContainer: DrivenContainer {
   ///   - index: where it goes, from 0 (the bottom) to the number of children.
   ///   - style: the transition that shows it, and whose reverse pops it.
   ///   - animated: `false` completes a push at once.
+  ///   - alongside: animations of any of the stack's views played with the
+  ///     transition, on its clock (see <doc:BuildingAContainer>).
   ///   - completion: called once the insertion has ended, after its last event.
   public func insert(
     _ view: View, at index: Int, style: any TransitionStyle, animated: Bool = true,
-    completion: ((OperationOutcome) -> Void)? = nil
+    alongside: [Animation] = [], completion: ((OperationOutcome) -> Void)? = nil
   ) {
     enqueue(
       .insert(view, index: index, style: AnyTransitionStyle(style), animated: animated),
-      completion: completion)
+      completion: completion, alongside: alongside)
   }
 
   /// Removes the child at `index`. The top is popped (reverse of its push
@@ -279,11 +289,14 @@ public final class StackContainer: DrivenContainer {
   /// - Parameters:
   ///   - index: the child's index, 0 being the bottom.
   ///   - animated: `false` completes a pop at once.
+  ///   - alongside: animations of any of the stack's views played with the
+  ///     transition, on its clock (see <doc:BuildingAContainer>).
   ///   - completion: called once the removal has ended, after its last event.
   public func remove(
-    at index: Int, animated: Bool = true, completion: ((OperationOutcome) -> Void)? = nil
+    at index: Int, animated: Bool = true, alongside: [Animation] = [],
+    completion: ((OperationOutcome) -> Void)? = nil
   ) {
-    enqueue(.remove(index: index, animated: animated), completion: completion)
+    enqueue(.remove(index: index, animated: animated), completion: completion, alongside: alongside)
   }
 
   /// Asks to resize the container, typically for a rotation. Applied at

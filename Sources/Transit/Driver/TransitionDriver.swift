@@ -106,11 +106,19 @@ public final class TransitionDriver {
   private let write: (ViewState, String) -> Void
   /// Shows the flying overlays above the screens, or `nil`: nothing flies.
   private let showFlights: (([View]) -> Void)?
-  private var queue: [(operation: () throws(TransitError) -> Void, completion: Completion?)] = []
+  private var queue:
+    [(
+      operation: () throws(TransitError) -> Void, completion: Completion?,
+      alongside: OperationAlongside?
+    )] =
+      []
   typealias Completion = (OperationOutcome) -> Void
   /// The completion of the operation running now, until ``run(_:)`` hands
   /// it to the transition it starts.
   private var operationCompletion: Completion?
+  /// The alongside animations of the operation running now, until the
+  /// transition it starts takes them.
+  private var operationAlongside: OperationAlongside?
   private var running: Running?
   private var isDraining = false
   private var deliveryDepth = 0
@@ -190,20 +198,33 @@ public final class TransitionDriver {
     completion: ((OperationOutcome) -> Void)? = nil,
     _ operation: @escaping () throws(TransitError) -> Void
   ) {
-    queue.append((operation, completion))
+    enqueue(alongside: nil, completion: completion, operation)
+  }
+
+  /// Queues `operation` with the animations to play alongside the
+  /// transition it starts (see ``OperationAlongside``).
+  func enqueue(
+    alongside: OperationAlongside?, completion: ((OperationOutcome) -> Void)? = nil,
+    _ operation: @escaping () throws(TransitError) -> Void
+  ) {
+    queue.append((operation, completion, alongside))
     drain()
   }
 
   /// Runs `operation` with `completion` as the operation's own: the
   /// transition it starts reports to it when it settles; an operation that
-  /// starts none (or fails) reports as soon as it returns.
+  /// starts none (or fails) reports as soon as it returns. The transition
+  /// it starts plays `alongside` with it.
   private func perform(
-    _ operation: () throws(TransitError) -> Void, completion: Completion?
+    _ operation: () throws(TransitError) -> Void, completion: Completion?,
+    alongside: OperationAlongside? = nil
   ) throws(TransitError) {
     operationCompletion = completion
+    operationAlongside = alongside
     defer {
       let unclaimed = operationCompletion
       operationCompletion = nil
+      operationAlongside = nil
       // Reported by the caller once any failure has gone out.
       pendingOutcome = unclaimed
     }
@@ -226,13 +247,31 @@ public final class TransitionDriver {
   /// a later ``tick()``.
   ///
   /// - Parameter request: what to play.
-  /// - Throws: ``TransitError`` from binding the style (before anything
-  ///   changes), or `.invalidState` when a transition is already running.
+  /// - Throws: ``TransitError`` from binding the style or the alongside
+  ///   animations (before anything changes; see
+  ///   ``TransitionRequest/alongside``), `.invalidValue` for an alongside
+  ///   animation that changes a view's appearance (its colours, corners,
+  ///   border, shadow: the driver writes view states), or `.invalidState`
+  ///   when a transition is already running.
   public func run(_ request: TransitionRequest) throws(TransitError) {
     guard running == nil else {
       throw TransitError.transitionRunning
     }
+    var request = request
+    if let alongside = operationAlongside, !alongside.animations.isEmpty {
+      request.alongside += alongside.animations
+      request.alongsideViews += alongside.views()
+    }
+    operationAlongside = nil
     let timeline = try request.timeline(matching: showFlights == nil ? .disabled : request.matching)
+    if let change = timeline.alongsideAppearanceChange {
+      // A transition's samples reach the container as view states only.
+      throw TransitError(
+        .invalidValue,
+        "alongside animation \(change.animation) changes the \(change.property) of"
+          + " '\(change.view)': alongside a transition, animate frames, alphas, transforms"
+          + " and visibility")
+    }
     if startsInteractive, timeline.duration > 0 {
       startsInteractive = false
       startInteraction(request, timeline: timeline)
@@ -275,6 +314,11 @@ public final class TransitionDriver {
     guard running == nil else {
       throw TransitError.transitionRunning
     }
+    var timeline = timeline
+    if let alongside = operationAlongside, !alongside.animations.isEmpty {
+      timeline = try timeline.addingAlongside(alongside.animations, extraViews: alongside.views())
+    }
+    operationAlongside = nil
     var request = TransitionRequest(
       transition: Transition(style: NoneStyle(), appearingViewID: nil, disappearingViewID: nil),
       isReversed: false, bounds: Rect(size: timeline.initialScene.size), views: [],
@@ -376,6 +420,15 @@ public final class TransitionDriver {
     completion: ((OperationOutcome) -> Void)? = nil,
     _ operation: () throws(TransitError) -> Void
   ) throws(TransitError) {
+    try beginInteractive(alongside: nil, completion: completion, operation)
+  }
+
+  /// ``beginInteractive(completion:_:)`` with the animations to play
+  /// alongside the transition (see ``OperationAlongside``).
+  func beginInteractive(
+    alongside: OperationAlongside?, completion: ((OperationOutcome) -> Void)? = nil,
+    _ operation: () throws(TransitError) -> Void
+  ) throws(TransitError) {
     guard running == nil, queue.isEmpty, deliveryDepth == 0, !isDraining else {
       throw TransitError(
         .invalidState,
@@ -386,7 +439,7 @@ public final class TransitionDriver {
     startsInteractive = true
     let failure: TransitError?
     do {
-      try perform(operation, completion: completion)
+      try perform(operation, completion: completion, alongside: alongside)
       failure = nil
     } catch {
       failure = error
@@ -680,9 +733,9 @@ public final class TransitionDriver {
     while running == nil {
       betweenTransitions?()
       guard running == nil, !queue.isEmpty else { return }
-      let (operation, completion) = queue.removeFirst()
+      let (operation, completion, alongside) = queue.removeFirst()
       do {
-        try perform(operation, completion: completion)
+        try perform(operation, completion: completion, alongside: alongside)
         reportPending(failed: false)
       } catch {
         emit(.operationFailed(error))

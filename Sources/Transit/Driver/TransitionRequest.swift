@@ -50,6 +50,20 @@ public struct TransitionRequest {
   /// (a sheet sliding up, a layout change), given by the container in
   /// place of those the ids would give; `nil`: the ids' events.
   var events: (will: [ContainerEvent], did: [ContainerEvent], cancelled: [ContainerEvent])? = nil
+  /// Animations played alongside the transition, on its clock: animated,
+  /// scrubbed, completed, turned back and cancelled with it (UIKit's
+  /// `animate(alongsideTransition:)`). Each may change any view of the
+  /// transition's screens or of ``alongsideViews``, but not a property the
+  /// transition (or another alongside animation) changes on the same view;
+  /// one longer than the transition is compressed to end with it. See
+  /// <doc:BuildingAContainer>.
+  public var alongside: [Animation] = []
+  /// The container's views outside the transition's two screens (its
+  /// chrome: a title bar, a dimming view, a tab bar), as they are now,
+  /// that ``alongside`` may change; the driver writes their states with
+  /// the transition's. Only the top-level ones holding a view an alongside
+  /// animation names are used.
+  public var alongsideViews: [View] = []
 
   /// Creates a request.
   ///
@@ -101,7 +115,8 @@ public struct TransitionRequest {
   ///   of the transition's views was not given; `.duplicateMatchKey` when a
   ///   screen holds a match key twice; `.invalidValue` for a flight
   ///   duration (``FlightOptions/duration``) that is not finite, negative,
-  ///   or longer than the transition.
+  ///   or longer than the transition; for ``alongside``, an error naming
+  ///   the animation (see ``alongside``).
   public func timeline() throws(TransitError) -> Timeline {
     try timeline(matching: matching)
   }
@@ -120,7 +135,7 @@ public struct TransitionRequest {
       isReversed
       ? try transition.reverseTimeline(from: scene, bounds: bounds)
       : try transition.forwardTimeline(from: scene, bounds: bounds)
-    return try played.addingFlights(
+    return try played.addingAlongside(alongside, extraViews: alongsideViews).addingFlights(
       between: Timeline.FlightScreens(hidden: hiddenID, shown: shownID, fadesUnpaired: isReversed),
       matching: matching)
   }

@@ -13,9 +13,13 @@ import RealModule
 ///     d > linear:  progress = d / lerp(initialTarget, max, (d − linear) / (max − linear))
 ///
 /// clamped into 0…1 (and `d / max` when `linearDistance ≥ maxDistance`).
-/// AOSP's thresholds are `linearDistance` = `navigation_edge_action_progress_threshold`
-/// (412 dp, at most the width) and `nonLinearFactor` =
-/// `back_progress_non_linear_factor` (0.2).
+/// AOSP's thresholds come from SystemUI's `EdgeBackGestureHandler`
+/// (`updateBackAnimationThresholds`): `maxDistance` is the display's width,
+/// `linearDistance` is `min(width, navigation_edge_action_progress_threshold)`,
+/// a dimension resource of 412 dp (the value compiled into Pixel builds of
+/// SystemUI; a device overlay may change it, and the debug property
+/// `persist.wm.debug.predictive_back_linear_distance` overrides it), and
+/// `nonLinearFactor` is the resource `back_progress_non_linear_factor` (0.2).
 ///
 /// **Smoothing** (AOSP `BackProgressAnimator`): the progress shown follows
 /// that raw progress through a spring of stiffness 1500 and damping ratio 1
@@ -47,7 +51,8 @@ public struct BackGesture: Hashable, Sendable {
   public static let stiffness = 1500.0
   /// AOSP's damping ratio for the back progress (`DAMPING_RATIO_NO_BOUNCY`).
   public static let dampingRatio = 1.0
-  /// AOSP's `navigation_edge_action_progress_threshold`, in points (dp).
+  /// AOSP's `navigation_edge_action_progress_threshold`, 412 dp, in
+  /// points: the linear part of the progress, capped at the width.
   public static let defaultLinearDistance = 412.0
   /// AOSP's `back_progress_non_linear_factor`.
   public static let defaultNonLinearFactor = 0.2

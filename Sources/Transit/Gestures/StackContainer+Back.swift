@@ -18,10 +18,11 @@ extension StackContainer {
   /// - Parameters:
   ///   - preview: what the gesture previews.
   ///   - edge: the edge the swipe starts from (it mirrors the shared surface's shift).
+  ///   - alongside: animations played with the back, previewed with the gesture.
   ///   - completion: called once the back has been committed or cancelled.
   /// - Throws: as ``beginInteractivePop(style:completion:)``.
   public func beginBack(
-    preview: BackPreview, edge: BackGesture.Edge = .left,
+    preview: BackPreview, edge: BackGesture.Edge = .left, alongside: [Animation] = [],
     completion: ((OperationOutcome) -> Void)? = nil
   ) throws(TransitError) {
     let saved = scrubbing
@@ -29,6 +30,6 @@ extension StackContainer {
     defer { scrubbing = saved }
     let style: (any TransitionStyle)? =
       preview == .style ? nil : PredictiveBackStyle(preview: preview, edge: edge)
-    try beginInteractivePop(style: style, completion: completion)
+    try beginInteractivePop(style: style, alongside: alongside, completion: completion)
   }
 }

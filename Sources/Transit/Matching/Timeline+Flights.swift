@@ -119,7 +119,7 @@ extension Timeline {
     }
     return Timeline(
       initialScene: scene, duration: duration, tracks: extendedTracks, preorder: extendedPreorder,
-      direction: direction, flights: self.flights + flights)
+      direction: direction, flights: self.flights + flights, alongside: alongside)
   }
 
   /// Writes every flight at forward time `time` into `scene`, after the tracks.

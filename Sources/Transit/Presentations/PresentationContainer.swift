@@ -140,9 +140,13 @@ public final class PresentationContainer: DrivenContainer {
   ///   - view: the screen to present; its id must be new to the container.
   ///   - style: any transition style (the 48 built-in ones, your own).
   ///   - animated: `false` completes it at once, on the same states.
-  public func present(_ view: View, style: any TransitionStyle, animated: Bool = true) {
+  ///   - alongside: animations of any of the container's views played with
+  ///     the transition, on its clock (see <doc:BuildingAContainer>).
+  public func present(
+    _ view: View, style: any TransitionStyle, animated: Bool = true, alongside: [Animation] = []
+  ) {
     let style = AnyTransitionStyle(style)
-    driver.enqueue { [unowned self] () throws(TransitError) in
+    enqueue(alongside: alongside) { [unowned self] () throws(TransitError) in
       try presentFullScreen(view, style: style, animated: animated)
     }
   }
@@ -156,8 +160,12 @@ public final class PresentationContainer: DrivenContainer {
   ///   - view: the sheet's content; its id must be new to the container.
   ///   - sheet: its detents, starting detent and dimming.
   ///   - animated: `false` completes it at once, on the same states.
-  public func present(_ view: View, sheet: SheetConfiguration, animated: Bool = true) {
-    driver.enqueue { [unowned self] () throws(TransitError) in
+  ///   - alongside: animations of any of the container's views played with
+  ///     the transition, on its clock (see <doc:BuildingAContainer>).
+  public func present(
+    _ view: View, sheet: SheetConfiguration, animated: Bool = true, alongside: [Animation] = []
+  ) {
+    enqueue(alongside: alongside) { [unowned self] () throws(TransitError) in
       try presentSheet(view, sheet: sheet, animated: animated)
     }
   }
@@ -167,9 +175,12 @@ public final class PresentationContainer: DrivenContainer {
   /// full-screen presentation plays the reverse of its style. Nothing
   /// presented fails the operation with ``ContainerEvent/operationFailed(_:)``.
   ///
-  /// - Parameter animated: `false` completes it at once, on the same states.
-  public func dismiss(animated: Bool = true) {
-    driver.enqueue { [unowned self] () throws(TransitError) in
+  /// - Parameters:
+  ///   - animated: `false` completes it at once, on the same states.
+  ///   - alongside: animations of any of the container's views played with
+  ///     the transition, on its clock (see <doc:BuildingAContainer>).
+  public func dismiss(animated: Bool = true, alongside: [Animation] = []) {
+    enqueue(alongside: alongside) { [unowned self] () throws(TransitError) in
       try dismissTop(animated: animated)
     }
   }

@@ -132,7 +132,11 @@ public final class TabBarContainer: DrivenContainer {
   ///   - index: the tab to show.
   ///   - style: the switch's transition; ``back(animated:)`` plays its reverse.
   ///   - animated: `false` completes it at once.
-  public func select(_ index: Int, style: any TransitionStyle, animated: Bool = true) {
+  ///   - alongside: animations of any of the container's views (the tab
+  ///     bar included) played with the transition, on its clock.
+  public func select(
+    _ index: Int, style: any TransitionStyle, animated: Bool = true, alongside: [Animation] = []
+  ) {
     let style = AnyTransitionStyle(style)
     if driver.isRunning, animated {
       switch selectionPolicy {
@@ -147,7 +151,7 @@ public final class TabBarContainer: DrivenContainer {
         jumpToEnd()
       }
     }
-    driver.enqueue { [unowned self] () throws(TransitError) in
+    enqueue(alongside: alongside) { [unowned self] () throws(TransitError) in
       try switchTab(to: index, style: style, animated: animated, remember: true)
     }
   }
@@ -158,9 +162,13 @@ public final class TabBarContainer: DrivenContainer {
   ///   - view: the new screen; its id must be new to the container.
   ///   - style: its push; its pop plays the reverse.
   ///   - animated: `false` completes it at once.
-  public func push(_ view: View, style: any TransitionStyle, animated: Bool = true) {
+  ///   - alongside: animations of any of the container's views (the tab
+  ///     bar included) played with the transition, on its clock.
+  public func push(
+    _ view: View, style: any TransitionStyle, animated: Bool = true, alongside: [Animation] = []
+  ) {
     let style = AnyTransitionStyle(style)
-    driver.enqueue { [unowned self] () throws(TransitError) in
+    enqueue(alongside: alongside) { [unowned self] () throws(TransitError) in
       try pushScreen(view, style: style, animated: animated)
     }
   }
@@ -168,9 +176,12 @@ public final class TabBarContainer: DrivenContainer {
   /// Pops the selected tab's top screen with the reverse of its push, built
   /// at the current bounds; a tab at its root fails the operation.
   ///
-  /// - Parameter animated: `false` completes it at once.
-  public func pop(animated: Bool = true) {
-    driver.enqueue { [unowned self] () throws(TransitError) in
+  /// - Parameters:
+  ///   - animated: `false` completes it at once.
+  ///   - alongside: animations of any of the container's views (the tab
+  ///     bar included) played with the transition, on its clock.
+  public func pop(animated: Bool = true, alongside: [Animation] = []) {
+    enqueue(alongside: alongside) { [unowned self] () throws(TransitError) in
       try popScreen(animated: animated)
     }
   }

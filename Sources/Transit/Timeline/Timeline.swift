@@ -53,10 +53,13 @@ public struct Timeline: Sendable, Equatable {
   let preorder: [String: Int]
   /// The matched elements' flights, written after the tracks (see ``Flight``).
   let flights: [Flight]
+  /// The animations played alongside, written after the tracks and before
+  /// the flights (see ``Alongside``).
+  let alongside: [Alongside]
 
   init(
     initialScene: Scene, duration: Double, tracks: Tracks, preorder: [String: Int],
-    direction: Direction = .forward, flights: [Flight] = []
+    direction: Direction = .forward, flights: [Flight] = [], alongside: [Alongside] = []
   ) {
     self.initialScene = initialScene
     self.duration = duration
@@ -64,6 +67,7 @@ public struct Timeline: Sendable, Equatable {
     self.tracks = tracks
     self.preorder = preorder
     self.flights = flights
+    self.alongside = alongside
   }
 
   // MARK: Reversal
@@ -198,8 +202,16 @@ public struct Timeline: Sendable, Equatable {
   }
 
   /// A time on the forward segments, and the curve every step goes back
-  /// along (``Direction/rerun(_:)`` only).
-  typealias ForwardTime = (time: Double, rerun: TimingCurve?)
+  /// along (``Direction/rerun(_:)`` only); with the moment in this
+  /// timeline's own time (`own`) and in its mirror's (`mirroredOwn`, the
+  /// own time of the same moment of ``reversed()``), each computed as
+  /// exactly as the forward time is, for the animations played alongside.
+  struct ForwardTime {
+    var time: Double
+    var rerun: TimingCurve?
+    var own: Double
+    var mirroredOwn: Double
+  }
 
   /// Where a moment of this timeline falls on the forward segments.
   ///
@@ -220,19 +232,25 @@ public struct Timeline: Sendable, Equatable {
     case .rerun(let curve): (isMirrored, rerun) = (true, curve)
     }
     let time: Double
+    let own: (Double, Double)
     switch moment {
     case .time(let t):
       time = t.isNaN ? 0 : min(max(t, 0), duration)
+      own = (time, duration - time)
     case .frame(let index, let count):
       let n = max(count, 1)
       let i = min(max(index, 0), n - 1)
-      if isMirrored && n > 1 {
-        if rerun == nil { return (Timeline.frameTime(n - 1 - i, n, duration), nil) }
-        if i == n - 1 { return (0, rerun) }
-      }
       time = Timeline.frameTime(i, n, duration)
+      own = (time, n > 1 ? Timeline.frameTime(n - 1 - i, n, duration) : duration)
+      if isMirrored && n > 1 {
+        if rerun == nil {
+          return ForwardTime(time: own.1, rerun: nil, own: own.0, mirroredOwn: own.1)
+        }
+        if i == n - 1 { return ForwardTime(time: 0, rerun: rerun, own: own.0, mirroredOwn: own.1) }
+      }
     }
-    return (isMirrored ? duration - time : time, rerun)
+    return ForwardTime(
+      time: isMirrored ? duration - time : time, rerun: rerun, own: own.0, mirroredOwn: own.1)
   }
 
   /// Runs `body` with the progress of every step at forward time `time`
@@ -256,7 +274,7 @@ public struct Timeline: Sendable, Equatable {
   }
 
   private func state(of id: String, _ time: ForwardTime) -> ViewState? {
-    if !flights.isEmpty {
+    if !flights.isEmpty || !alongside.isEmpty {
       var scene = initialScene
       write(time, into: &scene)
       return scene.state(of: id)
@@ -271,11 +289,18 @@ public struct Timeline: Sendable, Equatable {
     if scene.viewCount != tracks.subtreeEnd.count || scene.size != initialScene.size {
       scene = initialScene
     }
+    writeTracks(time, pacing: pacing, into: &scene)
+    if !alongside.isEmpty { writeAlongside(at: time, pacing: pacing, into: &scene) }
+    if !flights.isEmpty { writeFlights(at: time, pacing: pacing, into: &scene) }
+  }
+
+  /// Writes this timeline's own tracks into the views they cover, the first
+  /// ones of `scene` in pre-order; views after them are left as they are.
+  func writeTracks(_ time: ForwardTime, pacing: Pacing, into scene: inout Scene) {
     withProgress(at: time, pacing: pacing) { progress, sines in
       var index = 0
       apply(&scene.storage, index: &index, progress: progress, sines: sines)
     }
-    if !flights.isEmpty { writeFlights(at: time, pacing: pacing, into: &scene) }
   }
 
   private func apply(
