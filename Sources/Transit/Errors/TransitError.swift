@@ -18,9 +18,6 @@
 ///   print(error)  // invalid curve: cubic-bezier x1 = 1.5 is outside 0…1
 /// }
 /// ```
-///
-/// Two errors are equal when they are of one kind and say the same thing,
-/// whichever case carries it.
 public enum TransitError: Error, Hashable, Sendable, CustomStringConvertible {
   /// A number was NaN, infinite or outside its allowed range.
   case invalidValue(String)
@@ -132,15 +129,4 @@ public enum TransitError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The kind's words and the message, e.g. `invalid curve: cubic-bezier x1
   /// = 1.5 is outside 0…1`: what a test or a command line prints.
   public var description: String { "\(kind.rawValue): \(message)" }
-
-  /// Whether the two errors are of one kind and say the same thing.
-  public static func == (lhs: TransitError, rhs: TransitError) -> Bool {
-    lhs.kind == rhs.kind && lhs.message == rhs.message
-  }
-
-  /// Hashes the kind and the message, as ``==(_:_:)`` compares them.
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(kind)
-    hasher.combine(message)
-  }
 }
