@@ -8,8 +8,7 @@
 /// matches a case; code that reports them prints ``description``. Each
 /// family has a case that carries the sentence made where the error was
 /// found; errors that recur in one shape have a case of their own whose
-/// payload is the data, the sentence being made here, in ``message``. Two
-/// errors are equal when they are of one kind and say the same thing.
+/// payload is the data, the sentence being made here, in ``message``.
 ///
 /// ```swift
 /// do {
@@ -113,15 +112,4 @@ public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
 
   /// `render error: ` followed by the message.
   public var description: String { "render error: \(message)" }
-
-  /// Whether the two errors are of one kind and say the same thing.
-  public static func == (lhs: RenderError, rhs: RenderError) -> Bool {
-    lhs.kind == rhs.kind && lhs.message == rhs.message
-  }
-
-  /// Hashes the kind and the message, as ``==(_:_:)`` compares them.
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(kind)
-    hasher.combine(message)
-  }
 }

@@ -39,10 +39,7 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable, Sendable {
   /// The extension of `path`'s last component, without the dot; `nil` when
   /// it has none or is `-`.
   static func pathExtension(of path: String) -> String? {
-    let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
-    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
-    let ext = name[name.index(after: dot)...]
-    return ext.isEmpty ? nil : String(ext)
+    Path(path).pathExtension
   }
 
   /// The format's usual name, as the help prints it.

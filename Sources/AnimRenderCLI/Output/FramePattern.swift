@@ -48,7 +48,7 @@ struct FramePattern: Sendable {
   /// Whether `name`, a file name in ``folder``, is one ``path(_:)`` gives a
   /// frame number: see the set's definition above.
   func ownsName(_ name: String) -> Bool {
-    let namePrefix = prefix.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
+    let namePrefix = Path(prefix).name
     guard name.hasPrefix(namePrefix), name.hasSuffix(suffix),
       name.utf8.count >= namePrefix.utf8.count + suffix.utf8.count
     else { return false }

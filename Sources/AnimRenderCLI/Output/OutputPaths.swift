@@ -59,9 +59,8 @@ enum OutputPaths {
   /// The path with its folder resolved (symbolic links, `.` and `..`), so
   /// `x.png`, `./x.png` and `/abs/x.png` compare equal.
   static func canonical(_ path: String) -> String {
-    let folder = StagedFile.folder(of: path)
-    let name = String(path.split(separator: "/", omittingEmptySubsequences: false).last ?? "")
-    guard let base = Platform.realPath(folder) else { return path }
-    return (base == "/" ? "" : base) + "/" + name
+    let path = Path(path)
+    guard let base = Platform.realPath(path.folder) else { return path.string }
+    return Path(base).appending(path.name).string
   }
 }

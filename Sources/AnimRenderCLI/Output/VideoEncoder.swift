@@ -66,9 +66,7 @@ enum VideoEncoder {
   /// (69) with one line saying how to get them.
   static func programs() throws(CLIError) -> Programs {
     guard let ffmpeg = find("ffmpeg") else { throw CLIError(.unavailable, installHint) }
-    let folder = ffmpeg.split(separator: "/", omittingEmptySubsequences: false).dropLast()
-      .joined(separator: "/")
-    let beside = folder.isEmpty ? "ffprobe" : "\(folder)/ffprobe"
+    let beside = Path(ffmpeg).sibling("ffprobe").string
     guard let ffprobe = Platform.isExecutableFile(beside) ? beside : find("ffprobe") else {
       throw CLIError(
         .unavailable,

@@ -234,9 +234,10 @@ final class AtomicOutput: Sendable {
   /// The files of `pattern`'s set now in its folder (see ``FramePattern``):
   /// regular files and links, as paths `pattern.path(_:)` would write them.
   private static func oldFrames(of pattern: FramePattern) -> [String] {
-    let folder = pattern.folder
-    let prefix = pattern.path(0).contains("/") ? (folder == "/" ? "/" : folder + "/") : ""
-    return Platform.names(inFolder: folder).filter(pattern.ownsName).map { prefix + $0 }.filter {
+    let first = Path(pattern.path(0))
+    return Platform.names(inFolder: pattern.folder).filter(pattern.ownsName).map {
+      first.sibling($0).string
+    }.filter {
       guard let entry = Platform.entry($0) else { return false }
       return entry.isRegularFile || entry.isLink
     }.sorted()

@@ -22,22 +22,70 @@ enum ExitStatus: Int32 {
 }
 
 /// An error animrender reports as one line on stderr before exiting with
-/// `status`: the line names the file, field or flag and what was expected.
+/// ``status``: the line names the file, field or flag and what was expected.
 /// An error in a file's text may show the text under it (``excerpt``): a
 /// malformed scene file shows its line with a caret under the column.
-struct CLIError: Error, CustomStringConvertible {
-  var status: ExitStatus
-  var message: String
-  /// Lines printed under the message, each one line (escaped as `message`).
-  var excerpt: [String]
+///
+/// One case per exit status, each carrying the sentence; ``message`` is
+/// where every sentence is made safe to print (one line, not too long).
+enum CLIError: Error, Equatable, CustomStringConvertible {
+  /// 64: a flag or argument is wrong.
+  case usage(String)
+  /// 65: an input is malformed; `excerpt` shows the text in question.
+  case data(String, excerpt: [String] = [])
+  /// 66: an input file does not exist or cannot be read.
+  case noInput(String)
+  /// 69: a program the output needs is not installed.
+  case unavailable(String)
+  /// 70: something that should not fail did.
+  case software(String)
+  /// 71: the system ran out of something the run needs.
+  case osError(String)
+  /// 73: the output cannot be written.
+  case cannotCreate(String)
 
-  /// Control characters and bidirectional-text controls in `message` and
-  /// `excerpt` (a newline inside a view id, say) are escaped, so the error
-  /// is always one line, and its excerpt one line each, shown as written.
+  /// An error that exits with `status`: that status's case. An excerpt
+  /// goes with ``ExitStatus/dataError`` only (no other error quotes text).
   init(_ status: ExitStatus, _ message: String, excerpt: [String] = []) {
-    self.status = status
-    self.message = CLIError.shortened(CLIError.oneLine(message))
-    self.excerpt = excerpt.map(CLIError.oneLine)
+    switch status {
+    case .usage: self = .usage(message)
+    case .dataError: self = .data(message, excerpt: excerpt)
+    case .noInput: self = .noInput(message)
+    case .unavailable: self = .unavailable(message)
+    case .software: self = .software(message)
+    case .osError: self = .osError(message)
+    case .cannotCreate: self = .cannotCreate(message)
+    }
+  }
+
+  /// The exit status: what kind of error this is, for scripts.
+  var status: ExitStatus {
+    switch self {
+    case .usage: .usage
+    case .data: .dataError
+    case .noInput: .noInput
+    case .unavailable: .unavailable
+    case .software: .software
+    case .osError: .osError
+    case .cannotCreate: .cannotCreate
+    }
+  }
+
+  /// The sentence as printed: control characters and bidirectional-text
+  /// controls (a newline inside a view id, say) escaped, so the error is
+  /// always one line, and long runs cut (see ``shortened(_:)``).
+  var message: String {
+    switch self {
+    case .usage(let text), .data(let text, _), .noInput(let text), .unavailable(let text),
+      .software(let text), .osError(let text), .cannotCreate(let text):
+      CLIError.shortened(CLIError.oneLine(text))
+    }
+  }
+
+  /// Lines printed under the message, each one line (escaped as `message`).
+  var excerpt: [String] {
+    guard case .data(_, let excerpt) = self else { return [] }
+    return excerpt.map(CLIError.oneLine)
   }
 
   /// `text` with every scalar that ``escaped(_:)`` escapes escaped.
@@ -141,7 +189,4 @@ struct CLIError: Error, CustomStringConvertible {
     let error = RenderError.system(message, code: code)
     return CLIError(error.kind == .systemResource ? .osError : status, error.message)
   }
-
-  static func usage(_ message: String) -> CLIError { CLIError(.usage, message) }
-  static func data(_ message: String) -> CLIError { CLIError(.dataError, message) }
 }

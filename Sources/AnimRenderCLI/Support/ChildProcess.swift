@@ -64,7 +64,7 @@ enum ChildProcess {
       throw CLIError.system(
         .cannotCreate, "cannot prepare to run \(program)", code: Platform.lastErrorCode)
     }
-    let name = String(program.split(separator: "/").last ?? "program")
+    let name = Path(program).name
     let pid: Int32
     do {
       pid = try AtomicOutput.startChild { () throws(CLIError) -> Int32 in

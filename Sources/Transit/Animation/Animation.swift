@@ -128,7 +128,7 @@ public struct Animation: Hashable, Sendable, Codable {
 extension Change {
   func validate(at place: String) throws(TransitError) {
     func fail(_ detail: String) -> TransitError {
-      TransitError(.invalidValue, "\(place), view '\(viewID)': \(detail)")
+      .invalidChange(step: place, view: viewID, problem: detail)
     }
     switch operation {
     case .frame(let rect):

@@ -18,9 +18,6 @@
 ///   print(error)  // invalid curve: cubic-bezier x1 = 1.5 is outside 0…1
 /// }
 /// ```
-///
-/// Two errors are equal when they are of one kind and say the same thing,
-/// whichever case carries it.
 public enum TransitError: Error, Hashable, Sendable, CustomStringConvertible {
   /// A number was NaN, infinite or outside its allowed range.
   case invalidValue(String)
@@ -47,6 +44,13 @@ public enum TransitError: Error, Hashable, Sendable, CustomStringConvertible {
   /// An operation was asked for while a transition runs. Of kind
   /// ``Kind/invalidState``.
   case transitionRunning
+  /// A change of an animation step (`step`, e.g. "step 2 ('slide')") to
+  /// the view `view` is out of range; `problem` says how. Of kind
+  /// ``Kind/invalidValue``.
+  case invalidChange(step: String, view: String, problem: String)
+  /// A property (`field`, e.g. "cornerRadius") of the view `view` is out
+  /// of range; `problem` says how. Of kind ``Kind/invalidValue``.
+  case invalidProperty(view: String, field: String, problem: String)
 
   /// The family of an error, for code that reacts to errors by kind.
   public enum Kind: String, Hashable, Sendable {
@@ -88,7 +92,7 @@ public enum TransitError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The family of this error.
   public var kind: Kind {
     switch self {
-    case .invalidValue, .notFiniteOrNegative: .invalidValue
+    case .invalidValue, .notFiniteOrNegative, .invalidChange, .invalidProperty: .invalidValue
     case .negativeDuration: .negativeDuration
     case .unknownView, .viewNotInScene: .unknownView
     case .duplicateView: .duplicateView
@@ -115,19 +119,14 @@ public enum TransitError: Error, Hashable, Sendable, CustomStringConvertible {
       "the transition's view '\(id)' is not in the container's scene"
     case .transitionRunning:
       "a transition is already running; queue the operation"
+    case .invalidChange(let step, let view, let problem):
+      "\(step), view '\(view)': \(problem)"
+    case .invalidProperty(let view, let field, let problem):
+      "view '\(view)': \(field) \(problem)"
     }
   }
 
   /// The kind's words and the message, e.g. `invalid curve: cubic-bezier x1
   /// = 1.5 is outside 0…1`: what a test or a command line prints.
   public var description: String { "\(kind.rawValue): \(message)" }
-
-  public static func == (lhs: TransitError, rhs: TransitError) -> Bool {
-    lhs.kind == rhs.kind && lhs.message == rhs.message
-  }
-
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(kind)
-    hasher.combine(message)
-  }
 }

@@ -189,7 +189,7 @@ extension Scene {
 extension View {
   func validateOwnProperties() throws(TransitError) {
     func fail(_ field: String, _ detail: String) -> TransitError {
-      TransitError(.invalidValue, "view '\(id)': \(field) \(detail)")
+      .invalidProperty(view: id, field: field, problem: detail)
     }
     guard ViewLimits.frame(frame) else {
       guard frame.isFinite else { throw fail("frame", "must be finite, got \(frame)") }

@@ -90,7 +90,7 @@ extension Timeline {
     for (number, original) in zip(1..., animations) {
       let place = "alongside animation \(number)"
       func prefixed(_ error: TransitError) -> TransitError {
-        TransitError(error.code, "\(place): \(error.message)")
+        TransitError(error.kind, "\(place): \(error.message)")
       }
       var animation = original
       do {

@@ -129,8 +129,8 @@ struct TimelineBinder {
     }
     if let alpha = changes.alpha(after: state.alpha) {
       guard alpha >= 0, alpha <= 1 else {
-        throw TransitError(
-          .invalidValue, "\(place), view '\(id)': alpha would reach \(alpha), outside 0…1")
+        throw TransitError.invalidChange(
+          step: place, view: id, problem: "alpha would reach \(alpha), outside 0…1")
       }
       let isAbsolute = changes.alphaTarget != nil
       alphas[view].append(Segment(step: k, from: state.alpha, to: alpha, isAbsolute: isAbsolute))
@@ -138,8 +138,8 @@ struct TimelineBinder {
     }
     if let transform = changes.transform(after: state.transform) {
       guard transform.isFinite else {
-        throw TransitError(
-          .invalidValue, "\(place), view '\(id)': the transform would not be finite")
+        throw TransitError.invalidChange(
+          step: place, view: id, problem: "the transform would not be finite")
       }
       let first = operations.count
       operations += changes.operations
@@ -172,8 +172,8 @@ struct TimelineBinder {
     }
     if let radii = changes.cornerRadii(after: state.cornerRadii) {
       guard radii.isValid else {
-        throw TransitError(
-          .invalidValue, "\(place), view '\(id)': corner radii would reach \(radii), below 0")
+        throw TransitError.invalidChange(
+          step: place, view: id, problem: "corner radii would reach \(radii), below 0")
       }
       cornerRadii[view].append(
         Segment(
@@ -183,8 +183,8 @@ struct TimelineBinder {
     }
     if let width = changes.borderWidth(after: state.border.width) {
       guard width.isFinite, width >= 0 else {
-        throw TransitError(
-          .invalidValue, "\(place), view '\(id)': border width would reach \(width), below 0")
+        throw TransitError.invalidChange(
+          step: place, view: id, problem: "border width would reach \(width), below 0")
       }
       borderWidths[view].append(
         Segment(
@@ -209,8 +209,8 @@ struct TimelineBinder {
     }
     if let color = changes.textColor {
       guard let from = state.textColor else {
-        throw TransitError(
-          .invalidValue, "\(place), view '\(id)': sets a text colour, but the view has no text")
+        throw TransitError.invalidChange(
+          step: place, view: id, problem: "sets a text colour, but the view has no text")
       }
       textColors[view].append(Segment(step: k, from: from, to: color, isAbsolute: true))
       state.textColor = color

@@ -36,30 +36,20 @@ struct PlaybackStateMachineTests {
       var isPaused = false
       recorder.perform(machine.play(after: 0, animated: true, now: now), on: &machine)
       for (index, control) in controls.enumerated() where machine.state != .idle {
+        model.follow(control, paused: isPaused)
         switch control {
         case .tick(let seconds):
           now += seconds
           recorder.perform(machine.tick(now: now), on: &machine)
-          if !isPaused { model.advance(by: seconds) }
-        case .autoreverses(let on):
-          machine.autoreverses = on
-          model.autoreverses = on
-        case .repetition(let repetition):
-          machine.repetition = repetition
-          model.repetition = repetition
-        case .reverse:
-          machine.reverse()
-          model.direction = -model.direction
-        case .seek(let time):
-          recorder.perform(machine.seek(to: time), on: &machine)
-          model.time = time
-        case .pause:
-          machine.pause()
-          isPaused = true
-        case .resume:
-          machine.resume(now: now)
-          isPaused = false
+        case .autoreverses(let on): machine.autoreverses = on
+        case .repetition(let repetition): machine.repetition = repetition
+        case .reverse: machine.reverse()
+        case .seek(let time): recorder.perform(machine.seek(to: time), on: &machine)
+        case .pause: machine.pause()
+        case .resume: machine.resume(now: now)
         }
+        if case .pause = control { isPaused = true }
+        if case .resume = control { isPaused = false }
         let place = "after control \(index) (\(control)) of \(controls), seed \(seed)"
         #expect((machine.state != .idle) == model.isActive, "\(place)")
         #expect(machine.time == model.time, "\(place)")
@@ -107,6 +97,20 @@ struct PlaybackStateMachineTests {
     for (pass, indices) in reported {
       #expect(Set(indices).count == indices.count, "a step twice in pass \(pass): \(place)")
       #expect(indices.count == stepCount, "pass \(pass) lacks steps: \(place)")
+    }
+  }
+}
+
+extension PlayEndModel {
+  /// The model's side of `control`, ticks not counting while `paused`.
+  mutating func follow(_ control: PlayerEndingPropertyTests.Control, paused: Bool) {
+    switch control {
+    case .tick(let seconds): if !paused { advance(by: seconds) }
+    case .autoreverses(let on): autoreverses = on
+    case .repetition(let newValue): repetition = newValue
+    case .reverse: direction = -direction
+    case .seek(let newTime): time = newTime
+    case .pause, .resume: break
     }
   }
 }
