@@ -14,7 +14,7 @@ struct SceneFileShapeTests {
   static let cases: [(json: String, message: String)] = [
     (
       ##"{"container": {"width": 10, "height": 10, "colour": "#fff"}, "views": [{"id": "a"}], "script": [{"show": "a"}]}"##,
-      #"s.json: container.colour: unknown key "colour"; did you mean "color"? (known: width, height, color)"#
+      #"s.json: container.colour: unknown key "colour"; did you mean "color"? (known: width, height, color, kind, tabs, slots)"#
     ),
     (
       ##"{"container": {"width": 10}, "views": [{"id": "a"}], "script": [{"show": "a"}]}"##,
