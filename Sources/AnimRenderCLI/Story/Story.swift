@@ -1,11 +1,14 @@
 import Transit
 
-/// A scene file's script played on a real ``StackContainer``, frame by frame.
+/// A scene file's script played on a real container, frame by frame: a
+/// ``StackContainer``, a ``TabBarContainer`` or a ``PlaceholderContainer``,
+/// as the file's `container.kind` says, with presentations over the first
+/// two.
 ///
-/// The story owns a stack on a ``ManualClock`` and issues each operation of
-/// the script to it, exactly as an app would: pushes and pops run on the
-/// library's transition driver, which builds each style in the current
-/// context (a pop after a rotation lands on the layout at the new bounds),
+/// The story owns the container on a ``ManualClock`` and issues each
+/// operation of the script to it, exactly as an app would: pushes and pops
+/// run on the library's transition driver, which builds each style in the
+/// current context (a pop after a rotation lands on the layout at the new bounds),
 /// binds it to the live screens and settles it. An animated operation of N
 /// frames draws frame k at k·D/(N−1) of its transition, sampled exactly as
 /// ``Timeline/sample(frame:of:into:)`` samples it, then lets the clock run
