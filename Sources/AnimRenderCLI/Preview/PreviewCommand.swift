@@ -42,8 +42,9 @@ struct PreviewCommand: ParsableCommand {
           "preview needs the program \(Self.program) beside animrender, and \(CLIError.echoed(path)) is not there; `swift build --product \(Self.program)` or `make install` puts it there"
         )
       }
-      // The signal handlers animrender installed (AtomicOutput) do not
-      // pass into the program: exec gives each its default action back.
+      // SIGINT and SIGTERM (and SIGHUP, unless ignored at start) stop the
+      // server as they stop animrender: not ignored as AtomicOutput left them.
+      AtomicOutput.restoreDefaultSignals()
       Platform.replaceProcess(with: path, [path] + options.arguments)
       throw CLIError(
         .unavailable, "cannot run \(CLIError.echoed(path)): \(Platform.lastError)")

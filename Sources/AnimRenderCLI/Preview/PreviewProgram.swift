@@ -26,6 +26,9 @@ package enum PreviewProgram {
       AnimRender.exit(reporting: error)
     }
     Platform.ignoreBrokenPipes()
+    // Ctrl-C and SIGTERM stop the server, even when it was started with
+    // them ignored (a shell script's background job ignores SIGINT).
+    for number in [SIGINT, SIGTERM] { Platform.restoreDefault(signal: number) }
     do {
       try CommandRunner.run { try ResourceLimits.prepare() }
     } catch {

@@ -74,6 +74,17 @@ final class AtomicOutput: Sendable {
   /// Kept alive for the whole run; written once, from the main thread.
   nonisolated(unsafe) private static var signalSources: [any DispatchSourceSignal] = []
 
+  /// Gives the signals ``installSignalHandlers()`` took their default
+  /// action back, before this process becomes another program, which would
+  /// otherwise inherit them ignored; one ignored at start stays ignored.
+  static func restoreDefaultSignals() {
+    for source in signalSources {
+      source.cancel()
+      Platform.restoreDefault(signal: Int32(source.handle))
+    }
+    signalSources = []
+  }
+
   /// Kills every child's process group (waiting until each child has
   /// ended, so none writes into a folder being removed), removes every
   /// temporary folder and file, and dies by `number`. The registry's lock

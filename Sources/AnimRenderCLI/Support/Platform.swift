@@ -213,6 +213,15 @@ extension Platform {
   /// can handle it instead.
   static func ignore(signal number: Int32) { signal(number, SIG_IGN) }
 
+  /// Gives `number` its default action again, unblocked in the calling thread.
+  static func restoreDefault(signal number: Int32) {
+    signal(number, SIG_DFL)
+    var set = sigset_t()
+    sigemptyset(&set)
+    sigaddset(&set, number)
+    pthread_sigmask(SIG_UNBLOCK, &set, nil)
+  }
+
   /// Ends the process by the signal `number` itself, as an interrupted
   /// program should: its default action restored and unblocked in the
   /// calling (dispatch) thread.

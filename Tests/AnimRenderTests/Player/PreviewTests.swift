@@ -34,9 +34,13 @@ struct PreviewTests {
         in: .whitespacesAndNewlines)
     }
 
-    /// Sends SIGINT and waits; returns whether the process ended by it.
+    /// Sends SIGINT and waits; returns whether the process ended by it
+    /// within 5 s (after which it is killed).
     func interrupt() -> Bool {
       kill(process.processIdentifier, SIGINT)
+      let deadline = ContinuousClock.now + .seconds(5)
+      while process.isRunning, ContinuousClock.now < deadline { usleep(10_000) }
+      if process.isRunning { kill(process.processIdentifier, SIGKILL) }
       process.waitUntilExit()
       return process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGINT
     }
@@ -278,7 +282,8 @@ struct PreviewTests {
       to: folder.appendingPathComponent("pop.json"))
     let running = try Running(
       ["pop.json"], in: folder,
-      shell: "TMPDIR='\(tmp.path)'; export TMPDIR")
+      // Started with SIGINT ignored, as a script's background job is.
+      shell: "TMPDIR='\(tmp.path)'; export TMPDIR; trap '' INT")
     let port = try #require(URL(string: running.address)?.port)
     // A frame drawn, a drag begun: the server has work under way.
     let script = folder.appendingPathComponent("touch.py")
