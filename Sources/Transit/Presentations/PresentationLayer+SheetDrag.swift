@@ -12,7 +12,9 @@ extension PresentationLayer {
 
   func updateSheetDrag(offset: Double) -> Bool {
     guard let start = dragStart, offset.isFinite else { return false }
-    let large = SheetDetent.largeHeight(in: scene.size)
+    // In a container 20 points high or less the large detent is at 0, as
+    // ``SheetDetent/height(in:)`` rests it: a sheet never gets a negative height.
+    let large = max(SheetDetent.largeHeight(in: scene.size), 0)
     let raw = start.height - offset
     let height =
       raw > large

@@ -26,7 +26,10 @@ public struct Color: Hashable, Codable, Sendable {
 
   /// Whether every component is a finite number in 0…1.
   public var isValid: Bool {
-    [red, green, blue, alpha].allSatisfy { $0.isFinite && $0 >= 0 && $0 <= 1 }
+    // Written out rather than over an array: renderers ask this of every
+    // colour they draw, and an array literal allocates.
+    (0...1).contains(red) && (0...1).contains(green) && (0...1).contains(blue)
+      && (0...1).contains(alpha)
   }
 
   /// The complementary colour (1 − r, 1 − g, 1 − b) with the same alpha.

@@ -128,4 +128,24 @@ struct SheetDragTests {
     #expect(PresentationContainer.rubberBand(0, dimension: 844) == 0)
     #expect(PresentationContainer.rubberBand(1e9, dimension: 844) < 844)
   }
+
+  @Test("In a container too low for a large detent, a dragged sheet never gets a negative height")
+  func tinyContainer() throws {
+    for height in [1.0, 10, 20] {
+      let size = Size(width: 100, height: height)
+      let modal = PresentationContainer(
+        size: size, base: View(id: "base", frame: .zero), clock: clock)
+      modal.present(
+        View(id: "s", frame: .zero),
+        sheet: SheetConfiguration(detents: [.medium, .large], detent: .medium), animated: false)
+      try modal.beginSheetDrag()
+      for offset in [-50.0, -5, 0, 3, 50] {
+        modal.updateSheetDrag(offset: offset)
+        let frame = try #require(modal.scene.view("s")?.frame)
+        #expect(frame.height >= 0, "height \(height), offset \(offset): \(frame)")
+      }
+      try modal.cancelSheetDrag()
+    }
+  }
+
 }
