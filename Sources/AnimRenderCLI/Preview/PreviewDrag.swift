@@ -2,11 +2,11 @@ import Transit
 
 /// A person's drag on the preview driving one operation of a scene file's
 /// script through the library's interactive API, exactly as the scene
-/// file's own drags do (`interactive` on a pop, a `back` gesture): the
-/// drag is written as that operation, and the script up to it is played
-/// with it (``Story``), which begins the operation interactively, updates
-/// it with the drag's progress, and finishes or cancels it with the
-/// release's velocity on the story's clock.
+/// file's own drags do (`interactive` on a pop, a `back` gesture, a
+/// sheet's `drag`): the drag is written as that operation, and the script
+/// up to it is played with it (``Story``), which begins the operation
+/// interactively, updates it with the drag's progress, and finishes or
+/// cancels it with the release's velocity on the story's clock.
 ///
 /// Playing the script again for each move costs a fraction of drawing the
 /// frame, and keeps the preview from holding a second copy of the story's
