@@ -89,6 +89,10 @@ struct PreviewDragTests {
       ScriptOperation.self, from: Data(#"{"dismiss": true}"#.utf8))
     #expect(PreviewDrag.Gesture.of(dismiss, sheetOnTop: true) == .sheet)
     #expect(PreviewDrag.Gesture.of(dismiss, sheetOnTop: false) == nil)
+    for json in [#"{"detent": "large"}"#, #"{"drag": [10, 20], "velocity": 50}"#] {
+      let operation = try JSONDecoder().decode(ScriptOperation.self, from: Data(json.utf8))
+      #expect(PreviewDrag.Gesture.of(operation) == .sheet, "\(json)")
+    }
     let written = PreviewDrag.Gesture.sheet.operation(
       dismiss, drag: up, release: up.release, frames: 4)
     guard case .drag(let offsets) = written.kind else {
