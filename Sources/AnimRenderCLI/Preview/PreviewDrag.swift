@@ -2,11 +2,11 @@ import Transit
 
 /// A person's drag on the preview driving one operation of a scene file's
 /// script through the library's interactive API, exactly as the scene
-/// file's own drags do (`interactive` on a pop, a `back` gesture): the
-/// drag is written as that operation, and the script up to it is played
-/// with it (``Story``), which begins the operation interactively, updates
-/// it with the drag's progress, and finishes or cancels it with the
-/// release's velocity on the story's clock.
+/// file's own drags do (`interactive` on a pop, a `back` gesture, a
+/// sheet's `drag`): the drag is written as that operation, and the script
+/// up to it is played with it (``Story``), which begins the operation
+/// interactively, updates it with the drag's progress, and finishes or
+/// cancels it with the release's velocity on the story's clock.
 ///
 /// Playing the script again for each move costs a fraction of drawing the
 /// frame, and keeps the preview from holding a second copy of the story's
@@ -14,8 +14,8 @@ import Transit
 /// in the file.
 ///
 /// Which operations a drag drives, and how, is ``Gesture``: a new kind of
-/// drag (a sheet's detent, a dismissal) is a new case there, with the
-/// direction the finger moves and the operation it writes.
+/// drag is a new case there, with the direction the finger moves and the
+/// operation it writes.
 struct PreviewDrag: Sendable {
   /// A kind of drag: which way the finger moves, and the operation a drag
   /// becomes.
@@ -29,19 +29,33 @@ struct PreviewDrag: Sendable {
     case backFromLeft
     /// The same from the right edge, the finger moving left.
     case backFromRight
+    /// The top sheet dragged up or down: a sheet's `drag`, its offsets the
+    /// finger's vertical travel in points, 60 a second, released at the
+    /// finger's velocity in points per second; the library settles it on
+    /// the detent that velocity projects to, or dismisses it.
+    case sheet
 
-    /// The gesture that drives `operation`, or `nil` when no drag does.
-    static func of(_ operation: ScriptOperation) -> Gesture? {
+    /// The gesture that drives `operation`, or `nil` when no drag does;
+    /// `sheetOnTop` says whether the top presentation is a sheet when the
+    /// operation begins (a `dismiss` of a sheet is dragged, one of a
+    /// full-screen presentation is not).
+    static func of(_ operation: ScriptOperation, sheetOnTop: Bool = false) -> Gesture? {
       switch operation.kind {
       case .pop, .popTo: .popRight
       case .back(.played): .backFromLeft
       case .back(.gesture(let gesture)): gesture.edge == .left ? .backFromLeft : .backFromRight
+      case .dismiss: sheetOnTop ? .sheet : nil
+      case .detent, .drag: .sheet
       default: nil
       }
     }
 
-    /// +1 when the finger moves right to drive it, -1 when left.
+    /// +1 when the finger moves right (or, for a sheet, down) to drive it,
+    /// -1 when left.
     var direction: Double { self == .backFromRight ? -1 : 1 }
+
+    /// Whether the finger drives it up and down rather than sideways.
+    var isVertical: Bool { self == .sheet }
 
     /// `operation` rewritten as this drag: held at the drag's last position,
     /// then released as `release` says (finish or cancel, and the
@@ -62,13 +76,19 @@ struct PreviewDrag: Sendable {
             BackSpec.Gesture(
               touches: drag.touches(), edge: self == .backFromLeft ? .left : .right,
               release: release.finish ? .commit : .cancel)))
+      case .sheet:
+        // A `dismiss` or `detent` becomes the drag; its frames settle it.
+        written.kind = .drag(drag.offsets())
+        written.velocity = release.velocity ?? 0
       }
       return written
     }
   }
 
   /// How a drag ends: finished (or committed) or cancelled, with the
-  /// finger's velocity in progress per second where the gesture takes one.
+  /// finger's velocity in progress per second where the gesture takes one
+  /// (a sheet's in points per second, positive down; where it settles is
+  /// the library's to decide, and `finish` is only the preview's guess).
   struct Release: Sendable, Equatable {
     var finish: Bool
     var velocity: Double?
@@ -88,15 +108,16 @@ struct PreviewDrag: Sendable {
   /// The script operation dragged, by its index in the script.
   let operation: Int
   let gesture: Gesture
-  /// The container's width in points, which progress is measured along.
-  let width: Double
+  /// The container's size in points: progress is measured along its
+  /// width, or its height for a vertical gesture.
+  let size: Size
   /// The finger's positions, the press first.
   private(set) var samples: [Sample]
 
-  init(operation: Int, gesture: Gesture, width: Double, press: Sample) {
+  init(operation: Int, gesture: Gesture, size: Size, press: Sample) {
     self.operation = operation
     self.gesture = gesture
-    self.width = width
+    self.size = size
     samples = [press]
   }
 
@@ -109,27 +130,52 @@ struct PreviewDrag: Sendable {
   }
 
   /// How far the finger has gone the gesture's way, as a share of the
-  /// container's width, 0…1.
+  /// container's width (its height, for a vertical gesture), 0…1.
   var travel: Double { travel(samples[samples.count - 1]) }
 
   private func travel(_ sample: Sample) -> Double {
-    let moved = (sample.x - samples[0].x) * gesture.direction / max(width, 1)
+    let extent = gesture.isVertical ? size.height : size.width
+    let moved = points(sample) * gesture.direction / max(extent, 1)
     return min(max(moved.isFinite ? moved : 0, 0), 1)
   }
 
-  /// The release for letting go now: the travel's velocity over the last
-  /// 100 ms, and finishing when the travel 0.15 s on at that velocity
-  /// passes one half (a flick finishes a short drag; a slow drag back
-  /// cancels a long one).
+  /// How far `sample` is from the press along the gesture's axis, in
+  /// points (right or down positive).
+  private func points(_ sample: Sample) -> Double {
+    gesture.isVertical ? sample.y - samples[0].y : sample.x - samples[0].x
+  }
+
+  /// The release for letting go now: the velocity over the last 100 ms —
+  /// of the travel, and finishing when the travel 0.15 s on at that
+  /// velocity passes one half (a flick finishes a short drag; a slow drag
+  /// back cancels a long one); for a sheet, of the finger in points per
+  /// second, finishing (the guess that it dismisses) when it moves down.
   var release: Release {
+    if gesture.isVertical {
+      let limit = ScriptOperation.maximumSheetVelocity
+      let velocity = min(max(velocity(of: points), -limit), limit)
+      return Release(finish: velocity > 0, velocity: velocity)
+    }
+    let velocity = min(max(velocity(of: travel), -1000), 1000)
+    return Release(finish: travel + velocity * 0.15 > 0.5, velocity: velocity)
+  }
+
+  /// How fast `measure` of the finger's position changed over the last
+  /// 100 ms, per second (0 for a finger held still, or a single position).
+  private func velocity(of measure: (Sample) -> Double) -> Double {
     let end = samples[samples.count - 1]
     let recent = samples.filter { $0.time >= end.time - 100 }
-    var velocity = 0.0
-    if let first = recent.first, end.time > first.time {
-      velocity = (travel(end) - travel(first)) / ((end.time - first.time) / 1000)
-    }
-    velocity = min(max(velocity, -1000), 1000)
-    return Release(finish: travel + velocity * 0.15 > 0.5, velocity: velocity)
+    guard let first = recent.first, end.time > first.time else { return 0 }
+    let velocity = (measure(end) - measure(first)) / ((end.time - first.time) / 1000)
+    return velocity.isFinite ? velocity : 0
+  }
+
+  /// A sheet drag's finger offsets: the finger's vertical travel from the
+  /// press in points at each of its ``touches()``, within the scene
+  /// file's limit.
+  func offsets() -> [Double] {
+    let limit = RenderLimits.maximumCoordinate
+    return touches().map { min(max($0[1] - samples[0].y, -limit), limit) }
   }
 
   /// The finger's positions one per 1/60 s from the press on (what a

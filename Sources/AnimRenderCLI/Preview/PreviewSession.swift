@@ -117,6 +117,13 @@ final class PreviewSession: Sendable {
       let made = try command.makeJob()
       var job = made.0
       let (_, frames, planned) = try job.planned(to: made.1)
+      // Whether a sheet is on top where each operation begins: its first
+      // frame, before the animation leaves out the picture before.
+      var sheetOnTop: [Int: Bool] = [:]
+      for frame in job.frames {
+        guard let index = frame.operationIndex, sheetOnTop[index] == nil else { continue }
+        sheetOnTop[index] = Self.showsSheetOnTop(frame)
+      }
       guard let times = planned else {
         throw CLIError(.software, "the player's plan has no times")
       }
@@ -130,7 +137,8 @@ final class PreviewSession: Sendable {
       var players = PlayerStory.frames(frames, times: times) { _ in "" }
       for k in frames.indices {
         guard let index = frames[k].operationIndex, file.script.indices.contains(index),
-          let gesture = PreviewDrag.Gesture.of(file.script[index])
+          let gesture = PreviewDrag.Gesture.of(
+            file.script[index], sheetOnTop: sheetOnTop[index] ?? false)
         else { continue }
         players[k].drag = PlayerStory.DragTarget(operation: index, gesture: gesture.rawValue)
       }
@@ -141,6 +149,14 @@ final class PreviewSession: Sendable {
     } catch {
       return .failure(error)
     }
+  }
+
+  /// Whether the top of `frame`'s container is a sheet.
+  private static func showsSheetOnTop(_ frame: FrameSpec) -> Bool {
+    guard case .story(let story) = frame.source, let top = story.stack.views.last else {
+      return false
+    }
+    return story.sheets.contains(top.id)
   }
 
   /// Frame `index` of `version` as PNG; `nil` when that version or frame
@@ -181,18 +197,19 @@ final class PreviewSession: Sendable {
       guard let loaded = state.loaded, state.problem == nil else {
         throw CLIError.usage("the scene file has a problem")
       }
-      guard loaded.file.script.indices.contains(operation),
-        let gesture = PreviewDrag.Gesture.of(loaded.file.script[operation])
+      guard
+        let target = loaded.story.frames.first(where: { $0.drag?.operation == operation })?.drag,
+        let gesture = PreviewDrag.Gesture(rawValue: target.gesture)
       else {
         throw CLIError.usage("script[\(operation)] is not an operation a drag can drive")
       }
-      // The container's width when the operation begins (a rotation
+      // The container's size when the operation begins (a rotation
       // before it may have turned it).
       var first = loaded.job.frames.first { $0.operationIndex == operation }
       first?.canvas = nil
       state.drag = PreviewDrag(
         operation: operation, gesture: gesture,
-        width: first?.size.width ?? loaded.file.containerSize.width, press: press)
+        size: first?.size ?? loaded.file.containerSize, press: press)
     }
   }
 
@@ -211,7 +228,8 @@ final class PreviewSession: Sendable {
     let played = try play(drag, release: held, in: loaded, frames: 1)
     guard let frame = played.held else { throw CLIError(.software, "the drag drew no frame") }
     return try draw(
-      embedded(frame, in: loaded), images: loaded.job.images, progress: frame.progress)
+      embedded(frame, in: loaded), images: loaded.job.images,
+      progress: frame.progress ?? drag.travel)
   }
 
   /// Lets the drag go, finishing or cancelling it as ``PreviewDrag/release``
@@ -241,13 +259,25 @@ final class PreviewSession: Sendable {
       state.completion = pictures
       return state.version
     }
+    // A sheet's release is the library's to settle: it finished when the
+    // sheet was dismissed.
+    var finish = release.finish
+    if drag.gesture == .sheet, let held = played.held, let end = played.completion.last {
+      finish = Self.sheets(end) < Self.sheets(held)
+    }
     return Completion(
-      finish: release.finish,
+      finish: finish,
       frames: played.completion.enumerated().map { k, frame in
         PlayerStory.Frame(
           start: frame.time - start, label: FrameLabel.text(for: frame), operation: "",
           image: "settle/\(version)/\(k)")
       })
+  }
+
+  /// How many sheets `frame` shows.
+  private static func sheets(_ frame: FrameSpec) -> Int {
+    guard case .story(let story) = frame.source else { return 0 }
+    return story.sheets.count
   }
 
   /// Picture `index` of the last completion, as PNG.
@@ -266,6 +296,10 @@ final class PreviewSession: Sendable {
     file.script = Array(file.script[..<drag.operation]) + [operation]
     let story = try Story.play(file, name: path)
     let own = story.frames.filter { $0.operationIndex == drag.operation }
+    // A sheet's drag marks no progress on its frames: one per offset.
+    if case .drag(let offsets) = operation.kind {
+      return (own.prefix(offsets.count).last, Array(own.dropFirst(offsets.count)))
+    }
     return (own.last { $0.progress != nil }, own.filter { $0.progress == nil })
   }
 
