@@ -353,13 +353,21 @@ final class Story {
   var animatedFrames: Int { file.frames ?? 8 }
 
   /// Lays every screen's children out again at the current bounds, in the
-  /// stack itself, as an app does when its container rotates: relative
-  /// children follow the new shape, and a pop built afterwards flies each
-  /// matched view back to where its partner is now.
+  /// stack or the tabs' stacks themselves, as an app does when its
+  /// container rotates: relative children follow the new shape (an
+  /// animated rotation moves them there), and a pop built afterwards flies
+  /// each matched view back to where its partner is now.
   func relayScreens() {
     for id in stack.childIDs {
       guard let children = screens.children(of: id, bounds: bounds) else { continue }
       stack.updateContent(ofChild: id) { $0 = children }
+    }
+    guard let tabs else { return }
+    for tab in 0..<tabs.tabCount {
+      for id in tabs.stackIDs(ofTab: tab) {
+        guard let children = screens.children(of: id, bounds: bounds) else { continue }
+        tabs.updateContent(ofChild: id) { $0 = children }
+      }
     }
   }
 

@@ -25,11 +25,23 @@ extension StackContainer {
     guard !isAnimating, let index = children.firstIndex(where: { $0.id == id }) else {
       return false
     }
-    if children[index].isLoaded {
-      scene.updateView(id) { body(&$0.children) }
-    } else {
-      body(&children[index].view.children)
-    }
+    scene.updateContent(
+      of: id, inScene: children[index].isLoaded, kept: &children[index].view, body)
     return true
+  }
+}
+
+extension Scene {
+  /// Changes the subviews of screen `id` where its container keeps it: in
+  /// this scene when the screen is in it (`inScene`), else in `kept`, the
+  /// copy the container adds to the scene when the screen loads.
+  mutating func updateContent(
+    of id: String, inScene: Bool, kept: inout View, _ body: (inout [View]) -> Void
+  ) {
+    if inScene {
+      updateView(id) { body(&$0.children) }
+    } else {
+      body(&kept.children)
+    }
   }
 }

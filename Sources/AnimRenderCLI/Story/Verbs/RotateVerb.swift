@@ -35,8 +35,8 @@ struct RotateVerb: StoryVerb {
 }
 
 extension Story {
-  /// An animated rotation: the stack's screens and their children (laid
-  /// out again at the new bounds when the stack reports them) go from the
+  /// An animated rotation: the container's screens and their children
+  /// (laid out again at the new bounds when the container reports them) go from the
   /// old layout to the new along the operation's `curve` (ease-in-out by
   /// default), frame k of N at k·D/(N−1), the picture's size going from
   /// the old shape to the new along the same curve; the last frame is the
@@ -73,7 +73,7 @@ extension Story {
           height: old.height + (new.height - old.height) * p)
       return StoryFrame(
         stack: scene, bounds: bounds, screens: screens, animated: animated,
-        keepsChildren: tabs == nil, sheets: sheetIDs)
+        keepsChildren: true, sheets: sheetIDs)
     }
     let start = clock.now
     if rate != nil {

@@ -1,0 +1,94 @@
+import Testing
+import Transit
+import TransitTestSupport
+
+@Suite("Tab bar container: screens' contents")
+struct TabContentTests {
+  let clock = ManualClock()
+  let portrait = Size(width: 390, height: 844)
+  let landscape = Size(width: 844, height: 390)
+
+  /// A screen with a full-width bar along its bottom, designed in portrait
+  /// and laid out at `size`.
+  func screen(_ id: String, in size: Size) -> View {
+    let bar: Autoresizing = [.flexibleWidth, .flexibleTopMargin]
+    return View(
+      id: id, frame: .zero, backgroundColor: .white,
+      children: [
+        View(
+          id: "\(id)-bar",
+          frame: bar.frame(
+            Rect(x: 0, y: 788, width: 390, height: 56), designedIn: portrait, resizedTo: size))
+      ])
+  }
+
+  /// Three tabs whose observer lays every screen's bar out again on every
+  /// bounds change, as an app does.
+  func tabs() -> TabBarContainer {
+    let tabs = TabBarContainer(
+      size: portrait, tabs: ["t0", "t1", "t2"].map { screen($0, in: portrait) }, clock: clock)
+    tabs.observer = { [unowned tabs, self] event in
+      guard case .boundsChanged(let size) = event else { return }
+      for tab in 0..<tabs.tabCount {
+        for id in tabs.stackIDs(ofTab: tab) {
+          #expect(tabs.updateContent(ofChild: id) { $0 = screen(id, in: size).children })
+        }
+      }
+    }
+    return tabs
+  }
+
+  @Test(
+    "An animated rotation moves a loaded tab's contents from the old layout to the new, landing exactly"
+  )
+  func loadedTabFollowsRotation() throws {
+    let tabs = tabs()
+    let beforeState = tabs.scene.view("t0-bar")?.state
+    let before = try #require(beforeState?.frame)
+    #expect(try tabs.rotate(to: landscape, duration: 0.4) == .applied)
+    #expect(tabs.isAnimating)
+    #expect(bitIdentical(tabs.scene.view("t0-bar")?.state, beforeState))
+    var widths = [before.width]
+    for _ in 0..<4 {
+      clock.advance(by: 0.1)
+      tabs.tick()
+      let bar = try #require(tabs.scene.view("t0-bar")?.frame)
+      #expect(bar.height == 56)
+      widths.append(bar.width)
+    }
+    #expect(!tabs.isAnimating)
+    #expect(widths == widths.sorted())
+    #expect(widths[2] > 390 && widths[2] < 844)
+    #expect(tabs.scene.view("t0-bar")?.frame == screen("t0", in: landscape).children[0].frame)
+  }
+
+  @Test("A tab not loaded yet keeps its new contents until it is first selected")
+  func unloadedTabKeepsContent() throws {
+    let tabs = tabs()
+    #expect(try tabs.rotate(to: landscape) == .applied)
+    settle(tabs, clock)
+    #expect(!tabs.isLoaded(tab: 1))
+    #expect(tabs.scene.view("t1") == nil)
+    tabs.select(1, style: TestFade(), animated: false)
+    settle(tabs, clock)
+    #expect(tabs.scene.view("t1-bar")?.frame == screen("t1", in: landscape).children[0].frame)
+  }
+
+  @Test("Contents are refused while a transition runs, and for a screen no tab holds")
+  func refusals() {
+    let tabs = TabBarContainer(
+      size: portrait, tabs: [screen("t0", in: portrait), screen("t1", in: portrait)],
+      clock: clock)
+    tabs.push(screen("a", in: portrait), style: TestSlide())
+    #expect(tabs.isAnimating)
+    let during = tabs.scene
+    #expect(!tabs.updateContent(ofChild: "t0") { $0 = [] })
+    #expect(!tabs.updateContent(ofChild: "t1") { $0 = [] })
+    #expect(tabs.scene == during)
+    settle(tabs, clock)
+    #expect(!tabs.updateContent(ofChild: "nobody") { $0 = [] })
+    #expect(tabs.updateContent(ofChild: "t0") { $0 = [] })
+    #expect(tabs.scene.view("t0")?.children.isEmpty == true)
+    #expect(tabs.scene.view("a")?.children.count == 1)
+  }
+}
