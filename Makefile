@@ -15,10 +15,12 @@ PREFIX ?= /usr/local
 
 # Libraries linked in: Cairo, libspng (BSD), zlib, ISA-L (BSD-3-Clause, the PNG
 # encoder's fast deflate), libwebp (BSD), Pango + fontconfig (LGPL/MIT, linked
-# dynamically): all that building and drawing need.
+# dynamically): all that building and drawing need. libcurl (curl licence,
+# MIT-style, linked dynamically) only for animrender-preview: the release
+# build puts Foundation's networking inside that program, which links -lcurl.
 SUDO := $(if $(shell [ `id -u` = 0 ] && echo root),,sudo)
 DEPS_PACKAGES := pkg-config libcairo2-dev libspng-dev zlib1g-dev libisal-dev \
-  libwebp-dev libpango1.0-dev
+  libwebp-dev libpango1.0-dev libcurl4-openssl-dev
 # Programs only the tests use, to read outputs back: ffmpeg/ffprobe (also what
 # writes .mp4/.webm), rsvg-convert, pdftoppm and Python's Pillow.
 TEST_PACKAGES := ffmpeg librsvg2-bin poppler-utils python3 python3-pip
@@ -27,7 +29,7 @@ TEST_PACKAGES := ffmpeg librsvg2-bin poppler-utils python3 python3-pip
 BROWSER_PACKAGES := chromium chromium-driver
 
 deps:
-	@if ! pkg-config --exists cairo spng zlib libisal libwebpmux pangocairo 2>/dev/null; then \
+	@if ! pkg-config --exists cairo spng zlib libisal libwebpmux pangocairo libcurl 2>/dev/null; then \
 	  echo "installing $(DEPS_PACKAGES)"; \
 	  $(SUDO) apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(DEPS_PACKAGES) >/dev/null; \
