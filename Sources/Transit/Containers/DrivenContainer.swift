@@ -26,8 +26,8 @@
 ///
 /// ## Driving a transition by a gesture
 /// A container begins an operation interactively
-/// (``StackContainer/beginInteractivePush(_:style:completion:)``,
-/// ``PlaceholderContainer/beginInteractiveSwap(_:inSlot:style:completion:)``) through
+/// (``StackContainer/beginInteractivePush(_:style:alongside:completion:)``,
+/// ``PlaceholderContainer/beginInteractiveSwap(_:inSlot:style:alongside:completion:)``) through
 /// ``TransitionDriver/beginInteractive(completion:_:)``; from then on the calls are
 /// the same for every container: ``updateInteraction(progress:)`` as the
 /// finger moves, then ``finishInteraction(velocity:completionSpeed:)`` or

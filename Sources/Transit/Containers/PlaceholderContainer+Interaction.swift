@@ -3,7 +3,7 @@ extension PlaceholderContainer {
   /// nothing) joins the slot at progress 0; ``updateInteraction(progress:)``
   /// moves the transition and ``finishInteraction(velocity:completionSpeed:)``
   /// or ``cancelInteraction(velocity:completionSpeed:)`` completes it, as
-  /// for ``StackContainer/beginInteractivePush(_:style:completion:)``. A cancelled swap
+  /// for ``StackContainer/beginInteractivePush(_:style:alongside:completion:)``. A cancelled swap
   /// leaves the container bit for bit as it was.
   ///
   /// - Parameters:

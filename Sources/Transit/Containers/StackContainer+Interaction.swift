@@ -31,7 +31,7 @@ extension StackContainer {
   }
 
   /// Begins a pop of the top that a gesture drives (the swipe back); see
-  /// ``beginInteractivePush(_:style:completion:)``. A cancelled pop leaves the top where it was.
+  /// ``beginInteractivePush(_:style:alongside:completion:)``. A cancelled pop leaves the top where it was.
   ///
   /// - Parameters:
   ///   - style: the push whose reverse the gesture drives, instead of the
@@ -50,7 +50,7 @@ extension StackContainer {
   }
 
   /// Begins a pop to the child `id` that a gesture drives; see
-  /// ``beginInteractivePush(_:style:completion:)``. A cancelled pop-to brings back the
+  /// ``beginInteractivePush(_:style:alongside:completion:)``. A cancelled pop-to brings back the
   /// children in between exactly as they were.
   ///
   /// - Parameters:

@@ -1,5 +1,5 @@
 extension PresentingContainer {
-  /// The container's back — whatever ``PresentingContainer/back(animated:)``
+  /// The container's back — whatever ``PresentingContainer/back(animated:alongside:)``
   /// would do now: the top presentation's dismissal when one is up, else a
   /// stack's pop or a tab history's back — begun for a predictive back
   /// gesture: with ``BackPreview/style`` the operation's own style scrubbed

@@ -4,9 +4,9 @@
 ///
 /// Every ``PresentingContainer`` (``PresentationContainer``,
 /// ``StackContainer``, ``TabBarContainer``) owns one, and its presentation
-/// calls (``PresentingContainer/present(_:style:animated:)``,
-/// ``PresentingContainer/present(_:sheet:animated:)``,
-/// ``PresentingContainer/dismiss(animated:)``, the sheet drag) all go
+/// calls (``PresentingContainer/present(_:style:animated:alongside:)``,
+/// ``PresentingContainer/present(_:sheet:animated:alongside:)``,
+/// ``PresentingContainer/dismiss(animated:alongside:)``, the sheet drag) all go
 /// through it: the same model, the same rest picture, the same events,
 /// whatever the screens underneath are. Its views are the container's
 /// scene's last top-level views: for each presentation, bottom to top, a

@@ -27,7 +27,7 @@
 /// presented fails with ``ContainerEvent/operationFailed(_:)``
 /// (`.invalidState`; its completion reports ``OperationOutcome/cancelled``),
 /// so the screen a presentation leaves is always the one it comes back to.
-/// ``back(animated:)`` is the way out: it dismisses the top presentation.
+/// ``back(animated:alongside:)`` is the way out: it dismisses the top presentation.
 ///
 /// ## Events
 /// UIKit's for presentations. Full-screen: the presenting screen gets

@@ -23,12 +23,12 @@
 ///
 /// ## History and back
 /// Selections and pushes are remembered, the latest ``historyLimit`` of
-/// them. ``back(animated:)`` dismisses the top presentation when one is up
+/// them. ``back(animated:alongside:)`` dismisses the top presentation when one is up
 /// (see ``PresentingContainer``), else undoes the latest step: a push is
 /// popped, a selection is undone by the reverse of the switch that left the
 /// previous tab (built at the bounds of the moment), returning to the tab
 /// and screen it left. A pop removes the push it undoes from the history.
-/// ``beginBack(preview:edge:completion:)`` drives the same back with a
+/// ``beginBack(preview:edge:alongside:completion:)`` drives the same back with a
 /// gesture; a cancel puts tabs, stacks and history back as they were.
 ///
 /// ## Events
@@ -54,7 +54,7 @@ public final class TabBarContainer: PresentingContainer {
   public internal(set) var selectedIndex = 0
   /// What a selection made while a transition runs does.
   public var selectionPolicy: TabSelectionPolicy = .queue
-  /// How many selections and pushes ``back(animated:)`` can undo.
+  /// How many selections and pushes ``back(animated:alongside:)`` can undo.
   public let historyLimit: Int
   /// The duration every transition plays at, or `nil` for each style's own.
   public var transitionDuration: Double?
@@ -79,7 +79,7 @@ public final class TabBarContainer: PresentingContainer {
   ///   - size: the container's size.
   ///   - tabs: the tabs' root screens, at least one, ids unique.
   ///   - clock: the clock transitions play on.
-  ///   - historyLimit: how many steps ``back(animated:)`` can undo (at least 1).
+  ///   - historyLimit: how many steps ``back(animated:alongside:)`` can undo (at least 1).
   ///   - rotationPolicy: what a rotation requested mid-transition does.
   ///   - counter: the counter transitions count in.
   public init(
@@ -113,7 +113,7 @@ public final class TabBarContainer: PresentingContainer {
   public var topID: String { stacks[selectedIndex].last?.view.id ?? "" }
   /// Whether tab `index`'s screens are in the scene (it has been selected).
   public func isLoaded(tab index: Int) -> Bool { loaded.contains(index) }
-  /// How many steps ``back(animated:)`` can undo now.
+  /// How many steps ``back(animated:alongside:)`` can undo now.
   public var historyCount: Int { history.count }
 
   /// Where screen `id` stands in its lifecycle, from the events delivered;
@@ -134,7 +134,7 @@ public final class TabBarContainer: PresentingContainer {
   ///
   /// - Parameters:
   ///   - index: the tab to show.
-  ///   - style: the switch's transition; ``back(animated:)`` plays its reverse.
+  ///   - style: the switch's transition; ``back(animated:alongside:)`` plays its reverse.
   ///   - animated: `false` completes it at once.
   ///   - alongside: animations of any of the container's views (the tab
   ///     bar included) played with the transition, on its clock.

@@ -156,7 +156,7 @@ extension TimingCurve {
   /// let snappy = try TimingCurve.cubicBezier(0.2, 0.9, 0.1, 1)
   /// ```
   ///
-  /// - Throws: ``TransitError`` with code ``TransitError/Code/invalidCurve``
+  /// - Throws: ``TransitError`` of kind `.invalidCurve`
   ///   naming the parameter, when a parameter is NaN or infinite or when x1
   ///   or x2 lies outside 0…1.
   public static func cubicBezier(

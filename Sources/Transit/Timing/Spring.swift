@@ -30,7 +30,7 @@ extension TimingCurve {
   /// let wobble = try TimingCurve.spring(mass: 1, stiffness: 100, damping: 10)
   /// ```
   ///
-  /// - Throws: ``TransitError`` with code ``TransitError/Code/invalidCurve``,
+  /// - Throws: ``TransitError`` of kind `.invalidCurve`,
   ///   naming the parameter, when mass or stiffness is not positive, when
   ///   damping is not positive (an undamped spring never settles), or when
   ///   any parameter is NaN or infinite.
@@ -74,7 +74,7 @@ extension TimingCurve {
   /// changes the shape. The text form is the resulting
   /// `spring(mass,stiffness,damping,velocity)`.
   ///
-  /// - Throws: ``TransitError`` with code ``TransitError/Code/invalidCurve``
+  /// - Throws: ``TransitError`` of kind `.invalidCurve`
   ///   when `duration` is not positive and finite, or `bounce` is not in
   ///   −1 < bounce < 1 (at 1 the spring would never settle).
   public static func spring(duration: Double, bounce: Double = 0) throws(TransitError)

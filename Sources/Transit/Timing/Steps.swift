@@ -64,7 +64,7 @@ extension TimingCurve {
   /// clock.value(at: 0.5, before: true)  // 0.25
   /// ```
   ///
-  /// - Throws: ``TransitError`` with code ``TransitError/Code/invalidCurve``
+  /// - Throws: ``TransitError`` of kind `.invalidCurve`
   ///   when `count` is less than 1 (less than 2 for jump-none) or greater
   ///   than 2³¹ − 1.
   public static func steps(

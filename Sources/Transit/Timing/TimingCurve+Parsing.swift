@@ -61,7 +61,7 @@ extension TimingCurve: CustomStringConvertible {
   /// - `spring(mass,stiffness,damping,velocity)`;
   /// - `mirrored(curve)`, the time mirror of any of these.
   ///
-  /// - Throws: ``TransitError`` with code ``TransitError/Code/invalidCurve``
+  /// - Throws: ``TransitError`` of kind `.invalidCurve`
   ///   that quotes the text; for an unknown name it suggests the closest
   ///   known names (up to three, closest first, ignoring case).
   public init(parsing text: String) throws(TransitError) {
