@@ -420,7 +420,9 @@ final class Story {
   func animate(_ operation: ScriptOperation, frames count: Int) throws(CLIError) {
     if let elapsed = turnedBackAt {
       turnedBackAt = nil
-      try playTurnBack(operation, elapsed: elapsed, frames: count)
+      // The mirror of the part played, drawn as any settle: frame k at
+      // k·elapsed/N, the last the settled stack (as before the transition).
+      try settle(operation, for: elapsed, frames: count)
       return
     }
     try check(operation)
@@ -498,31 +500,6 @@ final class Story {
     case (.pop, .push(let id)) where id == poppedID: return after
     default: return nil
     }
-  }
-
-  /// Draws a transition turned back after `elapsed` seconds: the mirror of
-  /// the part played, in the operation's frames at k·elapsed/N on the
-  /// clock, the last one the settled stack (as before the transition).
-  private func playTurnBack(_ operation: ScriptOperation, elapsed: Double, frames count: Int)
-    throws(CLIError)
-  {
-    let start = clock.now
-    if rate != nil {
-      try settleOnClock(operation, from: start, for: elapsed)
-      return
-    }
-    if count == 0 {
-      clock.advance(by: elapsed + 1)
-      driven.tick()
-    }
-    for k in stride(from: 1, through: count, by: 1) {
-      let offset = elapsed * Double(k) / Double(count)
-      clock.advance(by: k == count ? elapsed + 1 : start + offset - clock.now)
-      driven.tick()
-      try keep(snapshot(), time: time + offset)
-    }
-    time += elapsed
-    try check(operation)
   }
 
   /// Drives the transition `begin` starts like a gesture: one frame per
