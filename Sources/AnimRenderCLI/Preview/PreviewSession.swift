@@ -63,7 +63,8 @@ final class PreviewSession: Sendable {
     self.scale = scale
   }
 
-  /// The page's view of the session now.
+  /// What the page is shown: the version loaded, its story and `play`'s
+  /// message for the file while it has a problem.
   var update: Update {
     state.withLock { Update(version: $0.version, story: $0.loaded?.story, problem: $0.problem) }
   }

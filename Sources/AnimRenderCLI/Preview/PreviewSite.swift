@@ -6,7 +6,7 @@ import TransitRender
 /// else. `animrender-preview` hands it each request its HTTP server
 /// (FlyingFox) reads.
 ///
-/// Every address starts with the session's random token (`/TOKEN/…`): a
+/// Every address starts with the server's random token (`/TOKEN/…`): a
 /// request without it, or with another, is refused (403), so a page of
 /// another site in the same browser, which cannot know the token, gets
 /// nothing. A request naming another host than the one the server was
