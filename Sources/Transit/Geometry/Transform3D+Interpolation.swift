@@ -132,8 +132,9 @@ struct DecomposedTransform3D: Hashable, Sendable {
   /// (u·sin(θ/2), cos(θ/2)), as for `Transform3D.rotation(angle:x:y:z:)`.
   var quaternion: SIMD4<Double>
 
-  /// Decomposes `transform`, or returns `nil` when it is singular, has
-  /// m44 = 0 or holds non-finite entries.
+  /// Decomposes `transform`, or returns `nil` when it is singular (also
+  /// when only rounding keeps its determinant from 0), has m44 = 0 or
+  /// holds non-finite entries.
   init?(_ transform: Transform3D) {
     let t = transform
     guard t.hasFiniteEntries, t.m44 != 0 else { return nil }
@@ -181,6 +182,19 @@ struct DecomposedTransform3D: Hashable, Sendable {
     self.scale = scale
     skew = SIMD3(xy, xz, yz)
     quaternion = Self.quaternion(rows: (r0, r1, r2))
+    // A matrix whose rows are dependent up to rounding (a scale to 0 turned
+    // by a rotation) has a determinant of 1e-19 rather than 0: it passes the
+    // inverse above, then Gram–Schmidt divides by a zero length. Such a
+    // matrix is singular in all but rounding, so it does not decompose.
+    guard scale.x != 0, scale.y != 0, scale.z != 0, isFinite else { return nil }
+  }
+
+  /// Whether every component is finite.
+  private var isFinite: Bool {
+    // x·0 is 0 for every finite x and NaN otherwise.
+    let vectors: SIMD3<Double> = translation * 0 + scale * 0 + skew * 0
+    let quaternions: SIMD4<Double> = perspective * 0 + quaternion * 0
+    return vectors.sum() + quaternions.sum() == 0
   }
 
   /// How the linear components differ between two decompositions: `end −

@@ -137,4 +137,25 @@ struct Transform3DInterpolationTests {
     let expected = zip(rotated.entries, collapsed.entries).map { $0 + ($1 - $0) * 0.5 }
     #expect(mixed.entries == expected)
   }
+
+  /// A scale to 0 in x and y turned by a rotation: singular, but rounding
+  /// leaves its determinant at about 1e-19 instead of 0. Decomposing it
+  /// once divided by a zero length and filled the transform with NaN in
+  /// the middle of an animation (an alongside animation found it).
+  @Test("a matrix singular up to rounding falls back too, never to NaN")
+  func singularUpToRounding() {
+    let turned = Transform3D(
+      m11: -0.06841949297825756, m12: 0.003192085662959107, m13: -0.020683997695639497,
+      m14: 0, m21: 0.017606453916633128, m22: -0.0008214224729887222,
+      m23: 0.005322633015648766, m24: 0, m31: 0.9536487436379912, m32: -0.04449212277900341,
+      m33: 0.2882989562948973, m34: 0, m41: 0, m42: 0, m43: 0, m44: 1)
+    #expect(DecomposedTransform3D(turned) == nil)
+    let target = Transform3D.rotation(angle: 0.5, x: 0, y: 1, z: 0).scaled(x: 2, y: 0.8)
+    for p in stride(from: 0.125, through: 0.875, by: 0.125) {
+      let mixed = Self.interpolate(turned, target, p)
+      #expect(mixed.entries.allSatisfy { $0.isFinite }, "at \(p): \(mixed)")
+      let expected = zip(turned.entries, target.entries).map { $0 + ($1 - $0) * p }
+      #expect(mixed.entries == expected, "at \(p)")
+    }
+  }
 }
