@@ -182,7 +182,9 @@ struct ResourceLimitTests {
       shell: environment)
     process.standardError = FileHandle.nullDevice
     try process.run()
-    let deadline = Date().addingTimeInterval(60)
+    // Generous: on a loaded machine the release build can take a long time
+    // to reach its first frame; the loop ends as soon as the folder exists.
+    let deadline = Date().addingTimeInterval(300)
     func folders() -> [String] {
       ((try? FileManager.default.contentsOfDirectory(atPath: tmp.path)) ?? [])
         .filter { $0.hasPrefix("animrender-video-") }
