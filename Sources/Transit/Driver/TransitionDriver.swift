@@ -91,8 +91,12 @@ public final class TransitionDriver {
     var scratch: Scene
   }
 
-  /// The rules: the running transition's phase, the interaction's progress
-  /// and pacing, and what is on the call stack (deliveries, drains, holds).
+  /// The rules, with no effects: the running transition's phase (played,
+  /// turned back, scrubbed, completing, settling), the interaction's
+  /// progress and pacing, and what is on the call stack (deliveries,
+  /// drains, holds). Every control asks it first and performs the actions
+  /// it answers; the driver itself keeps only the effects: the clock, the
+  /// player, the writes, the observers, the completions and the queue.
   private var machine = TransitionDriverStateMachine()
   private let write: (ViewState, String) -> Void
   /// Shows the flying overlays above the screens, or `nil`: nothing flies.

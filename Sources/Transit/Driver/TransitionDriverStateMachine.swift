@@ -289,6 +289,7 @@ struct TransitionDriverStateMachine {
   ) -> [Action]? {
     guard deliveries == 0, case .scrubbing(var interaction) = state else { return nil }
     if interaction.dragPacing == .linear {
+      // Continue from the scrubbed picture along the curves, re-timed.
       let from = forwardTime(interaction.progress * interaction.duration)
       let to = forwardTime(release.target * interaction.duration)
       interaction.pacing = .continuing(from: from, toEnd: to > from)
@@ -311,11 +312,15 @@ struct TransitionDriverStateMachine {
     switch state {
     case .playing(let duration), .turningBack(let duration):
       guard duration > 0, let playhead else { return nil }
+      // Whoever turned it back asked for a start the gesture now decides:
+      // only the velocity remembers the way it was heading.
       let isTurnedBack = state == .turningBack(duration: duration)
       var interaction = Interaction(
         duration: duration, progress: playhead / duration, dragPacing: .curves, pacing: .curves)
       interaction.progress = min(max(interaction.progress, 0), 1)
       state = .scrubbing(interaction)
+      // At the playhead itself, not progress × duration: the picture must
+      // not move by a rounding.
       return Grab(
         velocity: (isTurnedBack ? -1 : 1) / duration,
         actions: [.stopPlayer, .show(time: playhead, pacing: .curves)])
