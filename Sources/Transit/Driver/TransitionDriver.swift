@@ -70,16 +70,16 @@ public final class TransitionDriver {
   /// when an interaction begins. See ``Scrubbing``.
   public var scrubbing: Scrubbing = .linear
 
+  /// The effects' side of the running transition: what the driver plays,
+  /// writes and calls. Where it is (played, turned back, scrubbed,
+  /// completing, settling) is the ``machine``'s.
   private struct Running {
     var request: TransitionRequest
     var timeline: Timeline
-    /// Plays a non-interactive transition; `nil` for an interactive one.
+    /// Plays the transition while it is played or turned back; `nil` once
+    /// it is interactive.
     var player: AnimationPlayer<StateWriter>?
-    /// Drives an interactive transition; `nil` for a played one.
-    var interaction: Interaction?
     var activity: AnimationCounter.Activity
-    /// Turned back by ``reverseRunning(completion:where:)``: it settles as cancelled.
-    var isTurnedBack = false
     /// The completion of the operation that started the transition.
     var completion: ((OperationOutcome) -> Void)?
     /// The completions of operations that turned it back: they have done
@@ -87,24 +87,17 @@ public final class TransitionDriver {
     var turnBackCompletions: [(OperationOutcome) -> Void] = []
     /// Takes each sample whole (a layout change that writes appearance too).
     var apply: ((Scene) -> Void)? = nil
-  }
-
-  /// An interactive transition: where the finger holds it, then how it completes.
-  private struct Interaction {
-    var progress: Double = 0
-    var release: InteractionRelease?
-    /// The progress at release and the clock time it happened.
-    var releasedAt = (progress: 0.0, time: 0.0)
+    /// The scene an interaction's samples are written into.
     var scratch: Scene
-    /// How the finger's progress paces the picture: linear scrubbing, the
-    /// curves, or, for a transition caught part-way, the pacing of the
-    /// picture it was caught on.
-    var dragPacing: Timeline.Pacing
-    /// How the picture is paced now: ``dragPacing`` while the finger holds
-    /// it, the completion's pacing after the release.
-    var pacing: Timeline.Pacing
   }
 
+  /// The rules, with no effects: the running transition's phase (played,
+  /// turned back, scrubbed, completing, settling), the interaction's
+  /// progress and pacing, and what is on the call stack (deliveries,
+  /// drains, holds). Every control asks it first and performs the actions
+  /// it answers; the driver itself keeps only the effects: the clock, the
+  /// player, the writes, the observers, the completions and the queue.
+  private var machine = TransitionDriverStateMachine()
   private let write: (ViewState, String) -> Void
   /// Shows the flying overlays above the screens, or `nil`: nothing flies.
   private let showFlights: (([View]) -> Void)?
@@ -122,11 +115,6 @@ public final class TransitionDriver {
   /// transition it starts takes them.
   private var operationAlongside: OperationAlongside?
   private var running: Running?
-  private var isDraining = false
-  private var deliveryDepth = 0
-  /// Set while ``beginInteractive(completion:_:)`` runs its operation: the request it
-  /// runs starts interactively.
-  private var startsInteractive = false
 
   /// Creates an idle driver.
   ///
@@ -153,7 +141,7 @@ public final class TransitionDriver {
   }
 
   /// Whether a transition is running (from its start until it has settled).
-  public var isRunning: Bool { running != nil }
+  public var isRunning: Bool { !machine.isIdle }
 
   /// Operations waiting for their turn.
   public var pendingOperationCount: Int { queue.count }
@@ -163,14 +151,11 @@ public final class TransitionDriver {
 
   /// Whether an interactive transition is being driven by ``updateInteraction(_:)``
   /// (begun and not yet released).
-  public var isInteracting: Bool {
-    guard let interaction = running?.interaction else { return false }
-    return interaction.release == nil
-  }
+  public var isInteracting: Bool { machine.isInteracting }
 
   /// The progress the running interactive transition shows, 0…1, or `nil`
   /// when none runs. After the release it follows the completion.
-  public var interactionProgress: Double? { running?.interaction?.progress }
+  public var interactionProgress: Double? { machine.interactionProgress }
 
   /// Shows frame `index` of `count` of the running transition, sampled
   /// exactly as ``Timeline/sample(frame:of:into:)`` samples it (frame `i` at
@@ -183,7 +168,7 @@ public final class TransitionDriver {
   ///   - index: the frame, 0…`count` − 1 (clamped).
   ///   - count: the number of frames the duration is divided into.
   public func showFrame(_ index: Int, of count: Int) {
-    guard deliveryDepth == 0 else { return }
+    guard !machine.isDelivering else { return }
     running?.player?.seek(toFrame: index, of: count)
   }
 
@@ -256,7 +241,7 @@ public final class TransitionDriver {
   ///   border, shadow: the driver writes view states), or `.invalidState`
   ///   when a transition is already running.
   public func run(_ request: TransitionRequest) throws(TransitError) {
-    guard running == nil else {
+    guard machine.isIdle else {
       throw TransitError.transitionRunning
     }
     var request = request
@@ -274,12 +259,7 @@ public final class TransitionDriver {
           + " '\(change.view)': alongside a transition, animate frames, alphas, transforms"
           + " and visibility")
     }
-    if startsInteractive, timeline.duration > 0 {
-      startsInteractive = false
-      startInteraction(request, timeline: timeline)
-      return
-    }
-    play(request, timeline: timeline)
+    start(request, timeline: timeline)
   }
 
   /// Plays `timeline`, a change of the container's layout rather than a
@@ -313,7 +293,7 @@ public final class TransitionDriver {
     apply: ((Scene) -> Void)? = nil, settle: @escaping () -> Void,
     rollback: @escaping () -> Void = {}
   ) throws(TransitError) {
-    guard running == nil else {
+    guard machine.isIdle else {
       throw TransitError.transitionRunning
     }
     var timeline = timeline
@@ -327,46 +307,66 @@ public final class TransitionDriver {
       animated: animated, shownIsMovingToParent: false, hiddenIsMovingFromParent: false,
       settle: settle, rollback: rollback, matching: .disabled)
     request.events = events
-    if startsInteractive, timeline.duration > 0 {
-      // A back gesture driving a sheet's dismissal.
-      startsInteractive = false
-      startInteraction(request, timeline: timeline, apply: apply)
-      return
-    }
-    play(request, timeline: timeline, apply: apply)
+    // Interactive when a back gesture drives a sheet's dismissal.
+    start(request, timeline: timeline, apply: apply)
   }
 
-  private func play(
+  /// Starts `request`'s transition: played, or interactive when
+  /// ``beginInteractive(completion:_:)`` asked for it (see the machine).
+  private func start(
     _ request: TransitionRequest, timeline: Timeline, apply: ((Scene) -> Void)? = nil
   ) {
-    var target = writer(for: timeline)
-    target.applyScene = apply
-    let player = AnimationPlayer(timeline: timeline, target: target, clock: clock)
+    let actions = machine.start(
+      duration: timeline.duration, scrubbing: scrubbing == .linear ? .linear : .curves)
     running = Running(
-      request: request, timeline: timeline, player: player, interaction: nil,
-      activity: counter.begin(), completion: operationCompletion, apply: apply)
+      request: request, timeline: timeline, player: nil, activity: counter.begin(),
+      completion: operationCompletion, apply: apply, scratch: timeline.initialScene)
     operationCompletion = nil
-    player.onEvent = { [unowned self] event in
-      switch event {
-      case .willStart: deliver(request.willEvents)
-      case .didFinishStep: break
-      case .didStop:
-        if running?.isTurnedBack == true { settleCancelled() } else { settle() }
+    perform(actions)
+  }
+
+  /// Performs the machine's `actions`, in order.
+  private func perform(_ actions: [TransitionDriverStateMachine.Action]) {
+    for action in actions {
+      switch action {
+      case .play: play()
+      case .deliverWillEvents: deliver(running?.request.willEvents ?? [])
+      case .show(let time, let pacing): show(time: time, pacing: pacing)
+      case .tickPlayer: running?.player?.tick()
+      case .reversePlayer: running?.player?.reverse()
+      case .stopPlayer:
+        guard let player = running?.player else { continue }
+        player.onEvent = nil
+        player.stop()
+        running?.player = nil
+      case .settle(let outcome): settle(outcome)
       }
     }
-    player.play(animated: request.animated)
+  }
+
+  /// Plays the running transition on a player of its own.
+  private func play() {
+    guard let current = running else { return }
+    var target = writer(for: current.timeline)
+    target.applyScene = current.apply
+    let player = AnimationPlayer(timeline: current.timeline, target: target, clock: clock)
+    running?.player = player
+    player.onEvent = { [unowned self] event in
+      switch event {
+      case .willStart: perform(machine.playerStarted())
+      case .didFinishStep: break
+      case .didStop: perform(machine.playerStopped())
+      }
+    }
+    player.play(animated: current.request.animated)
   }
 
   /// Plays the running transition up to the clock's time, then, between
   /// transitions, runs ``betweenTransitions`` and the queued operations.
   /// Does nothing when called from inside an event.
   public func tick() {
-    guard deliveryDepth == 0 else { return }
-    if running?.interaction != nil {
-      advanceInteraction()
-    } else {
-      running?.player?.tick()
-    }
+    guard let actions = machine.tick(now: clock.now) else { return }
+    perform(actions)
     drain()
   }
 
@@ -393,13 +393,11 @@ public final class TransitionDriver {
     completion: ((OperationOutcome) -> Void)? = nil,
     where shouldReverse: (TransitionRequest) -> Bool
   ) -> Bool {
-    guard deliveryDepth == 0, queue.isEmpty, var current = running, !current.isTurnedBack,
-      let player = current.player, player.phase == .running, shouldReverse(current.request)
+    guard machine.mayTurnBack(queueIsEmpty: queue.isEmpty), let current = running,
+      current.player?.phase == .running, shouldReverse(current.request)
     else { return false }
-    current.isTurnedBack = true
-    if let completion { current.turnBackCompletions.append(completion) }
-    running = current
-    player.reverse()
+    if let completion { running?.turnBackCompletions.append(completion) }
+    perform(machine.turnBack())
     return true
   }
 
@@ -437,14 +435,12 @@ public final class TransitionDriver {
     alongside: OperationAlongside?, completion: ((OperationOutcome) -> Void)? = nil,
     _ operation: () throws(TransitError) -> Void
   ) throws(TransitError) {
-    guard running == nil, queue.isEmpty, deliveryDepth == 0, !isDraining else {
+    guard machine.beginInteractive(queueIsEmpty: queue.isEmpty) else {
       throw TransitError(
         .invalidState,
         "an interactive transition begins only when no transition runs or waits;"
           + " finish or cancel the current one first")
     }
-    isDraining = true
-    startsInteractive = true
     let failure: TransitError?
     do {
       try perform(operation, completion: completion, alongside: alongside)
@@ -452,8 +448,7 @@ public final class TransitionDriver {
     } catch {
       failure = error
     }
-    startsInteractive = false
-    isDraining = false
+    machine.endInteractive()
     reportPending(failed: failure != nil)
     // Operations an event of the operation issued run now if nothing started.
     drain()
@@ -472,8 +467,8 @@ public final class TransitionDriver {
   /// - Returns: whether the transition moved.
   @discardableResult
   public func updateInteraction(_ progress: Double) -> Bool {
-    guard isInteracting, deliveryDepth == 0, progress.isFinite else { return false }
-    show(progress: min(max(progress, 0), 1))
+    guard let actions = machine.update(progress) else { return false }
+    perform(actions)
     return true
   }
 
@@ -509,21 +504,10 @@ public final class TransitionDriver {
   /// - Returns: whether an interaction was released.
   @discardableResult
   public func releaseInteraction(_ release: InteractionRelease) -> Bool {
-    guard isInteracting, deliveryDepth == 0, var current = running,
-      var interaction = current.interaction
+    guard let timeline = running?.timeline,
+      let actions = machine.release(release, now: clock.now, forwardTime: timeline.forwardTime)
     else { return false }
-    interaction.release = release
-    interaction.releasedAt = (interaction.progress, clock.now)
-    if interaction.dragPacing == .linear {
-      // Continue from the scrubbed picture along the curves, re-timed.
-      let duration = current.timeline.duration
-      let from = current.timeline.forwardTime(interaction.progress * duration)
-      let to = current.timeline.forwardTime(release.target * duration)
-      interaction.pacing = .continuing(from: from, toEnd: to > from)
-    }
-    current.interaction = interaction
-    running = current
-    advanceInteraction()
+    perform(actions)
     drain()
     return true
   }
@@ -551,88 +535,21 @@ public final class TransitionDriver {
   ///   transition runs, it is being driven already, it has nothing left to
   ///   play, or this is called from inside an event).
   public func grabRunning() -> Double? {
-    guard deliveryDepth == 0, var current = running else { return nil }
-    let duration = current.timeline.duration
-    guard duration > 0 else { return nil }
-    let velocity: Double
-    let time: Double?
-    var interaction: Interaction
-    if let player = current.player {
-      guard player.phase == .running else { return nil }
-      velocity = (current.isTurnedBack ? -1 : 1) / duration
-      time = player.time
-      player.onEvent = nil
-      player.stop()
-      current.player = nil
-      interaction = Interaction(
-        progress: player.time / duration, scratch: current.timeline.initialScene,
-        dragPacing: .curves, pacing: .curves)
-      // Whoever turned it back asked for a start the gesture now decides.
-      current.isTurnedBack = false
-    } else if var driven = current.interaction, let release = driven.release {
-      let elapsed = clock.now - driven.releasedAt.time
-      let total = release.completionDuration(from: driven.releasedAt.progress, duration: duration)
-      guard elapsed < total else { return nil }
-      velocity = release.velocity(at: elapsed, from: driven.releasedAt.progress, total: total)
-      time = nil
-      driven.release = nil
-      driven.dragPacing = driven.pacing
-      interaction = driven
-    } else {
-      return nil
-    }
-    interaction.progress = min(max(interaction.progress, 0), 1)
-    current.interaction = interaction
-    running = current
-    show(progress: interaction.progress, time: time)
-    return velocity
+    let player = running?.player
+    let playhead = player?.phase == .running ? player?.time : nil
+    guard let grab = machine.grab(now: clock.now, playhead: playhead) else { return nil }
+    perform(grab.actions)
+    return grab.velocity
   }
 
-  private func startInteraction(
-    _ request: TransitionRequest, timeline: Timeline, apply: ((Scene) -> Void)? = nil
-  ) {
-    let pacing: Timeline.Pacing = scrubbing == .linear ? .linear : .curves
-    running = Running(
-      request: request, timeline: timeline, player: nil,
-      interaction: Interaction(
-        scratch: timeline.initialScene, dragPacing: pacing, pacing: pacing),
-      activity: counter.begin(), completion: operationCompletion, apply: apply)
-    operationCompletion = nil
-    deliver(request.willEvents)
-    show(progress: 0)
-  }
-
-  /// Writes the sample at `progress` × duration (exactly the end points at
-  /// 0 and 1), or at `time` itself when given (a caught transition's own
-  /// playhead, so that its picture does not move by a rounding).
-  private func show(progress: Double, time exactTime: Double? = nil) {
-    guard var current = running, var interaction = current.interaction else { return }
-    let duration = current.timeline.duration
-    let time = exactTime ?? (progress >= 1 ? duration : progress * duration)
-    current.timeline.sample(at: time, pacing: interaction.pacing, into: &interaction.scratch)
-    interaction.progress = progress
-    current.interaction = interaction
+  /// Writes the interaction's sample at `time` paced by `pacing`.
+  private func show(time: Double, pacing: Timeline.Pacing) {
+    guard var current = running else { return }
+    current.timeline.sample(at: time, pacing: pacing, into: &current.scratch)
     running = current
     var writer = writer(for: current.timeline)
     writer.applyScene = current.apply
-    writer.apply(interaction.scratch)
-  }
-
-  /// Moves a released interaction on to the clock's time; lands and settles it at the end.
-  private func advanceInteraction() {
-    guard let current = running, let interaction = current.interaction,
-      let release = interaction.release
-    else { return }
-    let start = interaction.releasedAt
-    let total = release.completionDuration(
-      from: start.progress, duration: current.timeline.duration)
-    let elapsed = clock.now - start.time
-    if elapsed >= total {
-      show(progress: release.target)
-      if release.finishes { settle() } else { settleCancelled() }
-    } else {
-      show(progress: release.progress(at: elapsed, from: start.progress, total: total))
-    }
+    writer.apply(current.scratch)
   }
 
   /// The writer of `timeline`'s samples: states to the container's views,
@@ -664,41 +581,39 @@ public final class TransitionDriver {
   var eventTap: ((ContainerEvent) -> Void)?
 
   private func deliver(_ events: [ContainerEvent]) {
-    deliveryDepth += 1
+    machine.beginDelivery()
     for event in events {
       eventTap?(event)
       observer?(event)
     }
-    deliveryDepth -= 1
     // An operation issued from an event delivered outside any transition
     // (a rotation's boundsChanged, say) runs now rather than on the next tick.
-    if deliveryDepth == 0 { drain() }
+    if machine.endDelivery() { drain() }
   }
 
-  /// The transition has reached its end: bookkeeping, did-events, then the unit back.
-  private func settle() {
+  /// The transition is on its last sample. Finished: the container's
+  /// bookkeeping and the did-events; cancelled (back on its start): the
+  /// container's rollback and the cancelled-transition events. Then the
+  /// unit goes back and the completions are called: the transition's own
+  /// operation's with `outcome`, those of operations that turned it back
+  /// with the opposite (a transition turned back, then caught and
+  /// finished: the operations that turned it back did not happen).
+  private func settle(_ outcome: OperationOutcome) {
     guard let current = running else { return }
-    current.request.settle()
-    deliver(current.request.didEvents)
+    switch outcome {
+    case .finished:
+      current.request.settle()
+      deliver(current.request.didEvents)
+    case .cancelled:
+      current.request.rollback()
+      deliver(current.request.cancelledEvents)
+    }
     running = nil
+    machine.settled()
     current.activity.end()
-    current.completion?(.finished)
-    // A transition turned back, then caught and finished: the operations
-    // that turned it back did not happen.
-    for completion in current.turnBackCompletions { completion(.cancelled) }
-    drain()
-  }
-
-  /// A cancelled interaction is back on its start: the container's
-  /// rollback, the cancelled-transition events, then the unit back.
-  private func settleCancelled() {
-    guard let current = running else { return }
-    current.request.rollback()
-    deliver(current.request.cancelledEvents)
-    running = nil
-    current.activity.end()
-    current.completion?(.cancelled)
-    for completion in current.turnBackCompletions { completion(.finished) }
+    current.completion?(outcome)
+    let turnBackOutcome: OperationOutcome = outcome == .finished ? .cancelled : .finished
+    for completion in current.turnBackCompletions { completion(turnBackOutcome) }
     drain()
   }
 
@@ -707,7 +622,7 @@ public final class TransitionDriver {
   private var hold: AnimationCounter.Activity?
 
   /// Whether a gesture holds the driver (see ``beginHold()``).
-  var isHeld: Bool { hold != nil }
+  var isHeld: Bool { machine.isHeld }
 
   /// Takes one counter unit for a gesture that moves views itself, outside
   /// any transition: while held, operations queue and rotations wait, as
@@ -715,9 +630,7 @@ public final class TransitionDriver {
   ///
   /// - Returns: whether the hold was taken.
   func beginHold() -> Bool {
-    guard running == nil, hold == nil, queue.isEmpty, deliveryDepth == 0, !isDraining else {
-      return false
-    }
+    guard machine.beginHold(queueIsEmpty: queue.isEmpty) else { return false }
     hold = counter.begin()
     return true
   }
@@ -732,6 +645,7 @@ public final class TransitionDriver {
   ) throws(TransitError) {
     let activity = hold
     hold = nil
+    machine.endHold()
     defer {
       activity?.end()
       drain()
@@ -743,12 +657,11 @@ public final class TransitionDriver {
 
   /// Runs queued operations until one starts an animated transition.
   private func drain() {
-    guard !isDraining, deliveryDepth == 0, hold == nil else { return }
-    isDraining = true
-    defer { isDraining = false }
-    while running == nil {
+    guard machine.beginDraining() else { return }
+    defer { machine.endDraining() }
+    while machine.isIdle {
       betweenTransitions?()
-      guard running == nil, !queue.isEmpty else { return }
+      guard machine.isIdle, !queue.isEmpty else { return }
       let (operation, completion, alongside) = queue.removeFirst()
       do {
         try perform(operation, completion: completion, alongside: alongside)
