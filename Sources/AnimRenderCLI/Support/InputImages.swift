@@ -46,9 +46,9 @@ struct InputImages {
       cost = try PNGDecoder.cost(of: bytes, source: "'\(path)'")
       let pixels = cost.width * cost.height
       guard pixels <= RenderLimits.maximumInputPixels else {
-        throw RenderError(
-          "'\(path)' is \(cost.width)×\(cost.height) pixels, more than the \(RenderLimits.maximumInputPixels) allowed",
-          kind: .overLimit)
+        throw RenderError.tooManyPixels(
+          source: "'\(path)'", width: cost.width, height: cost.height,
+          maximumPixels: RenderLimits.maximumInputPixels)
       }
     } catch {
       throw CLIError.data("\(what): not a readable PNG within the limits (\(error.message))")
