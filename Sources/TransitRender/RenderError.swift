@@ -1,3 +1,5 @@
+import Transit
+
 /// The one error type TransitRender throws.
 ///
 /// The message names what failed and with which input: the Cairo call and its
@@ -43,6 +45,41 @@ public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
   case tooFewColumns(Int)
   /// A file grew past `maximumBytes` while it was read. Of kind ``Kind/overLimit``.
   case grewPastLimit(path: String, maximumBytes: Int)
+  /// A side (`side`: "width" or "height") of a surface or image (`what`,
+  /// e.g. "image") is `value`, outside 1…``Image/maximumSide``. Of kind
+  /// ``Kind/failure``.
+  case sideOutOfRange(_ what: String, side: String, value: Int)
+  /// A frame delay of an animation has a denominator of 0. Of kind
+  /// ``Kind/failure``.
+  case zeroDelayDenominator
+  /// An animation (`what`: "a GIF") of `frames` frames was given `times`
+  /// frame times. Of kind ``Kind/failure``.
+  case frameTimesMismatch(_ what: String, frames: Int, times: Int)
+  /// A loop count of a GIF or WebP (`format`) is outside 0…65,535, what
+  /// both formats store. Of kind ``Kind/failure``.
+  case loopCountOutOfRange(format: String, loopCount: Int)
+  /// A scene to draw failed its own validation (`error`). Of kind
+  /// ``Kind/failure``.
+  case invalidScene(TransitError)
+  /// A view (`id`) has a value that cannot be drawn (NaN, infinite, a
+  /// degenerate transform). Of kind ``Kind/failure``.
+  case undrawableView(id: String)
+  /// The file at `path` is `bytes` long, more than `maximumBytes`. Of kind
+  /// ``Kind/overLimit``.
+  case fileTooLarge(path: String, bytes: Int, maximumBytes: Int)
+  /// An image (`source`, e.g. `'a.png'`) of `width`×`height` has more
+  /// pixels than `maximumPixels`. Of kind ``Kind/overLimit``.
+  case tooManyPixels(source: String, width: Int, height: Int, maximumPixels: Int)
+  /// The input at `path` is not a regular file but a `what` (a folder, a
+  /// FIFO, a device). Of kind ``Kind/unreadable``.
+  case notARegularFile(path: String, what: String)
+  /// A sheet of `cells` columns (`isRow` false) or rows of `cellSide`
+  /// pixels with `padding` around each is wider or taller than
+  /// ``Image/maximumSide``. Of kind ``Kind/failure``.
+  case sheetTooLarge(cells: Int, isRow: Bool, cellSide: Int, padding: Int)
+  /// An output (`path`) cannot be written (`action`: "write", "create",
+  /// "replace"); `problem` says why. Of kind ``Kind/failure``.
+  case cannotWrite(_ action: String, path: String, problem: String)
 
   /// What kind of failure this is, so that a tool can tell a file it cannot
   /// read from a file whose contents are wrong or too large.
@@ -88,9 +125,12 @@ public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The kind of failure.
   public var kind: Kind {
     switch self {
-    case .failure, .noFrames, .framesDifferInSize, .paddingOutOfRange, .tooFewColumns: .failure
-    case .unreadable: .unreadable
-    case .overLimit, .grewPastLimit: .overLimit
+    case .failure, .noFrames, .framesDifferInSize, .paddingOutOfRange, .tooFewColumns,
+      .sideOutOfRange, .zeroDelayDenominator, .frameTimesMismatch, .loopCountOutOfRange,
+      .invalidScene, .undrawableView, .sheetTooLarge, .cannotWrite:
+      .failure
+    case .unreadable, .notARegularFile: .unreadable
+    case .overLimit, .grewPastLimit, .fileTooLarge, .tooManyPixels: .overLimit
     case .systemResource: .systemResource
     }
   }
@@ -107,6 +147,26 @@ public enum RenderError: Error, Hashable, Sendable, CustomStringConvertible {
     case .tooFewColumns(let columns): "a grid needs at least 1 column, got \(columns)"
     case .grewPastLimit(let path, let maximumBytes):
       "'\(path)' grew past the \(maximumBytes) bytes allowed"
+    case .sideOutOfRange(let what, let side, let value):
+      "\(what) \(side) \(value) is outside 1…\(Image.maximumSide)"
+    case .zeroDelayDenominator: "a frame delay needs a denominator above 0"
+    case .frameTimesMismatch(let what, let frames, let times):
+      "\(what) of \(frames) frames was given \(times) frame times"
+    case .loopCountOutOfRange(let format, let loopCount):
+      "\(format) loop count \(loopCount) is outside 0…65,535"
+    case .invalidScene(let error): "invalid scene: \(error.message)"
+    case .undrawableView(let id): "view '\(id)' has values that cannot be drawn"
+    case .fileTooLarge(let path, let bytes, let maximumBytes):
+      "'\(path)' is \(bytes) bytes, more than the \(maximumBytes) allowed"
+    case .tooManyPixels(let source, let width, let height, let maximumPixels):
+      "\(source) is \(width)×\(height) pixels, more than the \(maximumPixels) allowed"
+    case .notARegularFile(let path, let what):
+      "cannot read '\(path)': not a regular file (\(what))"
+    case .sheetTooLarge(let cells, let isRow, let cellSide, let padding):
+      "a sheet of \(cells) \(isRow ? "rows" : "columns") of \(cellSide) pixels with padding "
+        + "\(padding) is \(isRow ? "taller" : "wider") than \(Image.maximumSide) pixels"
+    case .cannotWrite(let action, let path, let problem):
+      "cannot \(action) '\(path)': \(problem)"
     }
   }
 

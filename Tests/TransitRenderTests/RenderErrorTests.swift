@@ -37,6 +37,14 @@ struct RenderErrorTests {
       Issue.record("\(String(describing: columns)) is not tooFewColumns(0)")
       return
     }
+    let tall = #expect(throws: RenderError.self) {
+      try FrameSheet.size(count: 3, cellWidth: 10, cellHeight: 20_000, columns: 1, padding: 1)
+    }
+    #expect(tall == .sheetTooLarge(cells: 3, isRow: true, cellSide: 20_000, padding: 1))
+    let wide = #expect(throws: RenderError.self) {
+      try FrameSheet.size(count: 3, cellWidth: 20_000, cellHeight: 10, columns: 3, padding: 0)
+    }
+    #expect(wide == .sheetTooLarge(cells: 3, isRow: false, cellSide: 20_000, padding: 0))
     let padding = #expect(throws: RenderError.self) {
       try FrameSheet.size(count: 2, cellWidth: 1, cellHeight: 1, columns: 1, padding: -1)
     }
@@ -68,6 +76,50 @@ struct RenderErrorTests {
     let grew = RenderError.grewPastLimit(path: "a.png", maximumBytes: 10)
     #expect(grew.message == "'a.png' grew past the 10 bytes allowed")
     #expect(grew.kind == .overLimit)
+    let sentences: [(RenderError, RenderError.Kind, String)] = [
+      (
+        .sideOutOfRange("image", side: "width", value: 40_000), .failure,
+        "image width 40000 is outside 1…32767"
+      ),
+      (.zeroDelayDenominator, .failure, "a frame delay needs a denominator above 0"),
+      (
+        .frameTimesMismatch("a GIF", frames: 3, times: 2), .failure,
+        "a GIF of 3 frames was given 2 frame times"
+      ),
+      (
+        .loopCountOutOfRange(format: "WebP", loopCount: 70_000), .failure,
+        "WebP loop count 70000 is outside 0…65,535"
+      ),
+      (
+        .invalidScene(.duplicateView("two views have the id 'a'")), .failure,
+        "invalid scene: two views have the id 'a'"
+      ),
+      (.undrawableView(id: "v"), .failure, "view 'v' has values that cannot be drawn"),
+      (
+        .fileTooLarge(path: "a.png", bytes: 11, maximumBytes: 10), .overLimit,
+        "'a.png' is 11 bytes, more than the 10 allowed"
+      ),
+      (
+        .tooManyPixels(source: "'a.png'", width: 4, height: 3, maximumPixels: 10), .overLimit,
+        "'a.png' is 4×3 pixels, more than the 10 allowed"
+      ),
+      (
+        .notARegularFile(path: "/dev/zero", what: "a device"), .unreadable,
+        "cannot read '/dev/zero': not a regular file (a device)"
+      ),
+      (
+        .sheetTooLarge(cells: 3, isRow: true, cellSide: 20_000, padding: 1), .failure,
+        "a sheet of 3 rows of 20000 pixels with padding 1 is taller than 32767 pixels"
+      ),
+      (
+        .cannotWrite("write", path: "/tmp", problem: "it is a folder"), .failure,
+        "cannot write '/tmp': it is a folder"
+      ),
+    ]
+    for (error, kind, sentence) in sentences {
+      #expect(error.message == sentence)
+      #expect(error.kind == kind, "\(sentence)")
+    }
   }
 
   @Test("words make their kind's own case; a structured case is another error that reads alike")

@@ -9,7 +9,7 @@ enum CommandRunner {
     } catch let error as CLIError {
       let excerpt = error.excerpt.map { "\($0)\n" }.joined()
       Terminal.writeError("animrender: \(error.message)\n\(excerpt)")
-      throw ExitCode(error.status.rawValue)
+      throw ExitCode(error.exitStatus.rawValue)
     } catch let error as ExitCode {
       throw error
     } catch let error as ValidationError {

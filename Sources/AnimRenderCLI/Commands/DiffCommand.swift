@@ -51,7 +51,7 @@ struct DiffCommand: ParsableCommand {
       if size == other {
         try memory.charge(
           (output == nil ? 1 : 2) * size.width * size.height * 4,
-          for: "the difference image (\(size.width)×\(size.height))", status: .dataError,
+          for: "the difference image (\(size.width)×\(size.height))", kind: .dataError,
           advice: "compare smaller images")
       }
       let decoded = try pending.decode()

@@ -80,7 +80,19 @@ struct FramePipeline {
         pixelWidth: pixelWidth, pixelHeight: pixelHeight, depth: depth, workers: drawing),
       for:
         "the offscreen pictures of 3-D views nested \(depth) deep, for \(drawing) worker\(drawing == 1 ? "" : "s")",
-      advice: "use a smaller --scale or --size, or an SVG or PDF output")
+      advice: FramePipeline.perspectiveAdvice(format: format, layout: layout))
+  }
+
+  /// How a run refused for its 3-D views' pictures can need less: smaller
+  /// frames, or, for a raster strip or grid, an SVG or PDF output (which
+  /// draws every frame with one renderer, so holds one worker's pictures).
+  /// An output already vector, or a layout no vector format holds (frames,
+  /// an animation), is told only the first.
+  static func perspectiveAdvice(format: OutputFormat, layout: OutputOptions.Layout) -> String {
+    let smaller = "use a smaller --scale or --size"
+    let vectorLayouts = OutputFormat.allCases.filter(\.isVector).flatMap(\.layouts)
+    guard !format.isVector, vectorLayouts.contains(layout) else { return smaller }
+    return "\(smaller), or an SVG or PDF output"
   }
 
   /// The most memory the offscreen pictures of 3-D views nested `depth`

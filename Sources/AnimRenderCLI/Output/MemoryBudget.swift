@@ -73,24 +73,24 @@ struct MemoryBudget: Sendable {
   /// The bytes still free.
   var remaining: Int { limit - total }
 
-  /// Charges `bytes` for `what`, or throws (with `status`) when the total
+  /// Charges `bytes` for `what`, or throws (of `kind`) when the total
   /// would pass the limit; `advice` says how to need less.
   mutating func charge(
-    _ bytes: Int, for what: String, group: String? = nil, status: ExitStatus = .usage,
+    _ bytes: Int, for what: String, group: String? = nil, kind: CLIError.Kind = .usage,
     advice: String = ""
   ) throws(CLIError) {
-    try check(bytes, for: what, status: status, advice: advice)
+    try check(bytes, for: what, kind: kind, advice: advice)
     charges.append(Charge(what: what, group: group ?? what, bytes: bytes))
     total += bytes
   }
 
-  /// Throws, as ``charge(_:for:status:advice:)`` would, when `bytes` more
+  /// Throws, as ``charge(_:for:group:kind:advice:)`` would, when `bytes` more
   /// would not fit, without charging them.
   func check(
-    _ bytes: Int, for what: String, status: ExitStatus = .usage, advice: String = ""
+    _ bytes: Int, for what: String, kind: CLIError.Kind = .usage, advice: String = ""
   ) throws(CLIError) {
     guard bytes < 0 || bytes > remaining else { return }
-    throw CLIError(status, refusal(bytes, for: what, advice: advice))
+    throw CLIError(kind, refusal(bytes, for: what, advice: advice))
   }
 
   /// The one-line refusal of `bytes` for `what`: what it needs, the largest

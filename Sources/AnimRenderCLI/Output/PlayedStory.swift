@@ -29,7 +29,7 @@ final class PlayedStory: StorySink {
     let bytes = MemoryLayout<FrameSpec>.stride + kept.add(shot.picture.stack)
     try memory.charge(
       bytes, for: "\(name): frame \(frames.count + 1) of the script", group: "frames of the script",
-      status: .dataError,
+      kind: .dataError,
       advice: "the script keeps too many frames of too many views; draw fewer frames or views")
     frames.append(
       FrameSpec(

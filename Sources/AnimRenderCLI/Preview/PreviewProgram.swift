@@ -63,6 +63,6 @@ package enum PreviewProgram {
 
   private static func report(_ error: CLIError) -> Never {
     Terminal.writeError(PreviewSession.message(error) + "\n")
-    Foundation.exit(error.status.rawValue)
+    Foundation.exit(error.exitStatus.rawValue)
   }
 }

@@ -409,7 +409,7 @@ extension SceneFile {
       path, what: path, maximumBytes: RenderLimits.maximumSceneFileBytes)
     try memory.charge(
       bytes.count * memoryPerFileByte, for: "reading \(path) (\(bytes.count) bytes)",
-      group: "the scene file", status: .dataError, advice: "use a smaller scene file")
+      group: "the scene file", kind: .dataError, advice: "use a smaller scene file")
     return try decode(Data(bytes), name: path)
   }
 

@@ -22,12 +22,15 @@ enum ExitStatus: Int32 {
 }
 
 /// An error animrender reports as one line on stderr before exiting with
-/// ``status``: the line names the file, field or flag and what was expected.
+/// ``exitStatus``: the line names the file, field or flag and what was expected.
 /// An error in a file's text may show the text under it (``excerpt``): a
 /// malformed scene file shows its line with a caret under the column.
 ///
-/// One case per exit status, each carrying the sentence; ``message`` is
-/// where every sentence is made safe to print (one line, not too long).
+/// Code that reacts to an error switches over ``kind`` (one per exit
+/// status), as it would over ``TransitError/kind`` or ``RenderError/kind``;
+/// the process exits with ``exitStatus``. One case per kind, each carrying
+/// the sentence; ``message`` is where every sentence is made safe to print
+/// (one line, not too long).
 enum CLIError: Error, Equatable, CustomStringConvertible {
   /// 64: a flag or argument is wrong.
   case usage(String)
@@ -44,10 +47,42 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
   /// 73: the output cannot be written.
   case cannotCreate(String)
 
-  /// An error that exits with `status`: that status's case. An excerpt
-  /// goes with ``ExitStatus/dataError`` only (no other error quotes text).
-  init(_ status: ExitStatus, _ message: String, excerpt: [String] = []) {
-    switch status {
+  /// The family of an error, for code that reacts to errors by kind; each
+  /// kind exits with its own status (``exitStatus``).
+  enum Kind: Hashable, Sendable {
+    /// A flag or argument is wrong (64).
+    case usage
+    /// An input exists but is malformed (65).
+    case dataError
+    /// An input file does not exist or cannot be read (66).
+    case noInput
+    /// A program the output needs is not installed (69).
+    case unavailable
+    /// Something that should not fail did (70).
+    case software
+    /// The system ran out of something the run needs (71).
+    case osError
+    /// The output cannot be written (73).
+    case cannotCreate
+
+    /// The exit status an error of this kind ends the run with.
+    var exitStatus: ExitStatus {
+      switch self {
+      case .usage: .usage
+      case .dataError: .dataError
+      case .noInput: .noInput
+      case .unavailable: .unavailable
+      case .software: .software
+      case .osError: .osError
+      case .cannotCreate: .cannotCreate
+      }
+    }
+  }
+
+  /// An error of `kind`: that kind's case. An excerpt goes with
+  /// ``Kind/dataError`` only (no other error quotes text).
+  init(_ kind: Kind, _ message: String, excerpt: [String] = []) {
+    switch kind {
     case .usage: self = .usage(message)
     case .dataError: self = .data(message, excerpt: excerpt)
     case .noInput: self = .noInput(message)
@@ -58,8 +93,8 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
     }
   }
 
-  /// The exit status: what kind of error this is, for scripts.
-  var status: ExitStatus {
+  /// The family of this error.
+  var kind: Kind {
     switch self {
     case .usage: .usage
     case .data: .dataError
@@ -166,6 +201,9 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
     return result
   }
 
+  /// The status the run exits with, from ``kind``: what scripts see.
+  var exitStatus: ExitStatus { kind.exitStatus }
+
   var description: String { message }
 
   /// An error for work that failed with `cause`: 71 when the system ran out
@@ -183,10 +221,10 @@ enum CLIError: Error, Equatable, CustomStringConvertible {
   }
 
   /// An error for a system call that failed with `code` (an `errno`): 71
-  /// naming the resource when the system ran out of one, else `status`
+  /// naming the resource when the system ran out of one, else of `kind`
   /// with the system's words.
-  static func system(_ status: ExitStatus, _ message: String, code: Int32) -> CLIError {
+  static func system(_ kind: Kind, _ message: String, code: Int32) -> CLIError {
     let error = RenderError.system(message, code: code)
-    return CLIError(error.kind == .systemResource ? .osError : status, error.message)
+    return CLIError(error.kind == .systemResource ? .osError : kind, error.message)
   }
 }

@@ -17,8 +17,8 @@ import Transit
       precondition(story.frames.count <= file.scriptFrameCount, "frame count underestimated")
     } catch {
       precondition(
-        error.status == .dataError || error.status == .usage,
-        "status \(error.status) for \(error.message)")
+        error.kind == .dataError || error.kind == .usage,
+        "kind \(error.kind) for \(error.message)")
       precondition(!error.message.contains("\n"), "a message of several lines: \(error.message)")
       precondition(
         error.excerpt.isEmpty || error.excerpt.count == 2,

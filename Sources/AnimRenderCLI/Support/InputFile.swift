@@ -11,13 +11,13 @@ enum InputFile {
   /// The bytes of the file at `path`; `what` starts every message.
   static func bytes(_ path: String, what: String, maximumBytes: Int) throws(CLIError) -> [UInt8] {
     do { return try BinaryFile.read(path, maximumBytes: maximumBytes) } catch {
-      let status: ExitStatus =
+      let kind: CLIError.Kind =
         switch error.kind {
         case .unreadable: .noInput
         case .systemResource: .osError
         default: .dataError
         }
-      throw CLIError(status, "\(what): \(error.message)")
+      throw CLIError(kind, "\(what): \(error.message)")
     }
   }
 

@@ -1,7 +1,7 @@
 import TransitRender
 
 /// A run's input PNGs, read in two steps so that their memory is charged
-/// before any is spent: ``add(_:path:what:status:to:)`` reads each file's
+/// before any is spent: ``add(_:path:what:name:kind:to:)`` reads each file's
 /// header and charges the decoded image to the run's ``MemoryBudget`` (and
 /// checks the file); ``decode()`` decodes them all, once every other part
 /// of the run (a script's frames, the output) has been charged too.
@@ -26,7 +26,7 @@ struct InputImages {
 
   /// Reads the header of the PNG at `path` and charges its decoded pixels
   /// to `memory`, with the working memory of the costliest decoding so
-  /// far; a refusal names the image (exit `status`).
+  /// far; a refusal names the image (an error of `kind`).
   ///
   /// - Returns: its width and height.
   @discardableResult
@@ -36,7 +36,7 @@ struct InputImages {
   ///   - what: the image in errors about the file (`s.json: views[0].image: a.png`).
   ///   - name: the image in a refusal of its memory (`views[0].image a.png`).
   mutating func add(
-    _ key: String, path: String, what: String, name: String, status: ExitStatus = .dataError,
+    _ key: String, path: String, what: String, name: String, kind: CLIError.Kind = .dataError,
     to memory: inout MemoryBudget
   ) throws(CLIError) -> (width: Int, height: Int) {
     let bytes = try InputFile.bytes(
@@ -46,9 +46,9 @@ struct InputImages {
       cost = try PNGDecoder.cost(of: bytes, source: "'\(path)'")
       let pixels = cost.width * cost.height
       guard pixels <= RenderLimits.maximumInputPixels else {
-        throw RenderError(
-          "'\(path)' is \(cost.width)×\(cost.height) pixels, more than the \(RenderLimits.maximumInputPixels) allowed",
-          kind: .overLimit)
+        throw RenderError.tooManyPixels(
+          source: "'\(path)'", width: cost.width, height: cost.height,
+          maximumPixels: RenderLimits.maximumInputPixels)
       }
     } catch {
       throw CLIError.data("\(what): not a readable PNG within the limits (\(error.message))")
@@ -56,11 +56,11 @@ struct InputImages {
     let advice = "use fewer or smaller images"
     try memory.charge(
       cost.imageBytes, for: "the image \(name) (\(cost.width)×\(cost.height))",
-      group: "images", status: status, advice: advice)
+      group: "images", kind: kind, advice: advice)
     let needed = bytes.count + cost.workingBytes
     if needed > working {
       try memory.charge(
-        needed - working, for: "decoding \(name)", group: "decoding the images", status: status,
+        needed - working, for: "decoding \(name)", group: "decoding the images", kind: kind,
         advice: advice)
       working = needed
     }

@@ -67,18 +67,20 @@ public struct Animation: Hashable, Sendable, Codable {
     for (index, step) in steps.enumerated() {
       let place = Animation.describe(step: index, tag: step.tag)
       guard step.duration.isFinite else {
-        throw TransitError(.invalidValue, "\(place): duration must be finite, got \(step.duration)")
+        throw TransitError.invalidStep(
+          step: place, problem: "duration must be finite, got \(step.duration)")
       }
       guard step.duration >= 0 else {
-        throw TransitError(.negativeDuration, "\(place): duration \(step.duration) is negative")
+        throw TransitError.negativeStepDuration(step: place, duration: step.duration)
       }
       guard step.overlap.isFinite else {
-        throw TransitError(.invalidValue, "\(place): overlap must be finite, got \(step.overlap)")
+        throw TransitError.invalidStep(
+          step: place, problem: "overlap must be finite, got \(step.overlap)")
       }
       guard starts[index] >= 0 else {
-        throw TransitError(
-          .invalidValue,
-          "\(place): overlap \(step.overlap) makes the step start at \(starts[index]), before 0")
+        throw TransitError.invalidStep(
+          step: place,
+          problem: "overlap \(step.overlap) makes the step start at \(starts[index]), before 0")
       }
       for change in step.changes {
         try change.validate(at: place)

@@ -219,8 +219,7 @@ public final class PlaceholderContainer: DrivenContainer {
   {
     let operation = (view: view, slot: index, style: style, animated: animated)
     guard slotIDs.indices.contains(operation.slot) else {
-      throw TransitError(
-        .invalidValue, "no slot \(operation.slot) in a container of \(slotIDs.count) slots")
+      throw TransitError.noSuchItem("slot", index: operation.slot, count: slotIDs.count)
     }
     let slotID = slotIDs[operation.slot]
     guard let slot = scene.view(slotID) else {

@@ -45,8 +45,8 @@ extension StackContainer {
       }
       let index = index ?? children.count
       guard (0...children.count).contains(index) else {
-        throw TransitError(
-          .invalidValue, "cannot insert at \(index) in a stack of \(children.count) children")
+        throw TransitError.stackIndexOutOfRange(
+          operation: "insert", index: index, count: children.count)
       }
       if index == children.count {
         try push(view, style: style, animated: animated)
@@ -74,8 +74,8 @@ extension StackContainer {
       try popTop(revealing: targetIndex, style: style, animated: animated)
     case .remove(let index, let animated):
       guard children.indices.contains(index) else {
-        throw TransitError(
-          .invalidValue, "cannot remove at \(index) in a stack of \(children.count) children")
+        throw TransitError.stackIndexOutOfRange(
+          operation: "remove", index: index, count: children.count)
       }
       if index == children.count - 1 {
         try popTop(revealing: index - 1, style: nil, animated: animated)

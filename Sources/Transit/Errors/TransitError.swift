@@ -51,6 +51,42 @@ public enum TransitError: Error, Hashable, Sendable, CustomStringConvertible {
   /// A property (`field`, e.g. "cornerRadius") of the view `view` is out
   /// of range; `problem` says how. Of kind ``Kind/invalidValue``.
   case invalidProperty(view: String, field: String, problem: String)
+  /// A step of an animation (`step`, e.g. "step 2 ('slide')") has a
+  /// duration or an overlap out of range; `problem` says how. Of kind
+  /// ``Kind/invalidValue``.
+  case invalidStep(step: String, problem: String)
+  /// A step of an animation (`step`) has a negative `duration`. Of kind
+  /// ``Kind/negativeDuration``.
+  case negativeStepDuration(step: String, duration: Double)
+  /// A parameter (`name`, e.g. "x1") of a timing curve (`curve`, e.g.
+  /// "cubic-bezier") has the value `value` (as written), out of range;
+  /// `problem` says how. Of kind ``Kind/invalidCurve``.
+  case invalidCurveParameter(curve: String, name: String, value: String, problem: String)
+  /// A curve's text form (`text`, echoed cut short) does not parse;
+  /// `problem` says what was expected. Of kind ``Kind/invalidCurve``.
+  case invalidCurveText(_ text: String, problem: String)
+  /// A container was asked for the `item` (e.g. "tab") at `index` but holds
+  /// `count` of them. Of kind ``Kind/invalidValue``.
+  case noSuchItem(_ item: String, index: Int, count: Int)
+  /// A stack was asked to `operation` ("insert", "remove") a child at
+  /// `index` but holds `count` children. Of kind ``Kind/invalidValue``.
+  case stackIndexOutOfRange(operation: String, index: Int, count: Int)
+  /// An operation (`operation`, e.g. "push") on the screens underneath was
+  /// asked for while the view `presented` is presented. Of kind
+  /// ``Kind/invalidState``.
+  case presentationInTheWay(operation: String, presented: String)
+  /// Nothing is presented to `action` (e.g. "dismiss"). Of kind
+  /// ``Kind/invalidState``.
+  case nothingPresented(to: String)
+  /// A sheet operation was asked for while the top presentation is not a
+  /// sheet. Of kind ``Kind/invalidState``.
+  case topIsNotASheet
+  /// A sheet drag was asked to `action` ("end", "cancel") while none runs.
+  /// Of kind ``Kind/invalidState``.
+  case noSheetDrag(to: String)
+  /// A sheet was given a `detent` that is not one of its `detents`. Of kind
+  /// ``Kind/invalidValue``.
+  case detentNotOffered(SheetDetent, detents: [SheetDetent])
 
   /// The family of an error, for code that reacts to errors by kind.
   public enum Kind: String, Hashable, Sendable {
@@ -73,6 +109,7 @@ public enum TransitError: Error, Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Another name for ``Kind``.
+  @available(*, deprecated, renamed: "Kind")
   public typealias Code = Kind
 
   /// An error of family `kind` that says `message`: the family's own case.
@@ -92,18 +129,23 @@ public enum TransitError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The family of this error.
   public var kind: Kind {
     switch self {
-    case .invalidValue, .notFiniteOrNegative, .invalidChange, .invalidProperty: .invalidValue
-    case .negativeDuration: .negativeDuration
+    case .invalidValue, .notFiniteOrNegative, .invalidChange, .invalidProperty, .invalidStep,
+      .noSuchItem, .stackIndexOutOfRange, .detentNotOffered:
+      .invalidValue
+    case .negativeDuration, .negativeStepDuration: .negativeDuration
     case .unknownView, .viewNotInScene: .unknownView
     case .duplicateView: .duplicateView
     case .duplicateMatchKey: .duplicateMatchKey
-    case .invalidCurve: .invalidCurve
+    case .invalidCurve, .invalidCurveParameter, .invalidCurveText: .invalidCurve
     case .unknownStyle: .unknownStyle
-    case .invalidState, .transitionRunning: .invalidState
+    case .invalidState, .transitionRunning, .presentationInTheWay, .nothingPresented,
+      .topIsNotASheet, .noSheetDrag:
+      .invalidState
     }
   }
 
   /// The family of this error; the same as ``kind``.
+  @available(*, deprecated, renamed: "kind")
   public var code: Kind { kind }
 
   /// A sentence that names what was wrong and where.
@@ -123,6 +165,28 @@ public enum TransitError: Error, Hashable, Sendable, CustomStringConvertible {
       "\(step), view '\(view)': \(problem)"
     case .invalidProperty(let view, let field, let problem):
       "view '\(view)': \(field) \(problem)"
+    case .invalidStep(let step, let problem):
+      "\(step): \(problem)"
+    case .negativeStepDuration(let step, let duration):
+      "\(step): duration \(duration) is negative"
+    case .invalidCurveParameter(let curve, let name, let value, let problem):
+      "\(curve) \(name) = \(value) \(problem)"
+    case .invalidCurveText(let text, let problem):
+      "'\(Suggestions.echoed(text))': \(problem)"
+    case .noSuchItem(let item, let index, let count):
+      "no \(item) \(index) in a container of \(count) \(item)s"
+    case .stackIndexOutOfRange(let operation, let index, let count):
+      "cannot \(operation) at \(index) in a stack of \(count) children"
+    case .presentationInTheWay(let operation, let presented):
+      "cannot \(operation) while '\(presented)' is presented: dismiss it first (back() does)"
+    case .nothingPresented(let action):
+      "nothing is presented to \(action)"
+    case .topIsNotASheet:
+      "the top presentation is not a sheet"
+    case .noSheetDrag(let action):
+      "no sheet drag to \(action)"
+    case .detentNotOffered(let detent, let detents):
+      "the detent \(detent) is not one of \(detents)"
     }
   }
 

@@ -147,7 +147,7 @@ public final class PresentationContainer: PresentingContainer, PresentationHost 
   }
 
   func backUnderneath(style: AnyTransitionStyle?, animated: Bool) throws(TransitError) {
-    throw TransitError(.invalidState, "nothing is presented to go back from")
+    throw TransitError.nothingPresented(to: "go back from")
   }
 
   /// Applies the latest size the gate let through: the rest layout at the

@@ -132,7 +132,7 @@ extension PresentationLayer {
     duration: Double? = nil
   ) throws(TransitError) {
     guard let top = presentations.last else {
-      throw TransitError(.invalidState, "nothing is presented to dismiss")
+      throw TransitError.nothingPresented(to: "dismiss")
     }
     let before = snapshot
     let index = presentations.count - 1
@@ -193,10 +193,10 @@ extension PresentationLayer {
 
   func moveSheet(to detent: SheetDetent, animated: Bool) throws(TransitError) {
     guard case .sheet(var sheet) = presentations.last?.kind else {
-      throw TransitError(.invalidState, "the top presentation is not a sheet")
+      throw TransitError.topIsNotASheet
     }
     guard sheet.detents.contains(detent) else {
-      throw TransitError(.invalidValue, "the detent \(detent) is not one of \(sheet.detents)")
+      throw TransitError.detentNotOffered(detent, detents: sheet.detents)
     }
     let before = presentations
     sheet.detent = detent

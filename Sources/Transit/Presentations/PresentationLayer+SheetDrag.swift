@@ -1,7 +1,7 @@
 extension PresentationLayer {
   func beginSheetDrag() throws(TransitError) {
     guard case .sheet(let sheet) = presentations.last?.kind else {
-      throw TransitError(.invalidState, "the top presentation is not a sheet")
+      throw TransitError.topIsNotASheet
     }
     guard driver.beginHold() else {
       throw TransitError(
@@ -29,7 +29,7 @@ extension PresentationLayer {
     -> SheetDetent?
   {
     guard let start = dragStart, case .sheet(var sheet) = presentations.last?.kind else {
-      throw TransitError(.invalidState, "no sheet drag to end")
+      throw TransitError.noSheetDrag(to: "end")
     }
     let v = velocity.isFinite ? velocity : 0
     let size = scene.size
@@ -72,7 +72,7 @@ extension PresentationLayer {
 
   func cancelSheetDrag() throws(TransitError) {
     guard let start = dragStart else {
-      throw TransitError(.invalidState, "no sheet drag to cancel")
+      throw TransitError.noSheetDrag(to: "cancel")
     }
     dragStart = nil
     draggedHeight = nil

@@ -64,9 +64,7 @@ public final class PresentationLayer {
   /// presented; see ``PresentingContainer``.
   func checkNothingPresented(_ operation: String) throws(TransitError) {
     guard let top = presentations.last else { return }
-    throw TransitError(
-      .invalidState,
-      "cannot \(operation) while '\(top.id)' is presented: dismiss it first (back() does)")
+    throw TransitError.presentationInTheWay(operation: operation, presented: top.id)
   }
 }
 

@@ -54,7 +54,7 @@ public struct SheetConfiguration: Hashable, Sendable {
       throw TransitError.notFiniteOrNegative("a sheet's detents", got: "\(detents)")
     }
     guard detents.contains(detent) else {
-      throw TransitError(.invalidValue, "the detent \(detent) is not one of \(detents)")
+      throw TransitError.detentNotOffered(detent, detents: detents)
     }
     guard duration.isFinite, duration >= 0 else {
       throw TransitError.notFiniteOrNegative("a sheet's duration", got: "\(duration)")

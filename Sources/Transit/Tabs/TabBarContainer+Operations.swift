@@ -109,7 +109,7 @@ extension TabBarContainer {
     throws(TransitError)
   {
     guard stacks.indices.contains(index) else {
-      throw TransitError(.invalidValue, "no tab \(index) in a container of \(stacks.count) tabs")
+      throw TransitError.noSuchItem("tab", index: index, count: stacks.count)
     }
     guard index != selectedIndex else { return }
     try presentationLayer.checkNothingPresented("select a tab")

@@ -43,10 +43,12 @@ struct CubicBezier: Sendable {
   ) throws(TransitError) -> CubicBezier {
     for (name, value) in [("x1", x1), ("y1", y1), ("x2", x2), ("y2", y2)]
     where !value.isFinite {
-      throw TransitError(.invalidCurve, "cubic-bezier \(name) = \(value) is not a finite number")
+      throw TransitError.invalidCurveParameter(
+        curve: "cubic-bezier", name: name, value: "\(value)", problem: "is not a finite number")
     }
     for (name, value) in [("x1", x1), ("x2", x2)] where !(0...1).contains(value) {
-      throw TransitError(.invalidCurve, "cubic-bezier \(name) = \(value) is outside 0…1")
+      throw TransitError.invalidCurveParameter(
+        curve: "cubic-bezier", name: name, value: "\(value)", problem: "is outside 0…1")
     }
     return CubicBezier(x1, y1, x2, y2)
   }

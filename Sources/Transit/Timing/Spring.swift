@@ -42,11 +42,13 @@ extension TimingCurve {
       ("initialVelocity", initialVelocity),
     ]
     for (name, value) in parameters where !value.isFinite {
-      throw TransitError(.invalidCurve, "spring \(name) = \(value) is not a finite number")
+      throw TransitError.invalidCurveParameter(
+        curve: "spring", name: name, value: "\(value)", problem: "is not a finite number")
     }
     for (name, value) in parameters.prefix(3) where value <= 0 {
       let why = name == "damping" ? " (an undamped spring never settles)" : ""
-      throw TransitError(.invalidCurve, "spring \(name) = \(value) must be positive\(why)")
+      throw TransitError.invalidCurveParameter(
+        curve: "spring", name: name, value: "\(value)", problem: "must be positive\(why)")
     }
     let spring = Spring(
       mass: mass, stiffness: stiffness, damping: damping, initialVelocity: initialVelocity)
@@ -81,10 +83,12 @@ extension TimingCurve {
     -> TimingCurve
   {
     guard duration.isFinite, duration > 0 else {
-      throw TransitError(.invalidCurve, "spring duration = \(duration) must be positive")
+      throw TransitError.invalidCurveParameter(
+        curve: "spring", name: "duration", value: "\(duration)", problem: "must be positive")
     }
     guard bounce.isFinite, bounce > -1, bounce < 1 else {
-      throw TransitError(.invalidCurve, "spring bounce = \(bounce) is outside −1 < bounce < 1")
+      throw TransitError.invalidCurveParameter(
+        curve: "spring", name: "bounce", value: "\(bounce)", problem: "is outside −1 < bounce < 1")
     }
     let stiffness = (2 * .pi / duration) * (2 * .pi / duration)
     let damping =

@@ -72,12 +72,13 @@ extension TimingCurve {
   ) throws(TransitError) -> TimingCurve {
     let minimum = position == .jumpNone ? 2 : 1
     guard count >= minimum else {
-      throw TransitError(
-        .invalidCurve,
-        "steps count = \(count) must be at least \(minimum) with \(position.rawValue)")
+      throw TransitError.invalidCurveParameter(
+        curve: "steps", name: "count", value: "\(count)",
+        problem: "must be at least \(minimum) with \(position.rawValue)")
     }
     guard count <= Int(Int32.max) else {
-      throw TransitError(.invalidCurve, "steps count = \(count) is larger than 2147483647")
+      throw TransitError.invalidCurveParameter(
+        curve: "steps", name: "count", value: "\(count)", problem: "is larger than 2147483647")
     }
     return TimingCurve(storage: .steps(Steps(count: count, position: position)))
   }

@@ -121,22 +121,20 @@ extension TimingCurve: CustomStringConvertible {
   ) throws(TransitError) -> TimingCurve {
     if name == "mirrored" {
       // Reached only for text such as `mirrored(x) junk)`: not one curve.
-      throw TransitError(.invalidCurve, "'\(Suggestions.echoed(text))': expected mirrored(CURVE)")
+      throw TransitError.invalidCurveText(text, problem: "expected mirrored(CURVE)")
     }
     let parts = arguments.split(separator: ",", omittingEmptySubsequences: false)
       .map { $0.trimmingWhitespace() }
     func numbers(_ count: Int) throws(TransitError) -> [Double] {
       guard parts.count == count else {
-        throw TransitError(
-          .invalidCurve,
-          "'\(Suggestions.echoed(text))': \(name) takes \(count) numbers, got \(parts.count)")
+        throw TransitError.invalidCurveText(
+          text, problem: "\(name) takes \(count) numbers, got \(parts.count)")
       }
       var values: [Double] = []
       for part in parts {
         guard let value = Double(String(part)) else {
-          throw TransitError(
-            .invalidCurve,
-            "'\(Suggestions.echoed(text))': '\(Suggestions.echoed(String(part)))' is not a number")
+          throw TransitError.invalidCurveText(
+            text, problem: "'\(Suggestions.echoed(String(part)))' is not a number")
         }
         values.append(value)
       }
@@ -151,9 +149,8 @@ extension TimingCurve: CustomStringConvertible {
       return try spring(mass: v[0], stiffness: v[1], damping: v[2], initialVelocity: v[3])
     case "steps":
       guard (1...2).contains(parts.count), let count = Int(String(parts[0])) else {
-        throw TransitError(
-          .invalidCurve,
-          "'\(Suggestions.echoed(text))': expected steps(count) or steps(count,position)")
+        throw TransitError.invalidCurveText(
+          text, problem: "expected steps(count) or steps(count,position)")
       }
       var position = StepPosition.jumpEnd
       if parts.count == 2 {
@@ -162,10 +159,10 @@ extension TimingCurve: CustomStringConvertible {
         case "end": position = .jumpEnd
         default:
           guard let named = StepPosition(rawValue: String(parts[1])) else {
-            throw TransitError(
-              .invalidCurve,
-              "'\(Suggestions.echoed(text))': unknown step position '\(Suggestions.echoed(String(parts[1])))'; expected jump-start, jump-end, "
-                + "jump-none, jump-both, start or end")
+            throw TransitError.invalidCurveText(
+              text,
+              problem: "unknown step position '\(Suggestions.echoed(String(parts[1])))'; "
+                + "expected jump-start, jump-end, jump-none, jump-both, start or end")
           }
           position = named
         }

@@ -93,14 +93,12 @@ public enum FrameSheet {
       return sum.partialValue
     }
     guard let width = side(used, cellWidth), width <= Image.maximumSide else {
-      throw RenderError(
-        "a sheet of \(used) columns of \(cellWidth) pixels with padding \(padding) is wider than \(Image.maximumSide) pixels"
-      )
+      throw RenderError.sheetTooLarge(
+        cells: used, isRow: false, cellSide: cellWidth, padding: padding)
     }
     guard let height = side(rows, cellHeight), height <= Image.maximumSide else {
-      throw RenderError(
-        "a sheet of \(rows) rows of \(cellHeight) pixels with padding \(padding) is taller than \(Image.maximumSide) pixels"
-      )
+      throw RenderError.sheetTooLarge(
+        cells: rows, isRow: true, cellSide: cellHeight, padding: padding)
     }
     return (width, height)
   }

@@ -30,13 +30,11 @@ public enum BinaryFile {
         "cannot read '\(path)'", code: Platform.lastErrorCode, kind: .unreadable)
     }
     if let kind = info.nonRegularKind {
-      throw RenderError(
-        "cannot read '\(path)': not a regular file (\(kind))", kind: .unreadable)
+      throw RenderError.notARegularFile(path: path, what: kind)
     }
     let size = info.size
     guard size <= maximumBytes else {
-      throw RenderError(
-        "'\(path)' is \(size) bytes, more than the \(maximumBytes) allowed", kind: .overLimit)
+      throw RenderError.fileTooLarge(path: path, bytes: size, maximumBytes: maximumBytes)
     }
     var bytes = [UInt8](repeating: 0, count: size + 1)
     var count = 0

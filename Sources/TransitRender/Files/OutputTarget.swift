@@ -49,7 +49,7 @@ package struct OutputTarget: Hashable, Sendable {
     while let status = Platform.status(current, followingLinks: false), status.kind == .link {
       links += 1
       guard links <= Self.maximumLinks, let text = Platform.linkText(current) else {
-        throw RenderError("cannot write '\(path)': too many symbolic links")
+        throw RenderError.cannotWrite("write", path: path, problem: "too many symbolic links")
       }
       let folder = StagedFile.folder(of: current)
       current = text.hasPrefix("/") ? text : (folder == "/" ? "/" : folder + "/") + text
@@ -89,8 +89,8 @@ package struct OutputTarget: Hashable, Sendable {
     case .blockDevice: what = "a block device"
     case .link, .other: what = "an unknown kind of file"
     }
-    throw RenderError(
-      "cannot write '\(path)': it is \(what); only a regular file or a character device can be written"
-    )
+    throw RenderError.cannotWrite(
+      "write", path: path,
+      problem: "it is \(what); only a regular file or a character device can be written")
   }
 }

@@ -59,7 +59,8 @@ package struct StagedFile: Hashable, Sendable {
   package init(for destination: String) throws(RenderError) {
     let output = try OutputTarget(destination)
     guard output.kind != .characterDevice else {
-      throw RenderError("cannot replace '\(destination)': it is a device; write it as a stream")
+      throw RenderError.cannotWrite(
+        "replace", path: destination, problem: "it is a device; write it as a stream")
     }
     let target = output.target
     let folder = Self.folder(of: target)
@@ -89,7 +90,7 @@ package struct StagedFile: Hashable, Sendable {
       self.replacesInPlace = inPlace
       return
     }
-    throw RenderError("cannot create '\(destination)': no free temporary name")
+    throw RenderError.cannotWrite("create", path: destination, problem: "no free temporary name")
   }
 
   /// Checks, without making any file, what creating a staged file for

@@ -41,7 +41,7 @@ public enum GIFEncoder {
     throws(RenderError) -> [UInt8]
   {
     guard delay.denominator > 0 else {
-      throw RenderError("a frame delay needs a denominator above 0")
+      throw RenderError.zeroDelayDenominator
     }
     guard !images.isEmpty else { throw RenderError.noFrames("a GIF") }
     return try encode(
@@ -64,7 +64,7 @@ public enum GIFEncoder {
   {
     guard let first = images.first else { throw RenderError.noFrames("a GIF") }
     guard times.count == images.count else {
-      throw RenderError("a GIF of \(images.count) frames was given \(times.count) frame times")
+      throw RenderError.frameTimesMismatch("a GIF", frames: images.count, times: times.count)
     }
     guard images.allSatisfy({ $0.width == first.width && $0.height == first.height }) else {
       throw RenderError.framesDifferInSize("a GIF")
@@ -73,7 +73,7 @@ public enum GIFEncoder {
       throw RenderError("GIF sides are at most 65,535 pixels, got \(first.width)×\(first.height)")
     }
     guard (0...65_535).contains(loopCount) else {
-      throw RenderError("GIF loop count \(loopCount) is outside 0…65,535")
+      throw RenderError.loopCountOutOfRange(format: "GIF", loopCount: loopCount)
     }
     var out: [UInt8] = Array("GIF89a".utf8)
     appendLittleEndian(first.width, to: &out)

@@ -90,10 +90,10 @@ public struct Image: Sendable, Equatable {
     throws(RenderError)
   {
     guard width >= 1, width <= maximumSide else {
-      throw RenderError("\(what()) width \(width) is outside 1…\(maximumSide)")
+      throw RenderError.sideOutOfRange(what(), side: "width", value: width)
     }
     guard height >= 1, height <= maximumSide else {
-      throw RenderError("\(what()) height \(height) is outside 1…\(maximumSide)")
+      throw RenderError.sideOutOfRange(what(), side: "height", value: height)
     }
   }
 

@@ -107,9 +107,8 @@ public enum PNGDecoder {
       let height = Int(header.height)
       try Image.validate(width: width, height: height, what: "\(source):")
       guard width * height <= maximumPixels else {
-        throw RenderError(
-          "\(source) is \(width)×\(height) pixels, more than the \(maximumPixels) allowed",
-          kind: .overLimit)
+        throw RenderError.tooManyPixels(
+          source: source, width: width, height: height, maximumPixels: maximumPixels)
       }
       // The filtered rows alone, before interlacing adds more: a file too
       // short to hold them is broken, whatever its header says.

@@ -4,7 +4,7 @@ extension Renderer {
   /// Draws one view and its subtree in its parent's coordinate space.
   func draw(_ view: View, in context: CairoContext) throws(RenderError) {
     guard view.hasDrawableValues else {
-      throw RenderError("view '\(view.id)' has values that cannot be drawn")
+      throw RenderError.undrawableView(id: view.id)
     }
     // Hidden and fully transparent views cost nothing, subtree included.
     guard !view.isHidden, view.alpha > 0 else { return }
@@ -39,7 +39,7 @@ extension Renderer {
     }
     // Children are checked here, drawn or not, as Scene.validate() would.
     for child in view.children where !child.hasDrawableValues {
-      throw RenderError("view '\(child.id)' has values that cannot be drawn")
+      throw RenderError.undrawableView(id: child.id)
     }
     let hasChildren = view.children.contains { !$0.isHidden && $0.alpha > 0 }
     let textEngine = try view.text.map { _ throws(RenderError) in try text() }

@@ -167,7 +167,7 @@ public final class Renderer {
       do {
         try scene.validate()
       } catch let invalid {
-        throw RenderError("invalid scene: \(invalid.message)")
+        throw RenderError.invalidScene(invalid)
       }
       throw error
     }

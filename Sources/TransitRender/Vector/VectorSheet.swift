@@ -66,7 +66,7 @@ public enum VectorSheet {
     var cellHeight = 1
     for cell in cells {
       do { try cell.scene.validate() } catch {
-        throw RenderError("invalid scene: \(error.message)")
+        throw RenderError.invalidScene(error)
       }
       let size = try renderer.pixelSize(of: cell.scene)
       cellWidth = max(cellWidth, size.width, cell.overlay?.width ?? 0)

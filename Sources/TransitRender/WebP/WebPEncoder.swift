@@ -33,7 +33,7 @@ public enum WebPEncoder {
     _ images: [Image], delay: FrameDelay, loopCount: Int = 0, quality: Double? = nil
   ) throws(RenderError) -> [UInt8] {
     guard delay.denominator > 0 else {
-      throw RenderError("a frame delay needs a denominator above 0")
+      throw RenderError.zeroDelayDenominator
     }
     guard !images.isEmpty else { throw RenderError.noFrames("a WebP") }
     return try encode(
@@ -61,7 +61,7 @@ public enum WebPEncoder {
   ) throws(RenderError) -> [UInt8] {
     guard let first = images.first else { throw RenderError.noFrames("a WebP") }
     guard times.count == images.count else {
-      throw RenderError("a WebP of \(images.count) frames was given \(times.count) frame times")
+      throw RenderError.frameTimesMismatch("a WebP", frames: images.count, times: times.count)
     }
     guard times.end <= maximumSeconds else {
       throw RenderError("a WebP lasts at most \(maximumSeconds) s, got \(times.end) s")
@@ -74,7 +74,7 @@ public enum WebPEncoder {
         "WebP sides are at most \(maximumSide) pixels, got \(first.width)×\(first.height)")
     }
     guard (0...65_535).contains(loopCount) else {
-      throw RenderError("WebP loop count \(loopCount) is outside 0…65,535")
+      throw RenderError.loopCountOutOfRange(format: "WebP", loopCount: loopCount)
     }
     if let quality, !(0...100).contains(quality) {
       throw RenderError("WebP quality \(quality) is outside 0…100")

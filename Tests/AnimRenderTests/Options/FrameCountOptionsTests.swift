@@ -38,7 +38,7 @@ struct FrameCountOptionsTests {
       _ = try Self.count(["--fps", "1000"], over: 3600)
       Issue.record("3,600,001 frames were accepted")
     } catch let error as CLIError {
-      #expect(error.status == .usage)
+      #expect(error.kind == .usage)
       #expect(
         error.message == "--fps 1000.0 over 3600.0 s makes 3600001.0 frames, more than 10000")
     }

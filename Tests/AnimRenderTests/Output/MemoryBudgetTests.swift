@@ -30,13 +30,13 @@ struct MemoryBudgetTests {
   @Test func aRefusalNamesWhatTakesTheMemory() throws {
     var memory = MemoryBudget(limit: 100 << 20)
     for i in 0..<7 {
-      try memory.charge(10 << 20, for: "the image i\(i).png", group: "images", status: .dataError)
+      try memory.charge(10 << 20, for: "the image i\(i).png", group: "images", kind: .dataError)
     }
     #expect(memory.total == 70 << 20)
     var refusal: CLIError?
     do { try memory.charge(40 << 20, for: "3 frames of 40×40") } catch { refusal = error }
     let error = try #require(refusal)
-    #expect(error.status == .usage)
+    #expect(error.kind == .usage)
     #expect(
       error.message
         == "3 frames of 40×40: 40 MiB of memory on top of 7 images (70 MiB), 110 MiB in all: more than the 100 MiB one run may use"
@@ -111,7 +111,7 @@ struct MemoryBudgetTests {
       _ = try Story.play(file, name: "s.json", memory: MemoryBudget(limit: 100 * perFrame))
     } catch { refusal = error }
     let error = try #require(refusal)
-    #expect(error.status == .dataError)
+    #expect(error.kind == .dataError)
     #expect(error.message.hasPrefix("s.json: frame "), "\(error.message)")
     #expect(error.message.contains("frames of the script"), "\(error.message)")
   }
@@ -325,6 +325,9 @@ struct MemoryBudgetTests {
     #expect(
       refused.stderr.contains("the offscreen pictures of 3-D views nested 1 deep"),
       "\(refused.stderr)")
+    // Frames cannot be SVG or PDF: the advice is a smaller frame only.
+    #expect(refused.stderr.contains("use a smaller --scale or --size"), "\(refused.stderr)")
+    #expect(!refused.stderr.contains("SVG or PDF"), "\(refused.stderr)")
     #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("a-0.png").path))
     #expect(refused.peakBytes < program + (16 << 20), "drawn: \(refused.peakBytes >> 20) MiB")
     let pushed = try render("push-from-right", "b-%d.png", budget: 48)
@@ -344,6 +347,7 @@ struct MemoryBudgetTests {
     #expect(
       vector.stderr.contains("the offscreen pictures of 3-D views nested 1 deep, for 1 worker"),
       "\(vector.stderr)")
+    #expect(!vector.stderr.contains("SVG or PDF"), "\(vector.stderr)")
     #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("e.pdf").path))
   }
 

@@ -99,4 +99,22 @@ import TransitTestSupport
     }
     #expect(FramePipeline.perspectiveDepth(of: story.frames) == whole, "\(text.prefix(200))")
   }
+
+  /// A refusal for 3-D views' pictures suggests an SVG or PDF output only
+  /// where it would help: a raster strip or grid. An output already SVG
+  /// or PDF, or a layout no vector format holds, is told to draw smaller.
+  @Test func theAdviceFitsTheOutput() {
+    let smaller = "use a smaller --scale or --size"
+    let vector = "\(smaller), or an SVG or PDF output"
+    let cases: [(OutputFormat, OutputOptions.Layout, String)] = [
+      (.png, .strip, vector), (.png, .grid, vector), (.png, .frames, smaller),
+      (.png, .animation, smaller), (.gif, .animation, smaller), (.mp4, .animation, smaller),
+      (.svg, .strip, smaller), (.pdf, .grid, smaller),
+    ]
+    for (format, layout, advice) in cases {
+      #expect(
+        FramePipeline.perspectiveAdvice(format: format, layout: layout) == advice,
+        "\(format) \(layout)")
+    }
+  }
 }

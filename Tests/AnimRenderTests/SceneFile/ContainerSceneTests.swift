@@ -353,7 +353,7 @@ struct ContainerSceneTests {
       _ = try Story.play(file, name: "s.json")
       Issue.record("the drag was played")
     } catch {
-      #expect(error.status == .dataError)
+      #expect(error.kind == .dataError)
       #expect(
         error.message
           == "s.json: script[1]: cannot drag a sheet in a container 18.0 points high (more than 20 needed)"

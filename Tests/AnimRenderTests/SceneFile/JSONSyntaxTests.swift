@@ -136,7 +136,7 @@ struct JSONSyntaxTests {
   func messages() {
     for (text, message) in Self.cases {
       let error = Self.error(text)
-      #expect(error?.status == .dataError, "\(text)")
+      #expect(error?.kind == .dataError, "\(text)")
       #expect(error?.message == "s.json: \(message)", "\(text)")
       // The caret stands under the column the message names.
       let column = Int(message.split(separator: " ")[3].dropLast()) ?? -1

@@ -107,8 +107,8 @@ struct SceneFileFuzzTests {
       let file = try SceneFile.decode(Data(bytes), name: "fuzz.json")
       return file.views.isEmpty || file.script.isEmpty ? .wrong("decoded an empty story") : .decoded
     } catch {
-      guard error.status == .dataError else {
-        return .wrong("status \(error.status) for \(error.message)")
+      guard error.kind == .dataError else {
+        return .wrong("kind \(error.kind) for \(error.message)")
       }
       guard error.message.hasPrefix("fuzz.json: "), !error.message.contains("\n") else {
         return .wrong("message \(error.message)")

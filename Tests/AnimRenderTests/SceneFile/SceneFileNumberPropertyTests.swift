@@ -132,8 +132,8 @@ struct SceneFileNumberPropertyTests {
     } catch let refusal {
       error = refusal
     }
-    guard error.status == .dataError else {
-      return .wrong("\(what): status \(error.status) for \(error.message)")
+    guard error.kind == .dataError else {
+      return .wrong("\(what): kind \(error.kind) for \(error.message)")
     }
     guard !error.message.contains("not valid JSON") else {
       return .wrong("\(what): \(error.message)")

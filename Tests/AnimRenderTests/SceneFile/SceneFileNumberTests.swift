@@ -31,7 +31,7 @@ struct SceneFileNumberTests {
       _ = try SceneFile.decode(data, name: "s.json")
       return nil
     } catch {
-      #expect(error.status == .dataError, "\(error.message)")
+      #expect(error.kind == .dataError, "\(error.message)")
       return error.message
     }
   }

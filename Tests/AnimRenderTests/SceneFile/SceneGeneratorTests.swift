@@ -106,11 +106,11 @@ struct SceneGeneratorTests {
           _ = try PNGDecoder.decode(contentsOf: first)
         }
       } catch let error as CLIError {
-        let allowed: Set<AnimRenderCLI.ExitStatus> = [.dataError, .usage]
+        let allowed: Set<CLIError.Kind> = [.dataError, .usage]
         if generated.mistake == nil && !error.message.contains("draws no frames") {
-          report("refused: \(error.status) \(error.message)")
-        } else if !allowed.contains(error.status) || error.message.contains("\n") {
-          report("refused with \(error.status): \(error.message)")
+          report("refused: \(error.kind) \(error.message)")
+        } else if !allowed.contains(error.kind) || error.message.contains("\n") {
+          report("refused with \(error.kind): \(error.message)")
         } else {
           refused += 1
         }

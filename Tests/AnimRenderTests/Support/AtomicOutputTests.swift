@@ -51,7 +51,7 @@ struct AtomicOutputTests {
       try output.commit()
       Issue.record("expected the commit to fail")
     } catch {
-      #expect(error.status == .cannotCreate)
+      #expect(error.kind == .cannotCreate)
     }
     #expect(try Self.files(folder) == before)
     for i in 0..<200 {

@@ -3,19 +3,21 @@ import TransitRender
 
 @testable import AnimRenderCLI
 
-/// What a ``CLIError`` is made of: one case per exit status, and the one
-/// place its sentence is made safe to print.
+/// What a ``CLIError`` is made of: one case per kind, each kind's exit
+/// status, and the one place its sentence is made safe to print.
 @Suite("CLI errors")
 struct CLIErrorTests {
-  static let statuses: [AnimRenderCLI.ExitStatus] = [
-    .usage, .dataError, .noInput, .unavailable, .software, .osError, .cannotCreate,
+  static let kinds: [(CLIError.Kind, Int32)] = [
+    (.usage, 64), (.dataError, 65), (.noInput, 66), (.unavailable, 69), (.software, 70),
+    (.osError, 71), (.cannotCreate, 73),
   ]
 
-  @Test("each status makes its own case and reads back")
-  func statusesRoundTrip() {
-    for status in Self.statuses {
-      let error = CLIError(status, "words")
-      #expect(error.status == status)
+  @Test("each kind makes its own case, reads back and exits with its sysexits status")
+  func kindsRoundTrip() {
+    for (kind, status) in Self.kinds {
+      let error = CLIError(kind, "words")
+      #expect(error.kind == kind)
+      #expect(error.exitStatus.rawValue == status)
       #expect(error.message == "words")
       #expect(error.description == "words")
     }

@@ -209,7 +209,7 @@ struct ResourceLimitTests {
   @Test func runningOutOfSomethingIs71() {
     for code in [EMFILE, ENFILE, ENOMEM, EAGAIN] {
       let error = CLIError.system(.cannotCreate, "cannot create 'a.png'", code: code)
-      #expect(error.status == .osError, "\(code)")
+      #expect(error.kind == .osError, "\(code)")
       #expect(error.message.hasPrefix("cannot create 'a.png': "))
     }
     let files = CLIError.system(.unavailable, "cannot run /usr/bin/ffmpeg", code: EMFILE)
@@ -220,20 +220,20 @@ struct ResourceLimitTests {
 
   @Test func otherFailuresKeepTheirStatus() {
     let denied = CLIError.system(.cannotCreate, "cannot create 'a.png'", code: EACCES)
-    #expect(denied.status == .cannotCreate)
+    #expect(denied.kind == .cannotCreate)
     #expect(denied.message == "cannot create 'a.png': Permission denied")
-    #expect(CLIError.system(.unavailable, "cannot run x", code: ENOEXEC).status == .unavailable)
+    #expect(CLIError.system(.unavailable, "cannot run x", code: ENOEXEC).kind == .unavailable)
   }
 
   @Test func aRenderErrorOfAnExhaustedResourceIs71() {
     let exhausted = RenderError.system("cannot open 'a.png' for reading", code: EMFILE)
     #expect(exhausted.kind == .systemResource)
     #expect(
-      CLIError.failed("drawing frame 0 failed: \(exhausted)", cause: exhausted).status == .osError)
-    #expect(CLIError.cannotCreate(exhausted).status == .osError)
+      CLIError.failed("drawing frame 0 failed: \(exhausted)", cause: exhausted).kind == .osError)
+    #expect(CLIError.cannotCreate(exhausted).kind == .osError)
     let broken = RenderError("a broken PNG")
-    #expect(CLIError.failed("drawing frame 0 failed", cause: broken).status == .software)
-    #expect(CLIError.cannotCreate(broken).status == .cannotCreate)
+    #expect(CLIError.failed("drawing frame 0 failed", cause: broken).kind == .software)
+    #expect(CLIError.cannotCreate(broken).kind == .cannotCreate)
     #expect(
       RenderError.system("cannot open 'a.png'", code: ENOENT, kind: .unreadable).kind == .unreadable
     )

@@ -90,8 +90,12 @@ import TransitTestSupport
       do {
         _ = try Renderer().render(scene(change))
       } catch {
-        #expect(
-          error.message.contains("invalid scene") && error.message.contains(field), "\(error)")
+        guard case .invalidScene(.invalidProperty(view: "child", field: let named, _)) = error
+        else {
+          Issue.record("\(field): \(error) is not an invalid scene's property")
+          continue
+        }
+        #expect(named.hasPrefix(field), "\(error)")
       }
     }
     #expect(throws: Never.self) { try Renderer().render(scene { _ in }) }

@@ -97,7 +97,7 @@ struct AlongsideTests {
       if case .operationFailed(let error) = event { return error }
       return nil
     }
-    #expect(failures.map(\.code) == [.unknownView])
+    #expect(failures.map(\.kind) == [.unknownView])
     #expect(
       failures.first?.message.contains("alongside animation 1 names the view 'nowhere'") == true)
     #expect(stack.scene == before)
@@ -121,7 +121,7 @@ struct AlongsideTests {
       if case .operationFailed(let error) = event { return error }
       return nil
     }
-    #expect(failures.map(\.code) == [.invalidValue])
+    #expect(failures.map(\.kind) == [.invalidValue])
     #expect(
       failures.first?.message
         == "alongside animation 1 changes the transform of 'list', which the transition changes too;"

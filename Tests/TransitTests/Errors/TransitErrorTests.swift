@@ -60,12 +60,11 @@ struct TransitErrorTests {
         == "invalid value: view 'r': cornerRadius must be finite and not negative, got -1.0")
   }
 
-  @Test("each kind made from its words keeps them, and code is kind")
+  @Test("each kind made from its words keeps them")
   func kindsRoundTrip() {
     for kind in Self.kinds {
       let error = TransitError(kind, "words")
       #expect(error.kind == kind)
-      #expect(error.code == kind)
       #expect(error.message == "words")
       #expect(error.description == "\(kind.rawValue): words")
     }
@@ -82,6 +81,52 @@ struct TransitErrorTests {
     #expect(
       "\(TransitError.transitionRunning)"
         == "invalid state: a transition is already running; queue the operation")
+    let sentences: [(TransitError, String)] = [
+      (
+        .invalidStep(step: "step 2 ('slide')", problem: "overlap must be finite, got nan"),
+        "invalid value: step 2 ('slide'): overlap must be finite, got nan"
+      ),
+      (
+        .negativeStepDuration(step: "step 1", duration: -0.5),
+        "negative duration: step 1: duration -0.5 is negative"
+      ),
+      (
+        .invalidCurveParameter(
+          curve: "spring", name: "bounce", value: "1.0", problem: "is outside −1 < bounce < 1"),
+        "invalid curve: spring bounce = 1.0 is outside −1 < bounce < 1"
+      ),
+      (
+        .invalidCurveText("mirrored(", problem: "expected mirrored(CURVE)"),
+        "invalid curve: 'mirrored(': expected mirrored(CURVE)"
+      ),
+      (.noSuchItem("tab", index: 3, count: 2), "invalid value: no tab 3 in a container of 2 tabs"),
+      (
+        .stackIndexOutOfRange(operation: "insert", index: 5, count: 2),
+        "invalid value: cannot insert at 5 in a stack of 2 children"
+      ),
+      (
+        .presentationInTheWay(operation: "push", presented: "sheet"),
+        "invalid state: cannot push while 'sheet' is presented: dismiss it first (back() does)"
+      ),
+      (.nothingPresented(to: "dismiss"), "invalid state: nothing is presented to dismiss"),
+      (.topIsNotASheet, "invalid state: the top presentation is not a sheet"),
+      (.noSheetDrag(to: "end"), "invalid state: no sheet drag to end"),
+      (
+        .detentNotOffered(.large, detents: [.medium]),
+        "invalid value: the detent large is not one of [Transit.SheetDetent.medium]"
+      ),
+    ]
+    for (error, sentence) in sentences {
+      #expect("\(error)" == sentence)
+    }
+  }
+
+  @Test("a curve's text is echoed cut short, however long")
+  func curveTextIsEchoedShort() {
+    let long = String(repeating: "x", count: 500)
+    let message = TransitError.invalidCurveText(long, problem: "expected mirrored(CURVE)").message
+    #expect(message.count < 120)
+    #expect(message.hasSuffix("…': expected mirrored(CURVE)"))
   }
 
   @Test("words make their kind's own case; a structured case is another error that reads alike")

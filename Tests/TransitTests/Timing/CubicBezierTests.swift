@@ -66,18 +66,25 @@ struct CubicBezierTests {
 
   @Test("invalid control points are rejected, naming the parameter and value")
   func invalid() {
-    let cases: [((Double, Double, Double, Double), String)] = [
-      ((1.5, 0, 0.5, 1), "x1 = 1.5 is outside 0…1"),
-      ((0.5, 0, -0.25, 1), "x2 = -0.25 is outside 0…1"),
-      ((0.5, .nan, 0.5, 1), "y1 = nan is not a finite number"),
-      ((0.5, 0, 0.5, .infinity), "y2 = inf is not a finite number"),
-      ((.nan, 0, 0.5, 1), "x1 = nan is not a finite number"),
+    let cases: [((Double, Double, Double, Double), String, String)] = [
+      ((1.5, 0, 0.5, 1), "x1", "1.5"),
+      ((0.5, 0, -0.25, 1), "x2", "-0.25"),
+      ((0.5, .nan, 0.5, 1), "y1", "nan"),
+      ((0.5, 0, 0.5, .infinity), "y2", "inf"),
+      ((.nan, 0, 0.5, 1), "x1", "nan"),
     ]
-    for ((x1, y1, x2, y2), message) in cases {
-      #expect(throws: TransitError(.invalidCurve, "cubic-bezier \(message)")) {
+    for ((x1, y1, x2, y2), name, value) in cases {
+      let error = #expect(throws: TransitError.self) {
         try TimingCurve.cubicBezier(x1, y1, x2, y2)
       }
+      guard case .invalidCurveParameter("cubic-bezier", name, value, _)? = error else {
+        Issue.record("\(name) = \(value): \(String(describing: error))")
+        continue
+      }
     }
+    #expect(
+      "\(TransitError.invalidCurveParameter(curve: "cubic-bezier", name: "x1", value: "1.5", problem: "is outside 0…1"))"
+        == "invalid curve: cubic-bezier x1 = 1.5 is outside 0…1")
   }
 
   @Test("y outside 0…1 overshoots")

@@ -58,30 +58,40 @@ struct SpringTests {
 
   @Test("invalid parameters are rejected, naming the parameter")
   func invalid() {
-    let cases: [(() throws(TransitError) -> TimingCurve, String)] = [
-      ({ () throws(TransitError) in try .spring(mass: 0, stiffness: 1, damping: 1) }, "mass = 0.0"),
-      ({ () throws(TransitError) in try .spring(stiffness: -1, damping: 1) }, "stiffness = -1.0"),
-      ({ () throws(TransitError) in try .spring(stiffness: 1, damping: -1) }, "damping = -1.0"),
-      ({ () throws(TransitError) in try .spring(stiffness: 1, damping: 0) }, "never settles"),
-      ({ () throws(TransitError) in try .spring(stiffness: .nan, damping: 1) }, "stiffness = nan"),
+    let cases: [(() throws(TransitError) -> TimingCurve, String, String)] = [
+      (
+        { () throws(TransitError) in try .spring(mass: 0, stiffness: 1, damping: 1) }, "mass", "0.0"
+      ),
+      ({ () throws(TransitError) in try .spring(stiffness: -1, damping: 1) }, "stiffness", "-1.0"),
+      ({ () throws(TransitError) in try .spring(stiffness: 1, damping: -1) }, "damping", "-1.0"),
+      ({ () throws(TransitError) in try .spring(stiffness: 1, damping: 0) }, "damping", "0.0"),
+      ({ () throws(TransitError) in try .spring(stiffness: .nan, damping: 1) }, "stiffness", "nan"),
       (
         { () throws(TransitError) in
           try .spring(stiffness: 1, damping: 1, initialVelocity: .infinity)
         },
-        "initialVelocity = inf"
+        "initialVelocity", "inf"
       ),
-      ({ () throws(TransitError) in try .spring(duration: 0) }, "duration = 0.0"),
-      ({ () throws(TransitError) in try .spring(duration: 1, bounce: 1) }, "bounce = 1.0"),
-      ({ () throws(TransitError) in try .spring(duration: 1, bounce: -1) }, "bounce = -1.0"),
+      ({ () throws(TransitError) in try .spring(duration: 0) }, "duration", "0.0"),
+      ({ () throws(TransitError) in try .spring(duration: 1, bounce: 1) }, "bounce", "1.0"),
+      ({ () throws(TransitError) in try .spring(duration: 1, bounce: -1) }, "bounce", "-1.0"),
     ]
-    for (make, fragment) in cases {
+    for (make, name, value) in cases {
       do {
         _ = try make()
-        Issue.record("expected an error containing \(fragment)")
+        Issue.record("expected an error about \(name) = \(value)")
       } catch {
-        #expect(error.kind == .invalidCurve)
-        #expect(error.message.contains(fragment), "\(error.message)")
+        guard case .invalidCurveParameter("spring", name, value, _) = error else {
+          Issue.record("\(name) = \(value): \(error)")
+          continue
+        }
       }
     }
+    // An undamped spring is told why it is refused.
+    #expect(
+      throws: TransitError.invalidCurveParameter(
+        curve: "spring", name: "damping", value: "0.0",
+        problem: "must be positive (an undamped spring never settles)")
+    ) { try TimingCurve.spring(stiffness: 1, damping: 0) }
   }
 }
