@@ -156,16 +156,6 @@ public final class PlaceholderContainer: DrivenContainer {
 
   private func emit(_ event: ContainerEvent) { driver.emit(event) }
 
-  private func enqueue(
-    _ operation: Operation, completion: ((OperationOutcome) -> Void)? = nil,
-    alongside animations: [Animation] = []
-  ) {
-    enqueue(alongside: animations, completion: completion) {
-      [unowned self] () throws(TransitError) in
-      try execute(operation)
-    }
-  }
-
   func execute(_ operation: Operation) throws(TransitError) {
     switch operation {
     case .swap(let view, let slot, let style, let animated):
