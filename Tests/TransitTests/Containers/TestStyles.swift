@@ -79,6 +79,14 @@ func tickRandomly(
 final class ContainerLog {
   var events: [ContainerEvent] = []
 
+  /// The errors of the operations that failed, in order.
+  var failures: [TransitError] {
+    events.compactMap { event in
+      if case .operationFailed(let error) = event { return error }
+      return nil
+    }
+  }
+
   var lifecycle: [String] {
     events.compactMap { event in
       func flag(_ animated: Bool) -> String { animated ? "" : " (instant)" }
