@@ -559,25 +559,7 @@ final class Story {
       turnedBackAt = cut
       return
     }
-    if rate != nil {
-      try settleOnClock(operation, from: start, for: total)
-      return
-    }
-    if count == 0 {
-      clock.advance(by: total + 1)
-      driven.tick()
-    }
-    for k in stride(from: 1, through: count, by: 1) {
-      if k == count {
-        clock.advance(by: total + 1)
-      } else {
-        clock.advance(by: start + total * Double(k) / Double(count) - clock.now)
-      }
-      driven.tick()
-      try keep(snapshot(), time: time + total * Double(k) / Double(count))
-    }
-    time += total
-    try check(operation)
+    try settle(operation, for: total, frames: count)
   }
 
   /// The stack's picture now, its screens' contents laid out when drawn

@@ -18,6 +18,16 @@ protocol StoryVerb {
     throws(CLIError)
 }
 
+extension StoryVerb {
+  /// The rule of a verb that plays one animation and leaves the stack and
+  /// the presentations as they were (`animate`, `select`, `swap`,
+  /// `detent`): the operation's own frames, or the story's default for an
+  /// animated one.
+  func frames(of operation: ScriptOperation, on model: inout StoryModel) -> StepFrames {
+    StepFrames(operation, default: model.animated)
+  }
+}
+
 /// What a story's frame count follows of its container: just enough to
 /// tell which way an operation goes (an insert at the top animates, one
 /// below does not; a rotation to the shape the container has draws one
@@ -103,5 +113,22 @@ extension SceneFile {
       total = overflow ? .max : sum
     }
     return total
+  }
+}
+
+extension Story {
+  /// The container a verb needs (`story.tabs` for `select`, …), or the
+  /// error that says which kind the verb applies to.
+  ///
+  /// - Parameters:
+  ///   - container: the story's container of that kind, `nil` when the
+  ///     scene file chose another kind.
+  ///   - kind: the kind, for the message: "a tabs container".
+  ///   - operation: the operation that needs it.
+  func container<Container>(
+    _ container: Container?, _ kind: String, for operation: ScriptOperation
+  ) throws(CLIError) -> Container {
+    guard let container else { throw fail(operation, "\(operation.verbName) applies to \(kind)") }
+    return container
   }
 }

@@ -19,9 +19,8 @@ extension PlaceholderContainer {
     _ view: View?, inSlot index: Int, style: any TransitionStyle, alongside: [Animation] = [],
     completion: ((OperationOutcome) -> Void)? = nil
   ) throws(TransitError) {
-    try driver.beginInteractive(alongside: self.alongside(alongside), completion: completion) {
-      [unowned self] () throws(TransitError) in
-      try execute(.swap(view: view, slot: index, style: AnyTransitionStyle(style), animated: true))
-    }
+    try beginInteractive(
+      .swap(view: view, slot: index, style: AnyTransitionStyle(style), animated: true),
+      completion: completion, alongside: alongside)
   }
 }

@@ -73,15 +73,9 @@ public final class PlaceholderContainer: DrivenContainer {
         return slot
       })
     slotIDs = slots.map(\.id)
-    // The driver writes into the scene, but `self` can be captured only once
-    // every stored property is set: the writer is bound just after.
-    var write: (ViewState, String) -> Void = { _, _ in }
-    var showFlights: ([View]) -> Void = { _ in }
-    driver = TransitionDriver(
-      clock: clock, counter: counter, write: { write($0, $1) },
-      showFlights: { showFlights($0) })
-    write = { [unowned self] state, id in scene.apply(state, to: id) }
-    showFlights = { [unowned self] overlays in
+    let outlet = DriverOutlet()
+    driver = outlet.driver(clock: clock, counter: counter, flies: true)
+    outlet.bind(to: self) { [unowned self] overlays in
       guard let slot = flyingSlot else { return }
       scene.showFlights(overlays, replacing: &flightIDs, in: slot)
     }
@@ -155,16 +149,6 @@ public final class PlaceholderContainer: DrivenContainer {
   }
 
   private func emit(_ event: ContainerEvent) { driver.emit(event) }
-
-  private func enqueue(
-    _ operation: Operation, completion: ((OperationOutcome) -> Void)? = nil,
-    alongside animations: [Animation] = []
-  ) {
-    enqueue(alongside: animations, completion: completion) {
-      [unowned self] () throws(TransitError) in
-      try execute(operation)
-    }
-  }
 
   func execute(_ operation: Operation) throws(TransitError) {
     switch operation {

@@ -14,28 +14,6 @@ extension StackContainer {
     case remove(index: Int, animated: Bool)
   }
 
-  /// Runs `operation` at once as an interactive transition; see
-  /// ``TransitionDriver/beginInteractive(completion:_:)``.
-  func beginInteractive(
-    _ operation: Operation, completion: ((OperationOutcome) -> Void)? = nil,
-    alongside animations: [Animation] = []
-  ) throws(TransitError) {
-    try driver.beginInteractive(alongside: alongside(animations), completion: completion) {
-      [unowned self] () throws(TransitError) in
-      try execute(operation)
-    }
-  }
-
-  func enqueue(
-    _ operation: Operation, completion: ((OperationOutcome) -> Void)? = nil,
-    alongside animations: [Animation] = []
-  ) {
-    enqueue(alongside: animations, completion: completion) {
-      [unowned self] () throws(TransitError) in
-      try execute(operation)
-    }
-  }
-
   func execute(_ operation: Operation) throws(TransitError) {
     try presentationLayer.checkNothingPresented("change the stack")
     switch operation {

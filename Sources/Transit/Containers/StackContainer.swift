@@ -113,23 +113,12 @@ public final class StackContainer: PresentingContainer {
   ) {
     scene = Scene(size: size)
     self.capacity = max(capacity, 1)
-    let inbox = approvedSizes
-    gate = RotationGate(counter: counter, policy: rotationPolicy) { size in
-      inbox.post(size)
-    }
-    // The driver writes into the scene, but `self` can be captured only once
-    // every stored property is set: the writer is bound just after.
-    var write: (ViewState, String) -> Void = { _, _ in }
-    var showFlights: ([View]) -> Void = { _ in }
-    driver = TransitionDriver(
-      clock: clock, counter: counter, write: { write($0, $1) },
-      showFlights: { showFlights($0) })
-    write = { [unowned self] state, id in scene.apply(state, to: id) }
-    showFlights = { [unowned self] overlays in
+    gate = approvedSizes.gate(counter: counter, policy: rotationPolicy)
+    let outlet = DriverOutlet()
+    driver = outlet.driver(clock: clock, counter: counter, flies: true)
+    bindDriver(through: outlet) { [unowned self] overlays in
       scene.showFlights(overlays, replacing: &flightIDs, in: nil)
     }
-    driver.betweenTransitions = { [unowned self] in applyApprovedSizes() }
-    driver.eventTap = { [unowned self] event in phases.record(event) }
   }
 
   /// Where the child `id` stands in its lifecycle, from the events the

@@ -62,31 +62,28 @@ public struct Autoresizing: OptionSet, Hashable, Sendable, Codable {
   /// - Returns: the child's frame now; exactly `designed` when `size` is
   ///   `designSize`. Non-finite inputs give non-finite outputs: check them first.
   public func frame(_ designed: Rect, designedIn designSize: Size, resizedTo size: Size) -> Rect {
-    let x = Self.share(
-      size.width - designSize.width, before: designed.minX, length: designed.width,
-      after: designSize.width - designed.maxX,
-      flexible: (
-        contains(.flexibleLeftMargin), contains(.flexibleWidth),
-        contains(.flexibleRightMargin)
-      ))
-    let y = Self.share(
-      size.height - designSize.height, before: designed.minY, length: designed.height,
-      after: designSize.height - designed.maxY,
-      flexible: (
-        contains(.flexibleTopMargin), contains(.flexibleHeight),
-        contains(.flexibleBottomMargin)
-      ))
+    let x = share(
+      designed.minX, designed.width, in: designSize.width, resizedTo: size.width,
+      flexible: (.flexibleLeftMargin, .flexibleWidth, .flexibleRightMargin))
+    let y = share(
+      designed.minY, designed.height, in: designSize.height, resizedTo: size.height,
+      flexible: (.flexibleTopMargin, .flexibleHeight, .flexibleBottomMargin))
     return Rect(x: x.origin, y: y.origin, width: x.length, height: y.length)
   }
 
-  /// One axis: the new origin and length when the parent changes by `delta`.
-  private static func share(
-    _ delta: Double, before: Double, length: Double, after: Double,
-    flexible: (before: Bool, length: Bool, after: Bool)
+  /// One axis: the new origin and length of a child at `before` of
+  /// `length` in a parent `designed` long, once the parent is `resized`
+  /// long; `flags` are the axis's flags for the margin before the child,
+  /// its length and the margin after it.
+  private func share(
+    _ before: Double, _ length: Double, in designed: Double, resizedTo resized: Double,
+    flexible flags: (before: Autoresizing, length: Autoresizing, after: Autoresizing)
   ) -> (origin: Double, length: Double) {
+    let delta = resized - designed
+    let after = designed - (before + length)
     let parts = [
-      (flexible.before, max(before, 0)), (flexible.length, max(length, 0)),
-      (flexible.after, max(after, 0)),
+      (contains(flags.before), max(before, 0)), (contains(flags.length), max(length, 0)),
+      (contains(flags.after), max(after, 0)),
     ]
     let count = parts.filter(\.0).count
     guard count > 0, delta != 0 else { return (before, length) }

@@ -65,14 +65,13 @@ public final class PresentationContainer: PresentingContainer, PresentationHost 
     var root = base
     root.state = ViewState(frame: Rect(size: size))
     scene = Scene(size: size, views: [root])
-    baseID = base.id
-    gate = approvedSizes.gate(counter: counter, policy: rotationPolicy)
-    var write: (ViewState, String) -> Void = { _, _ in }
-    driver = TransitionDriver(clock: clock, counter: counter, write: { write($0, $1) })
-    write = { [unowned self] state, id in scene.apply(state, to: id) }
-    bindDriver()
     // The base is on screen from the start.
     phases.add(base.id, as: .appeared)
+    baseID = base.id
+    gate = approvedSizes.gate(counter: counter, policy: rotationPolicy)
+    let outlet = DriverOutlet()
+    driver = outlet.driver(clock: clock, counter: counter)
+    bindDriver(through: outlet)
   }
 
   /// The container's bounds.

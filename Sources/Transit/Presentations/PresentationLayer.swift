@@ -71,8 +71,7 @@ public final class PresentationLayer {
 /// What a container gives its ``PresentationLayer``: its scene, driver and
 /// phases, the screen a presentation is made over, its screens' rest
 /// picture, and its own back.
-protocol PresentationHost: AnyObject {
-  var scene: Scene { get set }
+protocol PresentationHost: SceneContainer {
   var driver: TransitionDriver { get }
   var phases: PhaseBook { get set }
   /// The duration full-screen presentations play at, or `nil` for each style's own.
@@ -103,9 +102,14 @@ extension PresentationHost {
     return outcome
   }
 
-  /// Binds the driver's housekeeping to the container: approved sizes
-  /// applied between transitions, phases following the events delivered.
-  func bindDriver() {
+  /// Binds the driver to the container: its writes into the scene and
+  /// the flights' overlays to `showFlights` (through `outlet`, which made
+  /// it), approved sizes applied between transitions, phases following the
+  /// events delivered.
+  func bindDriver(
+    through outlet: DriverOutlet, showFlights: @escaping ([View]) -> Void = { _ in }
+  ) {
+    outlet.bind(to: self, showFlights: showFlights)
     driver.betweenTransitions = { [unowned self] in applyApprovedSizes() }
     driver.eventTap = { [unowned self] event in phases.record(event) }
   }

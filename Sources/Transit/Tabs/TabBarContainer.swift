@@ -92,12 +92,11 @@ public final class TabBarContainer: PresentingContainer {
     var first = roots[0]
     first.state = ViewState(frame: Rect(size: size))
     scene = Scene(size: size, views: [first])
-    gate = approvedSizes.gate(counter: counter, policy: rotationPolicy)
-    var write: (ViewState, String) -> Void = { _, _ in }
-    driver = TransitionDriver(clock: clock, counter: counter, write: { write($0, $1) })
-    write = { [unowned self] state, id in scene.apply(state, to: id) }
-    bindDriver()
     phases.add(first.id, as: .appeared)
+    gate = approvedSizes.gate(counter: counter, policy: rotationPolicy)
+    let outlet = DriverOutlet()
+    driver = outlet.driver(clock: clock, counter: counter)
+    bindDriver(through: outlet)
   }
 
   /// The container's bounds.

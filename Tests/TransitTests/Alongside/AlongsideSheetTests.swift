@@ -11,16 +11,6 @@ import Testing
 struct AlongsideSheetTests {
   static let size = Size(width: 390, height: 844)
 
-  func titled(_ id: String) -> View {
-    View(
-      id: id, frame: .zero, backgroundColor: .white,
-      children: [View(id: "\(id)-title", frame: Rect(x: 10, y: 10, width: 100, height: 20))])
-  }
-
-  func fade(_ id: String, to alpha: Double) -> Animation {
-    Animation([AnimationStep(duration: 0.2, curve: .linear, changes: [.alpha(id, to: alpha)])])
-  }
-
   func tabs(_ clock: ManualClock) -> TabBarContainer {
     TabBarContainer(size: Self.size, tabs: [titled("inbox"), titled("search")], clock: clock)
   }

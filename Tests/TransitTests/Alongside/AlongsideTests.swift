@@ -8,12 +8,6 @@ struct AlongsideTests {
   static let size = Size(width: 390, height: 844)
   let slide = try! TransitionStyles.builtIn.style(named: "push-from-right")
 
-  func titled(_ id: String) -> View {
-    View(
-      id: id, frame: .zero, backgroundColor: .white,
-      children: [View(id: "\(id)-title", frame: Rect(x: 10, y: 10, width: 100, height: 20))])
-  }
-
   func stack(_ clock: ManualClock) -> StackContainer {
     let stack = StackContainer(size: Self.size, clock: clock)
     stack.push(titled("list"), style: slide, animated: false)
@@ -93,10 +87,7 @@ struct AlongsideTests {
     let before = stack.scene
     stack.push(titled("detail"), style: slide, alongside: [fade("nowhere", to: 0)])
     settle(stack, clock)
-    let failures = log.events.compactMap { event -> TransitError? in
-      if case .operationFailed(let error) = event { return error }
-      return nil
-    }
+    let failures = log.failures
     #expect(failures.map(\.kind) == [.unknownView])
     #expect(
       failures.first?.message.contains("alongside animation 1 names the view 'nowhere'") == true)
@@ -117,10 +108,7 @@ struct AlongsideTests {
         Animation([AnimationStep(duration: 0.1, changes: [.translate("list", x: 5, y: 0)])])
       ])
     settle(stack, clock)
-    let failures = log.events.compactMap { event -> TransitError? in
-      if case .operationFailed(let error) = event { return error }
-      return nil
-    }
+    let failures = log.failures
     #expect(failures.map(\.kind) == [.invalidValue])
     #expect(
       failures.first?.message
@@ -147,10 +135,7 @@ struct AlongsideTests {
         ])
       ])
     settle(stack, clock)
-    let messages = log.events.compactMap { event -> String? in
-      if case .operationFailed(let error) = event { return error.message }
-      return nil
-    }
+    let messages = log.failures.map(\.message)
     #expect(
       messages == [
         "alongside animation 1 changes the background colour of 'list-title': alongside a"
@@ -169,10 +154,7 @@ struct AlongsideTests {
       titled("detail"), style: slide,
       alongside: [fade("list-title", to: 0), fade("list-title", to: 0.5)])
     settle(stack, clock)
-    let messages = log.events.compactMap { event -> String? in
-      if case .operationFailed(let error) = event { return error.message }
-      return nil
-    }
+    let messages = log.failures.map(\.message)
     #expect(
       messages == [
         "alongside animation 2 changes the alpha of 'list-title', which alongside animation 1"
@@ -213,16 +195,6 @@ struct AlongsideTests {
 struct AlongsideContainerTests {
   static let size = Size(width: 390, height: 844)
   let slide = try! TransitionStyles.builtIn.style(named: "push-from-right")
-
-  func titled(_ id: String) -> View {
-    View(
-      id: id, frame: .zero, backgroundColor: .white,
-      children: [View(id: "\(id)-title", frame: Rect(x: 10, y: 10, width: 100, height: 20))])
-  }
-
-  func fade(_ id: String, to alpha: Double) -> Animation {
-    Animation([AnimationStep(duration: 0.2, curve: .linear, changes: [.alpha(id, to: alpha)])])
-  }
 
   @Test("a tab's push plays its alongside fade")
   func tabPush() throws {

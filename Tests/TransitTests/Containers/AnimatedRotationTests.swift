@@ -12,27 +12,14 @@ struct AnimatedRotationTests {
   /// bottom bar out again (autoresizing) on every bounds change.
   func stack(_ ids: [String], policy: RotationPolicy = .defer) -> StackContainer {
     let stack = StackContainer(size: portrait, clock: clock, rotationPolicy: policy)
-    for id in ids { stack.push(screen(id, in: portrait), style: TestSlide(), animated: false) }
+    for id in ids { stack.push(barScreen(id, in: portrait), style: TestSlide(), animated: false) }
     stack.observer = { [unowned stack] event in
       guard case .boundsChanged(let size) = event else { return }
       for id in stack.childIDs {
-        stack.updateContent(ofChild: id) { $0 = screen(id, in: size).children }
+        stack.updateContent(ofChild: id) { $0 = barScreen(id, in: size).children }
       }
     }
     return stack
-  }
-
-  /// A screen with a full-width bar along its bottom, designed in portrait.
-  func screen(_ id: String, in size: Size) -> View {
-    let bar: Autoresizing = [.flexibleWidth, .flexibleTopMargin]
-    return View(
-      id: id, frame: .zero, backgroundColor: .white,
-      children: [
-        View(
-          id: "\(id)-bar",
-          frame: bar.frame(
-            Rect(x: 0, y: 788, width: 390, height: 56), designedIn: portrait, resizedTo: size))
-      ])
   }
 
   @Test(
@@ -86,7 +73,7 @@ struct AnimatedRotationTests {
     settle(stack, clock)
     #expect(stack.childIDs == ["a"])
     let reference = StackContainer(size: landscape, clock: ManualClock())
-    reference.push(screen("a", in: landscape), style: TestSlide(), animated: false)
+    reference.push(barScreen("a", in: landscape), style: TestSlide(), animated: false)
     #expect(bitIdentical(stack.scene, reference.scene))
   }
 
@@ -111,7 +98,7 @@ struct AnimatedRotationTests {
   @Test("A rotation asked for during a push is played, animated, after it")
   func deferredAnimates() throws {
     let stack = stack(["a"])
-    stack.push(screen("b", in: portrait), style: TestSlide())
+    stack.push(barScreen("b", in: portrait), style: TestSlide())
     #expect(try stack.rotate(to: landscape, duration: 0.4) == .deferred)
     clock.advance(by: 0.5)
     stack.tick()

@@ -18,6 +18,15 @@ final class AppearanceCycle {
     states = Dictionary(uniqueKeysWithValues: appeared.map { ($0, .appeared) })
   }
 
+  /// Follows every event `container` delivers, a failed operation
+  /// counted as a violation.
+  func observe(_ container: some DrivenContainer) {
+    container.observer = { [self] event in
+      record(event)
+      if case .operationFailed(let error) = event { violations.append("failed: \(error)") }
+    }
+  }
+
   /// Follows one delivered event.
   func record(_ event: ContainerEvent) {
     func move(_ id: String, from: [Appearance], to: Appearance, _ name: String) {

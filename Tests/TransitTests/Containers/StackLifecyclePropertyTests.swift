@@ -54,17 +54,9 @@ struct StackLifecyclePropertyTests {
             random.chance(0.5) ? Size(width: 844, height: 390) : Size(width: 390, height: 844)
           stack.rotate(to: size)
         }
-        for _ in 0..<random.int(0...3) {
-          clock.advance(by: random.double(0...0.3))
-          stack.tick()
-        }
+        tickRandomly(stack, clock, &random)
       }
-      var guardCount = 0
-      while (stack.isAnimating || stack.pendingOperationCount > 0) && guardCount < 1_000 {
-        clock.advance(by: 0.1)
-        stack.tick()
-        guardCount += 1
-      }
+      settle(stack, clock, step: 0.1, maxSeconds: 100)
       #expect(cycle.violations.isEmpty, "\(cycle.violations.prefix(3))")
       #expect(expected.isEmpty || shows > 0)
       #expect(!stack.isAnimating && stack.pendingOperationCount == 0)

@@ -1,4 +1,5 @@
 import Transit
+import TransitTestSupport
 
 /// A push-like slide: the appearing view comes in from the right while the
 /// disappearing one moves a third of the way left, then hides.
@@ -45,19 +46,46 @@ struct TestFade: TransitionStyle {
   }
 }
 
-/// Runs a container's clock until its transitions and queue are done.
-func settle(_ container: some DrivenContainer, _ clock: ManualClock, maxSeconds: Double = 20) {
-  var elapsed = 0.0
-  while (container.isAnimating || container.pendingOperationCount > 0) && elapsed < maxSeconds {
-    clock.advance(by: 0.0625)
+/// Runs a container's clock in steps of `step` seconds until its
+/// transitions and queue are done, for `maxSeconds` at the most.
+func settle(
+  _ container: some DrivenContainer, _ clock: ManualClock, step: Double = 0.0625,
+  maxSeconds: Double = 20
+) {
+  let most = Int((maxSeconds / step).rounded(.up))
+  var steps = 0
+  while (container.isAnimating || container.pendingOperationCount > 0) && steps < most {
+    clock.advance(by: step)
     container.tick()
-    elapsed += 0.0625
+    steps += 1
+  }
+}
+
+/// Plays `container` a few random steps on (0 to 3 of them, each up to
+/// 0.3 s of `clock`), running `check` after each: how the property tests
+/// let transitions run part way between operations.
+func tickRandomly(
+  _ container: some DrivenContainer, _ clock: ManualClock, _ random: inout RandomCases,
+  checking check: () -> Void = {}
+) {
+  for _ in 0..<random.int(0...3) {
+    clock.advance(by: random.double(0...0.3))
+    container.tick()
+    check()
   }
 }
 
 /// Records container events as compact strings.
 final class ContainerLog {
   var events: [ContainerEvent] = []
+
+  /// The errors of the operations that failed, in order.
+  var failures: [TransitError] {
+    events.compactMap { event in
+      if case .operationFailed(let error) = event { return error }
+      return nil
+    }
+  }
 
   var lifecycle: [String] {
     events.compactMap { event in

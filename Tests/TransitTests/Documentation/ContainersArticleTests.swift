@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Transit
+import TransitTestSupport
 
 // The code of "Sheets, tabs and rotations" (Sources/Transit/Transit.docc/
 // SheetsTabsAndRotations.md), run as written: the article's Swift blocks
@@ -8,40 +9,10 @@ import Transit
 
 @Suite("Article: sheets, tabs and rotations")
 struct ContainersArticleTests {
-  /// The pieces between the markers of this file, indented code taken
-  /// back to the left margin.
-  static func testedBlocks() throws -> [String] {
-    let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
-    let begin = "// BEGIN " + "ARTICLE\n"
-    let end = "// END " + "ARTICLE"
-    var blocks: [String] = []
-    var rest = source[...]
-    while let start = rest.range(of: begin) {
-      let stop = try #require(rest.range(of: end, range: start.upperBound..<rest.endIndex))
-      var lines = rest[start.upperBound..<stop.lowerBound].split(
-        separator: "\n", omittingEmptySubsequences: false)
-      lines.removeLast()
-      let margin = lines.filter { !$0.isEmpty }.map { $0.prefix { $0 == " " }.count }.min() ?? 0
-      blocks.append(lines.map { String($0.dropFirst(margin)) }.joined(separator: "\n") + "\n")
-      rest = rest[stop.upperBound...]
-    }
-    return blocks
-  }
-
-  static func articleBlocks() throws -> [String] {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    let article = try String(
-      contentsOf: root.appendingPathComponent(
-        "Sources/Transit/Transit.docc/SheetsTabsAndRotations.md"), encoding: .utf8)
-    let parts = article.components(separatedBy: "```swift\n").dropFirst()
-    return parts.map { String($0.components(separatedBy: "```").first ?? "") }
-  }
-
   @Test func theArticleShowsExactlyTheCodeTestedHere() throws {
-    let tested = try Self.testedBlocks()
+    let tested = try ArticleCode.testedBlocks(inFile: #filePath)
     #expect(tested.count == 4)
-    #expect(try Self.articleBlocks() == tested)
+    #expect(try ArticleCode.articleBlocks("SheetsTabsAndRotations.md") == tested)
   }
 
   @Test func theArticleRuns() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Transit
+import TransitTestSupport
 
 // The code of the article "Building a modal container with an interactive
 // dismiss" (Sources/Transit/Transit.docc/BuildingAModalContainer.md), run
@@ -148,42 +149,10 @@ private struct FailingStyle: TransitionStyle {
 
 @Suite("Article: a modal container with an interactive dismiss")
 struct ModalContainerArticleTests {
-  /// The pieces between the markers of this file, indented code taken
-  /// back to the left margin.
-  static func testedBlocks() throws -> [String] {
-    let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
-    // The markers are spelled in two pieces so that these lines do not match.
-    let begin = "// BEGIN " + "ARTICLE\n"
-    let end = "// END " + "ARTICLE"
-    var blocks: [String] = []
-    var rest = source[...]
-    while let start = rest.range(of: begin) {
-      let stop = try #require(rest.range(of: end, range: start.upperBound..<rest.endIndex))
-      var lines = rest[start.upperBound..<stop.lowerBound].split(
-        separator: "\n", omittingEmptySubsequences: false)
-      lines.removeLast()  // the marker's own indentation
-      let margin = lines.filter { !$0.isEmpty }.map { $0.prefix { $0 == " " }.count }.min() ?? 0
-      blocks.append(lines.map { String($0.dropFirst(margin)) }.joined(separator: "\n") + "\n")
-      rest = rest[stop.upperBound...]
-    }
-    return blocks
-  }
-
-  /// The article's Swift code blocks, in order.
-  static func articleBlocks() throws -> [String] {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    let article = try String(
-      contentsOf: root.appendingPathComponent(
-        "Sources/Transit/Transit.docc/BuildingAModalContainer.md"), encoding: .utf8)
-    let parts = article.components(separatedBy: "```swift\n").dropFirst()
-    return parts.map { String($0.components(separatedBy: "```").first ?? "") }
-  }
-
   @Test func theArticleShowsExactlyTheCodeTestedHere() throws {
-    let tested = try Self.testedBlocks()
+    let tested = try ArticleCode.testedBlocks(inFile: #filePath)
     #expect(tested.count == 7)
-    #expect(try Self.articleBlocks() == tested)
+    #expect(try ArticleCode.articleBlocks("BuildingAModalContainer.md") == tested)
   }
 
   @Test func aCancelledDragRollsBackAndAFinishedOneDismisses() throws {

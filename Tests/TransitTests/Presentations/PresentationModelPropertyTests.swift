@@ -61,10 +61,7 @@ struct PresentationModelPropertyTests {
       let modal = PresentationContainer(
         size: Self.portrait, base: Self.screen("base"), clock: clock)
       let cycle = AppearanceCycle(appeared: ["base"])
-      modal.observer = { event in
-        cycle.record(event)
-        if case .operationFailed(let error) = event { cycle.violations.append("failed: \(error)") }
-      }
+      cycle.observe(modal)
       func phasesAgree() {
         for id in ["base"] + modal.presentedIDs {
           let expected = cycle.phase(of: id) ?? .disappeared
@@ -116,11 +113,7 @@ struct PresentationModelPropertyTests {
           if outcome != .refused { size = target }
         }
         phasesAgree()
-        for _ in 0..<random.int(0...3) {
-          clock.advance(by: random.double(0...0.3))
-          modal.tick()
-          phasesAgree()
-        }
+        tickRandomly(modal, clock, &random, checking: phasesAgree)
         // Sometimes a drag, when the sheet on top is idle: a few finger
         // offsets (past the large detent, below the bottom edge too), maybe
         // a rotation meanwhile (which waits), then a release or a cancel.
@@ -151,12 +144,7 @@ struct PresentationModelPropertyTests {
           }
         }
       }
-      var guardCount = 0
-      while (modal.isAnimating || modal.pendingOperationCount > 0) && guardCount < 1_000 {
-        clock.advance(by: 0.1)
-        modal.tick()
-        guardCount += 1
-      }
+      settle(modal, clock, step: 0.1, maxSeconds: 100)
       phasesAgree()
       #expect(cycle.violations.isEmpty, "\(cycle.violations.prefix(3))")
       #expect(modal.presentedIDs == model.map(\.id))

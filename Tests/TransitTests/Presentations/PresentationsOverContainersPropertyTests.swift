@@ -246,11 +246,7 @@ struct PresentationsOverContainersPropertyTests {
         _ = try rotate(duration: random.chance(0.5) ? random.double(0.05...0.4) : 0)
       }
       phasesAgree()
-      for _ in 0..<random.int(0...3) {
-        clock.advance(by: random.double(0...0.3))
-        host.tick()
-        phasesAgree()
-      }
+      tickRandomly(host, clock, &random, checking: phasesAgree)
       // A sheet drag when the sheet on top is idle, maybe with a rotation
       // meanwhile (which waits), released or cancelled.
       if random.chance(0.4), idle(), var sheet = model.presented.last?.sheet {

@@ -45,10 +45,7 @@ struct TabBarModelPropertyTests {
       var model = Model(stacks: [["t0"], ["t1"], ["t2"]], limit: limit)
       var styles: [String: any TransitionStyle] = [:]
       let cycle = AppearanceCycle(appeared: ["t0"])
-      tabs.observer = { event in
-        cycle.record(event)
-        if case .operationFailed(let error) = event { cycle.violations.append("failed: \(error)") }
-      }
+      cycle.observe(tabs)
       func phasesAgree() {
         for id in model.stacks.joined() {
           if let expected = cycle.phase(of: id), tabs.phase(of: id) != expected {
@@ -104,18 +101,9 @@ struct TabBarModelPropertyTests {
           if outcome != .refused { size = target }
         }
         phasesAgree()
-        for _ in 0..<random.int(0...3) {
-          clock.advance(by: random.double(0...0.3))
-          tabs.tick()
-          phasesAgree()
-        }
+        tickRandomly(tabs, clock, &random, checking: phasesAgree)
       }
-      var guardCount = 0
-      while (tabs.isAnimating || tabs.pendingOperationCount > 0) && guardCount < 1_000 {
-        clock.advance(by: 0.1)
-        tabs.tick()
-        guardCount += 1
-      }
+      settle(tabs, clock, step: 0.1, maxSeconds: 100)
       phasesAgree()
       #expect(cycle.violations.isEmpty, "\(cycle.violations.prefix(3))")
       #expect((0..<3).map { tabs.stackIDs(ofTab: $0) } == model.stacks)

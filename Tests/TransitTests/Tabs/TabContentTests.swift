@@ -8,30 +8,16 @@ struct TabContentTests {
   let portrait = Size(width: 390, height: 844)
   let landscape = Size(width: 844, height: 390)
 
-  /// A screen with a full-width bar along its bottom, designed in portrait
-  /// and laid out at `size`.
-  func screen(_ id: String, in size: Size) -> View {
-    let bar: Autoresizing = [.flexibleWidth, .flexibleTopMargin]
-    return View(
-      id: id, frame: .zero, backgroundColor: .white,
-      children: [
-        View(
-          id: "\(id)-bar",
-          frame: bar.frame(
-            Rect(x: 0, y: 788, width: 390, height: 56), designedIn: portrait, resizedTo: size))
-      ])
-  }
-
   /// Three tabs whose observer lays every screen's bar out again on every
   /// bounds change, as an app does.
   func tabs() -> TabBarContainer {
     let tabs = TabBarContainer(
-      size: portrait, tabs: ["t0", "t1", "t2"].map { screen($0, in: portrait) }, clock: clock)
-    tabs.observer = { [unowned tabs, self] event in
+      size: portrait, tabs: ["t0", "t1", "t2"].map { barScreen($0, in: portrait) }, clock: clock)
+    tabs.observer = { [unowned tabs] event in
       guard case .boundsChanged(let size) = event else { return }
       for tab in 0..<tabs.tabCount {
         for id in tabs.stackIDs(ofTab: tab) {
-          #expect(tabs.updateContent(ofChild: id) { $0 = screen(id, in: size).children })
+          #expect(tabs.updateContent(ofChild: id) { $0 = barScreen(id, in: size).children })
         }
       }
     }
@@ -59,7 +45,7 @@ struct TabContentTests {
     #expect(!tabs.isAnimating)
     #expect(widths == widths.sorted())
     #expect(widths[2] > 390 && widths[2] < 844)
-    #expect(tabs.scene.view("t0-bar")?.frame == screen("t0", in: landscape).children[0].frame)
+    #expect(tabs.scene.view("t0-bar")?.frame == barScreen("t0", in: landscape).children[0].frame)
   }
 
   @Test("A tab not loaded yet keeps its new contents until it is first selected")
@@ -71,15 +57,15 @@ struct TabContentTests {
     #expect(tabs.scene.view("t1") == nil)
     tabs.select(1, style: TestFade(), animated: false)
     settle(tabs, clock)
-    #expect(tabs.scene.view("t1-bar")?.frame == screen("t1", in: landscape).children[0].frame)
+    #expect(tabs.scene.view("t1-bar")?.frame == barScreen("t1", in: landscape).children[0].frame)
   }
 
   @Test("Contents are refused while a transition runs, and for a screen no tab holds")
   func refusals() {
     let tabs = TabBarContainer(
-      size: portrait, tabs: [screen("t0", in: portrait), screen("t1", in: portrait)],
+      size: portrait, tabs: [barScreen("t0", in: portrait), barScreen("t1", in: portrait)],
       clock: clock)
-    tabs.push(screen("a", in: portrait), style: TestSlide())
+    tabs.push(barScreen("a", in: portrait), style: TestSlide())
     #expect(tabs.isAnimating)
     let during = tabs.scene
     #expect(!tabs.updateContent(ofChild: "t0") { $0 = [] })

@@ -5,10 +5,6 @@ import Transit
 struct AnimateVerb: StoryVerb {
   var spec: AnimateSpec
 
-  func frames(of operation: ScriptOperation, on model: inout StoryModel) -> StepFrames {
-    StepFrames(operation, default: model.animated)
-  }
-
   func perform(_ operation: ScriptOperation, frames: StepFrames, in story: Story)
     throws(CLIError)
   {

@@ -10,31 +10,24 @@ struct GrabVerb: StoryVerb {
     StepFrames(operation, default: model.animated, dragged: spec.progress.count)
   }
 
+  /// Catches the transition the previous operation left running (Story's
+  /// `cut(_:duration:)` stopped drawing it there) and drags it: one frame
+  /// per progress value, then the completion as
+  /// ``Story/drive(_:_:frames:begin:)`` draws it.
   func perform(_ operation: ScriptOperation, frames: StepFrames, in story: Story)
     throws(CLIError)
   {
-    try story.grab(spec, operation, frames: frames.drawn)
-  }
-}
-
-extension Story {
-  /// Catches the transition the previous operation left running (see
-  /// ``cut(_:duration:)``) and drags it: one frame per progress value,
-  /// then the completion as ``drive(_:_:frames:begin:)`` draws it.
-  fileprivate func grab(_ spec: GrabSpec, _ operation: ScriptOperation, frames count: Int)
-    throws(CLIError)
-  {
-    guard turnedBackAt != nil else {
-      throw fail(
+    guard story.turnedBackAt != nil else {
+      throw story.fail(
         operation,
         "nothing to grab: no transition runs then (a grab's \"after\" must fall inside the transition before it)"
       )
     }
-    turnedBackAt = nil
-    do { try stack.grabTransition() } catch { throw fail(operation, error.message) }
+    story.turnedBackAt = nil
+    do { try story.stack.grabTransition() } catch { throw story.fail(operation, error.message) }
     let interaction = InteractiveSpec(
       progress: spec.progress, release: spec.release, velocity: spec.velocity,
-      scrub: stack.scrubbing)
-    try drive(operation, interaction, frames: count, begin: {})
+      scrub: story.stack.scrubbing)
+    try story.drive(operation, interaction, frames: frames.drawn, begin: {})
   }
 }

@@ -67,10 +67,6 @@ struct DismissVerb: StoryVerb {
 struct DetentVerb: StoryVerb {
   var detent: DetentSpec
 
-  func frames(of operation: ScriptOperation, on model: inout StoryModel) -> StepFrames {
-    StepFrames(operation, default: model.animated)
-  }
-
   func perform(_ operation: ScriptOperation, frames: StepFrames, in story: Story)
     throws(CLIError)
   {
@@ -136,10 +132,7 @@ extension Story {
   fileprivate func presentingHost(_ operation: ScriptOperation) throws(CLIError)
     -> any PresentingContainer
   {
-    guard let presenting else {
-      throw fail(operation, "\(operation.verbName) applies to a stack or tabs container")
-    }
-    return presenting
+    try container(presenting, "a stack or tabs container", for: operation)
   }
 
   /// Whether the container holds the screen `id` anywhere: on the stack,

@@ -6,16 +6,10 @@ import Transit
 struct SelectVerb: StoryVerb {
   var tab: TabSpec
 
-  func frames(of operation: ScriptOperation, on model: inout StoryModel) -> StepFrames {
-    StepFrames(operation, default: model.animated)
-  }
-
   func perform(_ operation: ScriptOperation, frames: StepFrames, in story: Story)
     throws(CLIError)
   {
-    guard let tabs = story.tabs else {
-      throw story.fail(operation, "select applies to a tabs container")
-    }
+    let tabs = try story.container(story.tabs, "a tabs container", for: operation)
     let index: Int
     switch tab {
     case .index(let given): index = given

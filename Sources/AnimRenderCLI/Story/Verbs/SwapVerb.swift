@@ -7,16 +7,11 @@ import Transit
 struct SwapVerb: StoryVerb {
   var id: String
 
-  func frames(of operation: ScriptOperation, on model: inout StoryModel) -> StepFrames {
-    StepFrames(operation, default: model.animated)
-  }
-
   func perform(_ operation: ScriptOperation, frames: StepFrames, in story: Story)
     throws(CLIError)
   {
-    guard let placeholder = story.placeholder else {
-      throw story.fail(operation, "swap applies to a placeholder container")
-    }
+    let placeholder = try story.container(
+      story.placeholder, "a placeholder container", for: operation)
     let slot = operation.slot ?? 0
     guard placeholder.slotIDs.indices.contains(slot),
       let frame = placeholder.scene.view(placeholder.slotIDs[slot])?.frame
