@@ -9,7 +9,7 @@
 /// them may act depends on where the running transition is. Kept as flags
 /// across the driver's methods (a player or an interaction, released or
 /// not, turned back or not), those rules can only be read by following
-/// every method. Here each phase is one case of ``State`` carrying exactly
+/// every method. Here each phase is one case of `State` carrying exactly
 /// the numbers that phase has, every event is a `mutating func` that says
 /// which phases accept it, and the answer is the list of ``Action``s the
 /// driver performs: create and drive the player, sample and write, deliver
@@ -60,7 +60,7 @@ struct TransitionDriverStateMachine {
     case scrubbing(Interaction)
     case completing(Interaction, Release)
     /// `progress`: the interaction's last, `nil` for a played transition.
-    case settling(duration: Double, progress: Double?)
+    case settling(progress: Double?)
   }
 
   /// An interactive transition's picture: where it is and how it is paced.
@@ -151,7 +151,7 @@ struct TransitionDriverStateMachine {
     switch state {
     case .idle, .playing, .turningBack: return nil
     case .scrubbing(let interaction), .completing(let interaction, _): return interaction.progress
-    case .settling(_, let progress): return progress
+    case .settling(let progress): return progress
     }
   }
 
@@ -230,11 +230,11 @@ struct TransitionDriverStateMachine {
   /// end, a turned-back one on its start.
   mutating func playerStopped() -> [Action] {
     switch state {
-    case .playing(let duration):
-      state = .settling(duration: duration, progress: nil)
+    case .playing:
+      state = .settling(progress: nil)
       return [.settle(.finished)]
-    case .turningBack(let duration):
-      state = .settling(duration: duration, progress: nil)
+    case .turningBack:
+      state = .settling(progress: nil)
       return [.settle(.cancelled)]
     default:
       return []
@@ -353,7 +353,7 @@ struct TransitionDriverStateMachine {
       return [show(interaction)]
     }
     interaction.progress = start.release.target
-    state = .settling(duration: interaction.duration, progress: interaction.progress)
+    state = .settling(progress: interaction.progress)
     return [show(interaction), .settle(start.release.finishes ? .finished : .cancelled)]
   }
 
