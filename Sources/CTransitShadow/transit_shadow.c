@@ -100,6 +100,30 @@ static inline int any_above(uint64_t bytes, uint64_t add) {
   return (((bytes + add) | bytes) & 0x8080808080808080ull) != 0;
 }
 
+// The colour's constants in every lane of a vector (`mm` is _mm, _mm256
+// or _mm512), and the blend of pixels `p` through spread masks `m`
+// (mask · 257 in both lanes of each pixel) worked out with them: the same
+// operations at every width.
+#define TRANSIT_LANES(mm, colour)                                                                  \
+  {                                                                                                \
+    mm##_set1_epi32((int)((uint32_t)(colour)->c[0] | (uint32_t)(colour)->c[2] << 16)),             \
+        mm##_set1_epi32((int)((uint32_t)(colour)->c[1] | (uint32_t)(colour)->c[3] << 16)),         \
+        mm##_set1_epi16((short)(colour)->k), mm##_set1_epi16(-1), mm##_set1_epi16(128),            \
+        mm##_set1_epi16((short)0xff00)                                                             \
+  }
+#define TRANSIT_BLEND(mm, p, m, w)                                                                 \
+  ({                                                                                               \
+    const __typeof__(p) under = mm##_mulhi_epu16((w).keep, m) ^ (w).ones;                          \
+    const __typeof__(p) even =                                                                     \
+        mm##_adds_epu16(mm##_adds_epu16(mm##_mulhi_epu16((w).c_even, m),                           \
+                                        mm##_mulhi_epu16(mm##_slli_epi16(p, 8), under)),           \
+                        (w).half);                                                                 \
+    const __typeof__(p) odd = mm##_adds_epu16(                                                     \
+        mm##_adds_epu16(mm##_mulhi_epu16((w).c_odd, m), mm##_mulhi_epu16((p) & (w).high, under)),  \
+        (w).half);                                                                                 \
+    mm##_srli_epi16(even, 8) | (odd & (w).high);                                                   \
+  })
+
 #if defined(__x86_64__)
 #include <immintrin.h>
 
@@ -116,46 +140,27 @@ static int widest(void) {
 
 static int has_avx2(void) { return widest() >= 2; }
 
-#define TRANSIT_AVX2 __attribute__((target("avx2")))
-
 typedef struct {
-  __m256i c_even, c_odd, keep, ones, half, high, spread;
+  __m256i c_even, c_odd, keep, ones, half, high;
 } lanes8;
 
-TRANSIT_AVX2 static inline lanes8 make_lanes8(const constants *k) {
-  lanes8 w;
-  w.c_even = _mm256_set1_epi32((int)((uint32_t)k->c[0] | (uint32_t)k->c[2] << 16));
-  w.c_odd = _mm256_set1_epi32((int)((uint32_t)k->c[1] | (uint32_t)k->c[3] << 16));
-  w.keep = _mm256_set1_epi16((short)k->k);
-  w.ones = _mm256_set1_epi16(-1);
-  w.half = _mm256_set1_epi16(128);
-  w.high = _mm256_set1_epi16((short)0xff00);
-  // Each of eight mask bytes four times (two lanes, mask · 257), pixels
-  // 0–3 in the low half and 4–7 in the high half, as the pixels lie.
-  w.spread = _mm256_setr_epi8(0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5,
-                              5, 6, 6, 6, 6, 7, 7, 7, 7);
-  return w;
-}
-
-// Eight pixels `p` through their eight mask bytes.
+// Eight pixels `p` through their eight mask bytes: each byte four times
+// (two lanes, mask · 257), pixels 0–3 in the low half and 4–7 in the high
+// half, as the pixels lie.
 __attribute__((target("avx2"), always_inline)) static inline __m256i blend8(__m256i p,
                                                                            uint64_t masks,
                                                                            const lanes8 *w) {
-  const __m256i m = _mm256_shuffle_epi8(_mm256_set1_epi64x((long long)masks), w->spread);
-  const __m256i under = _mm256_xor_si256(_mm256_mulhi_epu16(w->keep, m), w->ones);
-  const __m256i kept_even = _mm256_mulhi_epu16(_mm256_slli_epi16(p, 8), under);
-  const __m256i kept_odd = _mm256_mulhi_epu16(_mm256_and_si256(p, w->high), under);
-  const __m256i even = _mm256_adds_epu16(
-      _mm256_adds_epu16(_mm256_mulhi_epu16(w->c_even, m), kept_even), w->half);
-  const __m256i odd = _mm256_adds_epu16(
-      _mm256_adds_epu16(_mm256_mulhi_epu16(w->c_odd, m), kept_odd), w->half);
-  return _mm256_or_si256(_mm256_srli_epi16(even, 8), _mm256_and_si256(odd, w->high));
+  const __m256i spread = _mm256_setr_epi8(0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4,
+                                          4, 5, 5, 5, 5, 6, 6, 6, 6, 7, 7, 7, 7);
+  const __m256i m = _mm256_shuffle_epi8(_mm256_set1_epi64x((long long)masks), spread);
+  return TRANSIT_BLEND(_mm256, p, m, *w);
 }
 
-TRANSIT_AVX2 static void over_avx2(uint32_t *destination, ptrdiff_t stride, const uint8_t *mask,
-                                   ptrdiff_t mask_stride, int width, int height,
-                                   const constants *k, uint64_t add) {
-  const lanes8 w = make_lanes8(k);
+__attribute__((target("avx2"))) static void over_avx2(uint32_t *destination, ptrdiff_t stride,
+                                                      const uint8_t *mask, ptrdiff_t mask_stride,
+                                                      int width, int height, const constants *k,
+                                                      uint64_t add) {
+  const lanes8 w = TRANSIT_LANES(_mm256, k);
   for (int y = 0; y < height; y++) {
     uint32_t *row = destination + y * stride;
     const uint8_t *coverage = mask + y * mask_stride;
@@ -195,43 +200,27 @@ TRANSIT_AVX2 static void over_avx2(uint32_t *destination, ptrdiff_t stride, cons
   }
 }
 
-#define TRANSIT_AVX512 __attribute__((target("avx512bw,avx512vl,avx512f,avx2")))
-
 typedef struct {
-  __m512i c_even, c_odd, keep, ones, half, high, spread;
+  __m512i c_even, c_odd, keep, ones, half, high;
 } lanes16;
 
-// Sixteen pixels `p` through their sixteen mask bytes: the eight-pixel
-// blend twice as wide.
+// Sixteen pixels `p` through their sixteen mask bytes: mask byte j four
+// times in the 32-bit lane j (pixel j), from the bytes copied to each
+// 128-bit quarter.
 __attribute__((target("avx512bw,avx512vl,avx512f,avx2"), always_inline)) static inline __m512i
 blend16(__m512i p, __m128i masks, const lanes16 *w) {
-  const __m512i m = _mm512_shuffle_epi8(_mm512_broadcast_i32x4(masks), w->spread);
-  const __m512i under = _mm512_xor_si512(_mm512_mulhi_epu16(w->keep, m), w->ones);
-  const __m512i kept_even = _mm512_mulhi_epu16(_mm512_slli_epi16(p, 8), under);
-  const __m512i kept_odd = _mm512_mulhi_epu16(_mm512_and_si512(p, w->high), under);
-  const __m512i even = _mm512_adds_epu16(
-      _mm512_adds_epu16(_mm512_mulhi_epu16(w->c_even, m), kept_even), w->half);
-  const __m512i odd = _mm512_adds_epu16(
-      _mm512_adds_epu16(_mm512_mulhi_epu16(w->c_odd, m), kept_odd), w->half);
-  // (even >> 8) | (odd & 0xff00)
-  return _mm512_ternarylogic_epi32(_mm512_srli_epi16(even, 8), odd, w->high, 0xf8);
+  const __m512i spread = _mm512_set_epi32(
+      0x0f0f0f0f, 0x0e0e0e0e, 0x0d0d0d0d, 0x0c0c0c0c, 0x0b0b0b0b, 0x0a0a0a0a, 0x09090909,
+      0x08080808, 0x07070707, 0x06060606, 0x05050505, 0x04040404, 0x03030303, 0x02020202,
+      0x01010101, 0);
+  const __m512i m = _mm512_shuffle_epi8(_mm512_broadcast_i32x4(masks), spread);
+  return TRANSIT_BLEND(_mm512, p, m, *w);
 }
 
-TRANSIT_AVX512 static void over_avx512(uint32_t *destination, ptrdiff_t stride,
-                                       const uint8_t *mask, ptrdiff_t mask_stride, int width,
-                                       int height, const constants *k, uint64_t add) {
-  lanes16 w;
-  w.c_even = _mm512_set1_epi32((int)((uint32_t)k->c[0] | (uint32_t)k->c[2] << 16));
-  w.c_odd = _mm512_set1_epi32((int)((uint32_t)k->c[1] | (uint32_t)k->c[3] << 16));
-  w.keep = _mm512_set1_epi16((short)k->k);
-  w.ones = _mm512_set1_epi16(-1);
-  w.half = _mm512_set1_epi16(128);
-  w.high = _mm512_set1_epi16((short)0xff00);
-  // Mask byte j four times in the 32-bit lane j (pixel j), from the
-  // sixteen bytes copied to each 128-bit quarter.
-  w.spread = _mm512_set_epi32(0x0f0f0f0f, 0x0e0e0e0e, 0x0d0d0d0d, 0x0c0c0c0c, 0x0b0b0b0b,
-                              0x0a0a0a0a, 0x09090909, 0x08080808, 0x07070707, 0x06060606,
-                              0x05050505, 0x04040404, 0x03030303, 0x02020202, 0x01010101, 0);
+__attribute__((target("avx512bw,avx512vl,avx512f,avx2"))) static void over_avx512(
+    uint32_t *destination, ptrdiff_t stride, const uint8_t *mask, ptrdiff_t mask_stride,
+    int width, int height, const constants *k, uint64_t add) {
+  const lanes16 w = TRANSIT_LANES(_mm512, k);
   for (int y = 0; y < height; y++) {
     uint32_t *row = destination + y * stride;
     const uint8_t *coverage = mask + y * mask_stride;
@@ -283,11 +272,9 @@ void transit_shadow_over_using(int level, uint32_t *destination, ptrdiff_t desti
   }
 #endif
 #if defined(__SSE2__)
-  const __m128i c_even = _mm_set1_epi32((int)((uint32_t)k.c[0] | (uint32_t)k.c[2] << 16));
-  const __m128i c_odd = _mm_set1_epi32((int)((uint32_t)k.c[1] | (uint32_t)k.c[3] << 16));
-  const __m128i keep = _mm_set1_epi16((short)k.k);
-  const __m128i ones = _mm_set1_epi16(-1), half = _mm_set1_epi16(128),
-                high = _mm_set1_epi16((short)0xff00);
+  const struct {
+    __m128i c_even, c_odd, keep, ones, half, high;
+  } w = TRANSIT_LANES(_mm, &k);
 #endif
   for (int y = 0; y < height; y++) {
     uint32_t *row = destination + y * destination_stride;
@@ -304,15 +291,7 @@ void transit_shadow_over_using(int level, uint32_t *destination, ptrdiff_t desti
       const __m128i words = _mm_unpacklo_epi8(bytes, bytes);
       const __m128i m = _mm_unpacklo_epi16(words, words);
       const __m128i p = _mm_loadu_si128((const __m128i *)(row + x));
-      const __m128i under = _mm_xor_si128(_mm_mulhi_epu16(keep, m), ones);
-      const __m128i kept_even = _mm_mulhi_epu16(_mm_slli_epi16(p, 8), under);
-      const __m128i kept_odd = _mm_mulhi_epu16(_mm_and_si128(p, high), under);
-      const __m128i even =
-          _mm_adds_epu16(_mm_adds_epu16(_mm_mulhi_epu16(c_even, m), kept_even), half);
-      const __m128i odd =
-          _mm_adds_epu16(_mm_adds_epu16(_mm_mulhi_epu16(c_odd, m), kept_odd), half);
-      _mm_storeu_si128((__m128i *)(row + x),
-                       _mm_or_si128(_mm_srli_epi16(even, 8), _mm_and_si128(odd, high)));
+      _mm_storeu_si128((__m128i *)(row + x), TRANSIT_BLEND(_mm, p, m, w));
     }
 #endif
     for (; x < width; x++) {
