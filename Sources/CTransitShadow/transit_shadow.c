@@ -310,12 +310,44 @@ void transit_mark_changes(const uint8_t *row, int width, uint8_t *changes) {
   for (int c = 1; c < width; c++) changes[c] |= (uint8_t)(row[c] != row[c - 1]);
 }
 
-static void blur_pass_scalar(float *target, const float *source, ptrdiff_t step,
-                             const float *weights, int taps, int from, int count) {
-  for (int x = from; x < count; x++) {
+// The separable blur's passes read, for output x, tap k at
+// `source + k · step + x` (one pass along a row or down a column) or at
+// `rows[k] + offset + x` (down rows that need not be evenly spaced); both
+// are the same sum, worked out by the same loops, inlined into each pass
+// with `by_rows` a constant, so that the choice costs nothing.
+__attribute__((always_inline)) static inline const float *tap(int by_rows, const float *source,
+                                                               ptrdiff_t step,
+                                                               const float *const *rows,
+                                                               ptrdiff_t offset, int k) {
+  return by_rows ? rows[k] + offset : source + k * step;
+}
+
+// Outputs `from`..<`count`: four at a time with SSE2 where `level` ≥ 1,
+// the rest one by one.
+__attribute__((always_inline)) static inline void blur_rest(int level, int by_rows,
+                                                            float *target,
+                                                            const float *source, ptrdiff_t step,
+                                                            const float *const *rows,
+                                                            ptrdiff_t offset,
+                                                            const float *weights, int taps,
+                                                            int from, int count) {
+  int x = from;
+#if defined(__SSE2__)
+  for (; level >= 1 && x + 4 <= count; x += 4) {
+    __m128 a = _mm_setzero_ps();
+    for (int k = 0; k < taps; k++) {
+      const __m128 s = _mm_loadu_ps(tap(by_rows, source, step, rows, offset, k) + x);
+      a = _mm_add_ps(a, _mm_mul_ps(_mm_set1_ps(weights[k]), s));
+    }
+    _mm_storeu_ps(target + x, a);
+  }
+#else
+  (void)level;
+#endif
+  for (; x < count; x++) {
     float sum = 0.0f;
     for (int k = 0; k < taps; k++) {
-      const float product = weights[k] * source[x + k * step];
+      const float product = weights[k] * tap(by_rows, source, step, rows, offset, k)[x];
       sum = sum + product;
     }
     target[x] = sum;
@@ -323,14 +355,18 @@ static void blur_pass_scalar(float *target, const float *source, ptrdiff_t step,
 }
 
 #if defined(__x86_64__)
-__attribute__((target("avx2"))) static int blur_pass_avx2(float *target, const float *source,
-                                                          ptrdiff_t step, const float *weights,
-                                                          int taps, int count) {
+// Outputs from 0, sixteen and then eight at a time; returns where it
+// stopped.
+__attribute__((target("avx2"), always_inline)) static inline int blur_avx2(
+    int by_rows, float *target, const float *source, ptrdiff_t step, const float *const *rows,
+    ptrdiff_t offset, const float *weights, int taps, int count) {
   int x = 0;
   for (; x + 16 <= count; x += 16) {
     __m256 a = _mm256_setzero_ps(), b = _mm256_setzero_ps();
-    const float *s = source + x;
-    for (int k = 0; k < taps; k++, s += step) {
+    const float *along = by_rows ? NULL : source + x;  // one pass: tap k's column
+    for (int k = 0; k < taps; k++) {
+      const float *s = by_rows ? rows[k] + offset + x : along;
+      if (!by_rows) along += step;
       const __m256 w = _mm256_set1_ps(weights[k]);
       a = _mm256_add_ps(a, _mm256_mul_ps(w, _mm256_loadu_ps(s)));
       b = _mm256_add_ps(b, _mm256_mul_ps(w, _mm256_loadu_ps(s + 8)));
@@ -340,13 +376,26 @@ __attribute__((target("avx2"))) static int blur_pass_avx2(float *target, const f
   }
   for (; x + 8 <= count; x += 8) {
     __m256 a = _mm256_setzero_ps();
-    const float *s = source + x;
-    for (int k = 0; k < taps; k++, s += step) {
-      a = _mm256_add_ps(a, _mm256_mul_ps(_mm256_set1_ps(weights[k]), _mm256_loadu_ps(s)));
+    for (int k = 0; k < taps; k++) {
+      const __m256 s = _mm256_loadu_ps(tap(by_rows, source, step, rows, offset, k) + x);
+      a = _mm256_add_ps(a, _mm256_mul_ps(_mm256_set1_ps(weights[k]), s));
     }
     _mm256_storeu_ps(target + x, a);
   }
   return x;
+}
+
+__attribute__((target("avx2"))) static int blur_pass_avx2(float *target, const float *source,
+                                                          ptrdiff_t step, const float *weights,
+                                                          int taps, int count) {
+  return blur_avx2(0, target, source, step, NULL, 0, weights, taps, count);
+}
+
+__attribute__((target("avx2"))) static int blur_rows_avx2(float *target,
+                                                          const float *const *rows,
+                                                          ptrdiff_t offset, const float *weights,
+                                                          int taps, int count) {
+  return blur_avx2(1, target, NULL, 0, rows, offset, weights, taps, count);
 }
 #endif
 
@@ -356,17 +405,7 @@ void transit_blur_pass_using(int level, float *target, const float *source, ptrd
 #if defined(__x86_64__)
   if (level >= 2 && has_avx2()) x = blur_pass_avx2(target, source, step, weights, taps, count);
 #endif
-#if defined(__SSE2__)
-  for (; level >= 1 && x + 4 <= count; x += 4) {
-    __m128 a = _mm_setzero_ps();
-    const float *s = source + x;
-    for (int k = 0; k < taps; k++, s += step) {
-      a = _mm_add_ps(a, _mm_mul_ps(_mm_set1_ps(weights[k]), _mm_loadu_ps(s)));
-    }
-    _mm_storeu_ps(target + x, a);
-  }
-#endif
-  blur_pass_scalar(target, source, step, weights, taps, x, count);
+  blur_rest(level, 0, target, source, step, NULL, 0, weights, taps, x, count);
 }
 
 void transit_blur_pass(float *target, const float *source, ptrdiff_t step,
@@ -374,56 +413,11 @@ void transit_blur_pass(float *target, const float *source, ptrdiff_t step,
   transit_blur_pass_using(2, target, source, step, weights, taps, count);
 }
 
-#if defined(__x86_64__)
-__attribute__((target("avx2"))) static int blur_rows_avx2(float *target,
-                                                          const float *const *rows,
-                                                          ptrdiff_t offset, const float *weights,
-                                                          int taps, int count) {
-  int x = 0;
-  for (; x + 16 <= count; x += 16) {
-    __m256 a = _mm256_setzero_ps(), b = _mm256_setzero_ps();
-    for (int k = 0; k < taps; k++) {
-      const float *s = rows[k] + offset + x;
-      const __m256 w = _mm256_set1_ps(weights[k]);
-      a = _mm256_add_ps(a, _mm256_mul_ps(w, _mm256_loadu_ps(s)));
-      b = _mm256_add_ps(b, _mm256_mul_ps(w, _mm256_loadu_ps(s + 8)));
-    }
-    _mm256_storeu_ps(target + x, a);
-    _mm256_storeu_ps(target + x + 8, b);
-  }
-  for (; x + 8 <= count; x += 8) {
-    __m256 a = _mm256_setzero_ps();
-    for (int k = 0; k < taps; k++) {
-      const __m256 s = _mm256_loadu_ps(rows[k] + offset + x);
-      a = _mm256_add_ps(a, _mm256_mul_ps(_mm256_set1_ps(weights[k]), s));
-    }
-    _mm256_storeu_ps(target + x, a);
-  }
-  return x;
-}
-#endif
-
 void transit_blur_pass_rows(float *target, const float *const *rows, ptrdiff_t offset,
                             const float *weights, int taps, int count) {
   int x = 0;
 #if defined(__x86_64__)
   if (has_avx2()) x = blur_rows_avx2(target, rows, offset, weights, taps, count);
 #endif
-#if defined(__SSE2__)
-  for (; x + 4 <= count; x += 4) {
-    __m128 a = _mm_setzero_ps();
-    for (int k = 0; k < taps; k++) {
-      a = _mm_add_ps(a, _mm_mul_ps(_mm_set1_ps(weights[k]), _mm_loadu_ps(rows[k] + offset + x)));
-    }
-    _mm_storeu_ps(target + x, a);
-  }
-#endif
-  for (; x < count; x++) {
-    float sum = 0.0f;
-    for (int k = 0; k < taps; k++) {
-      const float product = weights[k] * rows[k][offset + x];
-      sum = sum + product;
-    }
-    target[x] = sum;
-  }
+  blur_rest(2, 1, target, NULL, 0, rows, offset, weights, taps, x, count);
 }
