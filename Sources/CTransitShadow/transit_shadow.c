@@ -255,26 +255,26 @@ void transit_shadow_over(uint32_t *destination, ptrdiff_t destination_stride,
                             color);
 }
 
-void transit_shadow_over_using(int level, uint32_t *destination, ptrdiff_t destination_stride,
-                               const uint8_t *mask, ptrdiff_t mask_stride, int width, int height,
-                               const float color[4]) {
+// The block through the widest path `level` allows, with the colour's
+// constants `k` and `add` from its unchanging mask values.
+static void over_block(int level, uint32_t *destination, ptrdiff_t destination_stride,
+                       const uint8_t *mask, ptrdiff_t mask_stride, int width, int height,
+                       const constants *k, uint64_t add) {
   if (width <= 0 || height <= 0) return;
-  const constants k = make_constants(color);
-  const uint64_t add = 0x0101010101010101ull * (uint64_t)(127 - unchanging(&k));
 #if defined(__x86_64__)
   if (level >= 3 && widest() >= 3) {
-    over_avx512(destination, destination_stride, mask, mask_stride, width, height, &k, add);
+    over_avx512(destination, destination_stride, mask, mask_stride, width, height, k, add);
     return;
   }
   if (level >= 2 && widest() >= 2) {
-    over_avx2(destination, destination_stride, mask, mask_stride, width, height, &k, add);
+    over_avx2(destination, destination_stride, mask, mask_stride, width, height, k, add);
     return;
   }
 #endif
 #if defined(__SSE2__)
   const struct {
     __m128i c_even, c_odd, keep, ones, half, high;
-  } w = TRANSIT_LANES(_mm, &k);
+  } w = TRANSIT_LANES(_mm, k);
 #endif
   for (int y = 0; y < height; y++) {
     uint32_t *row = destination + y * destination_stride;
@@ -296,8 +296,59 @@ void transit_shadow_over_using(int level, uint32_t *destination, ptrdiff_t desti
 #endif
     for (; x < width; x++) {
       const uint32_t m8 = coverage[x];
-      if (m8 != 0) row[x] = blend_scalar(row[x], m8, &k);
+      if (m8 != 0) row[x] = blend_scalar(row[x], m8, k);
     }
+  }
+}
+
+static uint64_t unchanging_bytes(const constants *k) {
+  return 0x0101010101010101ull * (uint64_t)(127 - unchanging(k));
+}
+
+void transit_shadow_over_using(int level, uint32_t *destination, ptrdiff_t destination_stride,
+                               const uint8_t *mask, ptrdiff_t mask_stride, int width, int height,
+                               const float color[4]) {
+  const constants k = make_constants(color);
+  over_block(level, destination, destination_stride, mask, mask_stride, width, height, &k,
+             unchanging_bytes(&k));
+}
+
+void transit_shadow_over_around(uint32_t *destination, ptrdiff_t destination_stride,
+                                const uint8_t *mask, ptrdiff_t mask_stride, int width, int height,
+                                const int32_t *holes, int hole_count, const float color[4]) {
+  if (width <= 0 || height <= 0) return;
+  const constants k = make_constants(color);
+  const uint64_t add = unchanging_bytes(&k);
+  // Rows from y to the next edge of a hole are crossed by the same holes:
+  // in each such band, the spans between the holes that cross it.
+  for (int y = 0; y < height;) {
+    int next = height;
+    for (int h = 0; h < hole_count; h++) {
+      const int32_t *hole = holes + 4 * h;
+      if (hole[2] <= hole[0] || hole[3] <= hole[1]) continue;
+      if (hole[1] > y && hole[1] < next) next = hole[1];
+      if (hole[3] > y && hole[3] < next) next = hole[3];
+    }
+    for (int x = 0; x < width;) {
+      // Past every hole that crosses the band and holds x; then up to the
+      // nearest one that starts after x.
+      int end = width, inside = 0;
+      for (int h = 0; h < hole_count; h++) {
+        const int32_t *hole = holes + 4 * h;
+        if (hole[2] <= hole[0] || hole[1] > y || hole[3] < next) continue;
+        if (hole[0] <= x && hole[2] > x) {
+          x = hole[2];
+          inside = 1;
+          break;
+        }
+        if (hole[0] > x && hole[0] < end) end = hole[0];
+      }
+      if (inside) continue;
+      over_block(3, destination + y * destination_stride + x, destination_stride,
+                 mask + y * mask_stride + x, mask_stride, end - x, next - y, &k, add);
+      x = end;
+    }
+    y = next;
   }
 }
 

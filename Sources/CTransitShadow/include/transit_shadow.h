@@ -34,6 +34,14 @@ void transit_shadow_over_using(int level, uint32_t *destination, ptrdiff_t desti
                                const uint8_t *mask, ptrdiff_t mask_stride, int width, int height,
                                const float color[4]);
 
+// The same on every pixel of the block outside the `hole_count` holes,
+// rectangles (x0, y0, x1, y1) in the block's pixels (x0 ≤ x < x1,
+// y0 ≤ y < y1), whose pixels are left as they are: a card's shadow around
+// what its opaque background will cover, in one call.
+void transit_shadow_over_around(uint32_t *destination, ptrdiff_t destination_stride,
+                                const uint8_t *mask, ptrdiff_t mask_stride, int width, int height,
+                                const int32_t *holes, int hole_count, const float color[4]);
+
 // One pass of a separable blur over `count` outputs: for each x,
 //   target[x] = ((0 + weights[0]·source[x]) + weights[1]·source[x + step])
 //               + … + weights[taps − 1]·source[x + (taps − 1)·step]

@@ -239,6 +239,47 @@ import TransitTestSupport
   }
 }
 
+/// A card's shadow in one call: every pixel outside the holes is the
+/// plain composite, every pixel inside them is left as it was, whatever
+/// the holes (overlapping, empty, partly or wholly outside the block).
+@Suite struct ShadowAroundHolesTests {
+  @Test func pixelsOutsideTheHolesAreCompositedAndInsideLeftAlone() {
+    var generator = SplitMix64(seed: 30)
+    for _ in 0..<300 {
+      let (width, height) = (Int(1 + generator.next() % 40), Int(1 + generator.next() % 30))
+      let pixels = (0..<(width * height)).map { _ in
+        0xFF00_0000 | UInt32(truncatingIfNeeded: generator.next()) & 0x00FF_FFFF
+      }
+      let mask = (0..<(width * height)).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+      let holes = (0..<Int(generator.next() % 4)).flatMap { _ -> [Int32] in
+        let x = Int32(generator.next() % 60) - 10
+        let y = Int32(generator.next() % 50) - 10
+        return [x, y, x + Int32(generator.next() % 30) - 2, y + Int32(generator.next() % 30) - 2]
+      }
+      func inHole(_ x: Int, _ y: Int) -> Bool {
+        let (px, py) = (Int32(x), Int32(y))
+        for h in stride(from: 0, to: holes.count, by: 4) {
+          let across: Bool = px >= holes[h] && px < holes[h + 2]
+          let down: Bool = py >= holes[h + 1] && py < holes[h + 3]
+          if across && down { return true }
+        }
+        return false
+      }
+      let color: [Float] = [64, 0, 0, 0]
+      // The reference: the plain composite of the mask with the holes at 0.
+      var expected = pixels
+      let holed = (0..<(width * height)).map { i in inHole(i % width, i / width) ? 0 : mask[i] }
+      transit_shadow_over_using(
+        0, &expected, width, holed, width, Int32(width), Int32(height), color)
+      var got = pixels
+      transit_shadow_over_around(
+        &got, width, mask, width, Int32(width), Int32(height), holes, Int32(holes.count / 4),
+        color)
+      #expect(got == expected, "\(width)×\(height), holes \(holes)")
+    }
+  }
+}
+
 /// Shadows in SVG and PDF sheets: Cairo's vector surfaces have no pixels
 /// to composite into, so the mask is painted through Cairo and lands in
 /// the document as an image.
