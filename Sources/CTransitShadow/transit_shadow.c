@@ -24,6 +24,14 @@
 // every mask and channel value, over a range of colours). A
 // mask of 0 gives under = 65535 and kept + 128 = 256 · d + 127 (or 128 for
 // d = 0): the pixel comes back unchanged.
+//
+// The vector paths hold a pixel's four channels as two 16-bit lanes of
+// each of two vectors: blue and red (the even bytes, shifted up) in one,
+// green and alpha (the odd bytes, masked) in the other. Then a pixel's
+// mask, and `under`, fill two lanes of a vector, the same two in both
+// vectors, so `under` is worked out once for both; each channel's
+// result is the high byte of its lane, which for green and alpha is
+// already where the pixel keeps it, and for blue and red one shift away.
 
 typedef struct {
   uint16_t c[4];  // per channel in memory order: blue, green, red, alpha
@@ -62,111 +70,288 @@ static inline uint32_t blend_scalar(uint32_t p, uint32_t m8, const constants *k)
   return out;
 }
 
+// The largest mask value t (0…127) such that the mask values 1…t leave
+// every channel value as it is: pixels whose mask is at most t need not
+// be read. For one mask value and channel, the result is d exactly when
+// 256·d ≤ covered + kept + 128 < 256·d + 256 for every d; the shortfall
+// 256·d − kept grows with d (kept grows by at most 256 a step), from 0 at
+// d = 0, so it is enough that covered ≤ 127 and that the shortfall at
+// d = 255 is at most covered + 128. A faint shadow over anything (a
+// quarter-opaque black: mask 1) leaves the outer rim of its ring alone.
+static inline int unchanging(const constants *k) {
+  int t = 0;
+  for (uint32_t m8 = 1; m8 < 128; m8++) {
+    const uint32_t m = m8 * 257u;
+    const uint32_t under = 65535u - (((uint32_t)k->k * m) >> 16);
+    const uint32_t shortfall = 65280u - ((65280u * under) >> 16);
+    for (int i = 0; i < 4; i++) {
+      const uint32_t covered = ((uint32_t)k->c[i] * m) >> 16;
+      if (covered > 127u || shortfall > covered + 128u) return t;
+    }
+    t = (int)m8;
+  }
+  return t;
+}
+
+// Whether a byte of `bytes` is above t, with `add` = (127 − t) in every
+// byte (t ≤ 127): a byte above t reaches 128 when added to or is 128 or
+// more already; a carry out of a byte comes only from one of 129 or more.
+static inline int any_above(uint64_t bytes, uint64_t add) {
+  return (((bytes + add) | bytes) & 0x8080808080808080ull) != 0;
+}
+
+// The colour's constants in every lane of a vector (`mm` is _mm, _mm256
+// or _mm512), and the blend of pixels `p` through spread masks `m`
+// (mask · 257 in both lanes of each pixel) worked out with them: the same
+// operations at every width.
+#define TRANSIT_LANES(mm, colour)                                                                  \
+  {                                                                                                \
+    mm##_set1_epi32((int)((uint32_t)(colour)->c[0] | (uint32_t)(colour)->c[2] << 16)),             \
+        mm##_set1_epi32((int)((uint32_t)(colour)->c[1] | (uint32_t)(colour)->c[3] << 16)),         \
+        mm##_set1_epi16((short)(colour)->k), mm##_set1_epi16(-1), mm##_set1_epi16(128),            \
+        mm##_set1_epi16((short)0xff00)                                                             \
+  }
+#define TRANSIT_BLEND(mm, p, m, w)                                                                 \
+  ({                                                                                               \
+    const __typeof__(p) under = mm##_mulhi_epu16((w).keep, m) ^ (w).ones;                          \
+    const __typeof__(p) even =                                                                     \
+        mm##_adds_epu16(mm##_adds_epu16(mm##_mulhi_epu16((w).c_even, m),                           \
+                                        mm##_mulhi_epu16(mm##_slli_epi16(p, 8), under)),           \
+                        (w).half);                                                                 \
+    const __typeof__(p) odd = mm##_adds_epu16(                                                     \
+        mm##_adds_epu16(mm##_mulhi_epu16((w).c_odd, m), mm##_mulhi_epu16((p) & (w).high, under)),  \
+        (w).half);                                                                                 \
+    mm##_srli_epi16(even, 8) | (odd & (w).high);                                                   \
+  })
+
 #if defined(__x86_64__)
 #include <immintrin.h>
 
-// Eight pixels at a time, their 32 channels in two vectors of sixteen
-// 16-bit lanes: pixels 0, 1 | 4, 5 in one and 2, 3 | 6, 7 in the other (the
-// order AVX2's in-lane unpacking gives and packing undoes).
-__attribute__((target("avx2"))) static int over_avx2(uint32_t *row, const uint8_t *coverage,
-                                                     int width, const constants *k) {
-  const __m256i c = _mm256_set1_epi64x((long long)((uint64_t)k->c[0] | (uint64_t)k->c[1] << 16 |
-                                                   (uint64_t)k->c[2] << 32 |
-                                                   (uint64_t)k->c[3] << 48));
-  const __m256i keep = _mm256_set1_epi16((short)k->k);
-  const __m256i ones = _mm256_set1_epi16(-1), half = _mm256_set1_epi16(128),
-                zero = _mm256_setzero_si256();
-  // Each pixel's mask byte, twice to a 16-bit lane (mask · 257), four
-  // times to a pixel, for the pixels of each vector.
-  const __m256i spread_low = _mm256_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 4, 4,
-                                              4, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 5, 5, 5);
-  const __m256i spread_high = _mm256_setr_epi8(2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 6,
-                                               6, 6, 6, 6, 6, 6, 6, 7, 7, 7, 7, 7, 7, 7, 7);
-  int x = 0;
-  for (; x + 8 <= width; x += 8) {
-    uint64_t eight;
-    __builtin_memcpy(&eight, coverage + x, 8);
-    if (eight == 0) continue;
-    const __m256i masks =
-        _mm256_broadcastsi128_si256(_mm_loadl_epi64((const __m128i *)(coverage + x)));
-    const __m256i p = _mm256_loadu_si256((const __m256i *)(row + x));
-#define TRANSIT_HALF(spread, unpack)                                                      \
-  ({                                                                                      \
-    const __m256i m = _mm256_shuffle_epi8(masks, spread);                                 \
-    const __m256i under = _mm256_xor_si256(_mm256_mulhi_epu16(keep, m), ones);           \
-    const __m256i kept = _mm256_mulhi_epu16(unpack(zero, p), under);                      \
-    const __m256i sum = _mm256_adds_epu16(_mm256_mulhi_epu16(c, m), kept);                \
-    _mm256_srli_epi16(_mm256_adds_epu16(sum, half), 8);                                   \
-  })
-    const __m256i low = TRANSIT_HALF(spread_low, _mm256_unpacklo_epi8);
-    const __m256i high = TRANSIT_HALF(spread_high, _mm256_unpackhi_epi8);
-#undef TRANSIT_HALF
-    _mm256_storeu_si256((__m256i *)(row + x), _mm256_packus_epi16(low, high));
+// 3 where the CPU has AVX-512BW and VL, 2 where it has AVX2, else 1.
+static int widest(void) {
+  static int known = 0;
+  if (known == 0) {
+    known = __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl") ? 3
+            : __builtin_cpu_supports("avx2")                                          ? 2
+                                                                                     : 1;
   }
-  return x;
+  return known;
 }
 
-static int has_avx2(void) {
-  static int known = -1;
-  if (known < 0) known = __builtin_cpu_supports("avx2") ? 1 : 0;
-  return known;
+static int has_avx2(void) { return widest() >= 2; }
+
+typedef struct {
+  __m256i c_even, c_odd, keep, ones, half, high;
+} lanes8;
+
+// Eight pixels `p` through their eight mask bytes: each byte four times
+// (two lanes, mask · 257), pixels 0–3 in the low half and 4–7 in the high
+// half, as the pixels lie.
+__attribute__((target("avx2"), always_inline)) static inline __m256i blend8(__m256i p,
+                                                                           uint64_t masks,
+                                                                           const lanes8 *w) {
+  const __m256i spread = _mm256_setr_epi8(0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4,
+                                          4, 5, 5, 5, 5, 6, 6, 6, 6, 7, 7, 7, 7);
+  const __m256i m = _mm256_shuffle_epi8(_mm256_set1_epi64x((long long)masks), spread);
+  return TRANSIT_BLEND(_mm256, p, m, *w);
+}
+
+__attribute__((target("avx2"))) static void over_avx2(uint32_t *destination, ptrdiff_t stride,
+                                                      const uint8_t *mask, ptrdiff_t mask_stride,
+                                                      int width, int height, const constants *k,
+                                                      uint64_t add) {
+  const lanes8 w = TRANSIT_LANES(_mm256, k);
+  for (int y = 0; y < height; y++) {
+    uint32_t *row = destination + y * stride;
+    const uint8_t *coverage = mask + y * mask_stride;
+    if (width < 8) {
+      uint64_t masks = 0;
+      memcpy(&masks, coverage, (size_t)width);
+      if (!any_above(masks, add)) continue;
+      uint32_t pixels[8] = {0};
+      memcpy(pixels, row, (size_t)width * 4);
+      const __m256i out = blend8(_mm256_loadu_si256((const __m256i *)pixels), masks, &w);
+      _mm256_storeu_si256((__m256i *)pixels, out);
+      memcpy(row, pixels, (size_t)width * 4);
+      continue;
+    }
+    int x = 0;
+    for (; x + 16 <= width; x += 8) {
+      uint64_t masks;
+      memcpy(&masks, coverage + x, 8);
+      if (!any_above(masks, add)) continue;
+      const __m256i p = _mm256_loadu_si256((const __m256i *)(row + x));
+      _mm256_storeu_si256((__m256i *)(row + x), blend8(p, masks, &w));
+    }
+    // 8 to 15 pixels left: the eight at x and the row's last eight, which
+    // overlap them unless there are sixteen. Both are read before either
+    // is written, so the pixels they share are blended twice from the
+    // same values to the same bits (and no read waits on a write it
+    // partly overlaps).
+    const int last = width - 8;
+    uint64_t here, end;
+    memcpy(&here, coverage + x, 8);
+    memcpy(&end, coverage + last, 8);
+    const __m256i p = _mm256_loadu_si256((const __m256i *)(row + x));
+    const __m256i q = _mm256_loadu_si256((const __m256i *)(row + last));
+    if (any_above(here, add)) _mm256_storeu_si256((__m256i *)(row + x), blend8(p, here, &w));
+    if (last > x && any_above(end, add))
+      _mm256_storeu_si256((__m256i *)(row + last), blend8(q, end, &w));
+  }
+}
+
+typedef struct {
+  __m512i c_even, c_odd, keep, ones, half, high;
+} lanes16;
+
+// Sixteen pixels `p` through their sixteen mask bytes: mask byte j four
+// times in the 32-bit lane j (pixel j), from the bytes copied to each
+// 128-bit quarter.
+__attribute__((target("avx512bw,avx512vl,avx512f,avx2"), always_inline)) static inline __m512i
+blend16(__m512i p, __m128i masks, const lanes16 *w) {
+  const __m512i spread = _mm512_set_epi32(
+      0x0f0f0f0f, 0x0e0e0e0e, 0x0d0d0d0d, 0x0c0c0c0c, 0x0b0b0b0b, 0x0a0a0a0a, 0x09090909,
+      0x08080808, 0x07070707, 0x06060606, 0x05050505, 0x04040404, 0x03030303, 0x02020202,
+      0x01010101, 0);
+  const __m512i m = _mm512_shuffle_epi8(_mm512_broadcast_i32x4(masks), spread);
+  return TRANSIT_BLEND(_mm512, p, m, *w);
+}
+
+__attribute__((target("avx512bw,avx512vl,avx512f,avx2"))) static void over_avx512(
+    uint32_t *destination, ptrdiff_t stride, const uint8_t *mask, ptrdiff_t mask_stride,
+    int width, int height, const constants *k, uint64_t add) {
+  const lanes16 w = TRANSIT_LANES(_mm512, k);
+  for (int y = 0; y < height; y++) {
+    uint32_t *row = destination + y * stride;
+    const uint8_t *coverage = mask + y * mask_stride;
+    int x = 0;
+    for (; x + 16 <= width; x += 16) {
+      uint64_t a, b;
+      memcpy(&a, coverage + x, 8);
+      memcpy(&b, coverage + x + 8, 8);
+      if (!any_above(a, add) && !any_above(b, add)) continue;
+      const __m512i p = _mm512_loadu_si512((const void *)(row + x));
+      const __m128i masks = _mm_loadu_si128((const __m128i *)(coverage + x));
+      _mm512_storeu_si512((void *)(row + x), blend16(p, masks, &w));
+    }
+    const int rest = width - x;
+    if (rest == 0) continue;
+    // The last 1–15 pixels: masked reads and writes touch only them.
+    const __mmask16 lanes = (__mmask16)((1u << rest) - 1u);
+    const __m128i masks = _mm_maskz_loadu_epi8(lanes, coverage + x);
+    const uint64_t a = (uint64_t)_mm_cvtsi128_si64(masks);
+    const uint64_t b = (uint64_t)_mm_extract_epi64(masks, 1);
+    if (!any_above(a, add) && !any_above(b, add)) continue;
+    const __m512i p = _mm512_maskz_loadu_epi32(lanes, row + x);
+    _mm512_mask_storeu_epi32(row + x, lanes, blend16(p, masks, &w));
+  }
 }
 #endif
 
 void transit_shadow_over(uint32_t *destination, ptrdiff_t destination_stride,
                          const uint8_t *mask, ptrdiff_t mask_stride, int width, int height,
                          const float color[4]) {
-  transit_shadow_over_using(2, destination, destination_stride, mask, mask_stride, width, height,
+  transit_shadow_over_using(3, destination, destination_stride, mask, mask_stride, width, height,
                             color);
+}
+
+// The block through the widest path `level` allows, with the colour's
+// constants `k` and `add` from its unchanging mask values.
+static void over_block(int level, uint32_t *destination, ptrdiff_t destination_stride,
+                       const uint8_t *mask, ptrdiff_t mask_stride, int width, int height,
+                       const constants *k, uint64_t add) {
+  if (width <= 0 || height <= 0) return;
+#if defined(__x86_64__)
+  if (level >= 3 && widest() >= 3) {
+    over_avx512(destination, destination_stride, mask, mask_stride, width, height, k, add);
+    return;
+  }
+  if (level >= 2 && widest() >= 2) {
+    over_avx2(destination, destination_stride, mask, mask_stride, width, height, k, add);
+    return;
+  }
+#endif
+#if defined(__SSE2__)
+  const struct {
+    __m128i c_even, c_odd, keep, ones, half, high;
+  } w = TRANSIT_LANES(_mm, k);
+#endif
+  for (int y = 0; y < height; y++) {
+    uint32_t *row = destination + y * destination_stride;
+    const uint8_t *coverage = mask + y * mask_stride;
+    int x = 0;
+#if defined(__SSE2__)
+    for (; level >= 1 && x + 4 <= width; x += 4) {
+      uint32_t four;
+      memcpy(&four, coverage + x, 4);
+      if (!any_above(four, add)) continue;
+      // Four pixels; each mask byte twice to a lane (mask · 257), two
+      // lanes to a pixel.
+      const __m128i bytes = _mm_cvtsi32_si128((int)four);
+      const __m128i words = _mm_unpacklo_epi8(bytes, bytes);
+      const __m128i m = _mm_unpacklo_epi16(words, words);
+      const __m128i p = _mm_loadu_si128((const __m128i *)(row + x));
+      _mm_storeu_si128((__m128i *)(row + x), TRANSIT_BLEND(_mm, p, m, w));
+    }
+#endif
+    for (; x < width; x++) {
+      const uint32_t m8 = coverage[x];
+      if (m8 != 0) row[x] = blend_scalar(row[x], m8, k);
+    }
+  }
+}
+
+static uint64_t unchanging_bytes(const constants *k) {
+  return 0x0101010101010101ull * (uint64_t)(127 - unchanging(k));
 }
 
 void transit_shadow_over_using(int level, uint32_t *destination, ptrdiff_t destination_stride,
                                const uint8_t *mask, ptrdiff_t mask_stride, int width, int height,
                                const float color[4]) {
   const constants k = make_constants(color);
-#if defined(__SSE2__)
-  const __m128i c = _mm_set_epi16((short)k.c[3], (short)k.c[2], (short)k.c[1], (short)k.c[0],
-                                  (short)k.c[3], (short)k.c[2], (short)k.c[1], (short)k.c[0]);
-  const __m128i keep = _mm_set1_epi16((short)k.k);
-  const __m128i ones = _mm_set1_epi16(-1), half = _mm_set1_epi16(128), zero = _mm_setzero_si128();
-#endif
-  for (int y = 0; y < height; y++) {
-    uint32_t *row = destination + y * destination_stride;
-    const uint8_t *coverage = mask + y * mask_stride;
-    int x = 0;
-#if defined(__x86_64__)
-    if (level >= 2 && has_avx2()) x = over_avx2(row, coverage, width, &k);
-#endif
-#if defined(__SSE2__)
-    for (; level >= 1 && x + 4 <= width; x += 4) {
-      uint32_t four;
-      __builtin_memcpy(&four, coverage + x, 4);
-      if (four == 0) continue;
-      // Four pixels, two to a vector of eight 16-bit lanes; each mask byte
-      // twice to a lane (mask · 257), four lanes to a pixel.
-      const __m128i bytes = _mm_cvtsi32_si128((int)four);
-      const __m128i words = _mm_unpacklo_epi8(bytes, bytes);
-      const __m128i pairs = _mm_unpacklo_epi16(words, words);
-      const __m128i p = _mm_loadu_si128((const __m128i *)(row + x));
-#define TRANSIT_HALF(m, unpack)                                               \
-  ({                                                                          \
-    const __m128i under = _mm_xor_si128(_mm_mulhi_epu16(keep, m), ones);      \
-    const __m128i kept = _mm_mulhi_epu16(unpack(zero, p), under);             \
-    const __m128i sum = _mm_adds_epu16(_mm_mulhi_epu16(c, m), kept);          \
-    _mm_srli_epi16(_mm_adds_epu16(sum, half), 8);                             \
-  })
-      const __m128i low = TRANSIT_HALF(_mm_unpacklo_epi32(pairs, pairs), _mm_unpacklo_epi8);
-      const __m128i high = TRANSIT_HALF(_mm_unpackhi_epi32(pairs, pairs), _mm_unpackhi_epi8);
-#undef TRANSIT_HALF
-      _mm_storeu_si128((__m128i *)(row + x), _mm_packus_epi16(low, high));
+  over_block(level, destination, destination_stride, mask, mask_stride, width, height, &k,
+             unchanging_bytes(&k));
+}
+
+void transit_shadow_over_around(uint32_t *destination, ptrdiff_t destination_stride,
+                                const uint8_t *mask, ptrdiff_t mask_stride, int width, int height,
+                                const int32_t *holes, int hole_count, const float color[4]) {
+  if (width <= 0 || height <= 0) return;
+  const constants k = make_constants(color);
+  const uint64_t add = unchanging_bytes(&k);
+  // Rows from y to the next edge of a hole are crossed by the same holes:
+  // in each such band, the spans between the holes that cross it.
+  for (int y = 0; y < height;) {
+    int next = height;
+    for (int h = 0; h < hole_count; h++) {
+      const int32_t *hole = holes + 4 * h;
+      if (hole[2] <= hole[0] || hole[3] <= hole[1]) continue;
+      if (hole[1] > y && hole[1] < next) next = hole[1];
+      if (hole[3] > y && hole[3] < next) next = hole[3];
     }
-#endif
-    for (; x < width; x++) {
-      const uint32_t m8 = coverage[x];
-      if (m8 != 0) row[x] = blend_scalar(row[x], m8, &k);
+    for (int x = 0; x < width;) {
+      // Past every hole that crosses the band and holds x; then up to the
+      // nearest one that starts after x.
+      int end = width, inside = 0;
+      for (int h = 0; h < hole_count; h++) {
+        const int32_t *hole = holes + 4 * h;
+        if (hole[2] <= hole[0] || hole[1] > y || hole[3] < next) continue;
+        if (hole[0] <= x && hole[2] > x) {
+          x = hole[2];
+          inside = 1;
+          break;
+        }
+        if (hole[0] > x && hole[0] < end) end = hole[0];
+      }
+      if (inside) continue;
+      over_block(3, destination + y * destination_stride + x, destination_stride,
+                 mask + y * mask_stride + x, mask_stride, end - x, next - y, &k, add);
+      x = end;
     }
+    y = next;
   }
 }
+
 
 int transit_bytes_equal(const uint8_t *a, const uint8_t *b, size_t count) {
   return memcmp(a, b, count) == 0;
@@ -176,12 +361,44 @@ void transit_mark_changes(const uint8_t *row, int width, uint8_t *changes) {
   for (int c = 1; c < width; c++) changes[c] |= (uint8_t)(row[c] != row[c - 1]);
 }
 
-static void blur_pass_scalar(float *target, const float *source, ptrdiff_t step,
-                             const float *weights, int taps, int from, int count) {
-  for (int x = from; x < count; x++) {
+// The separable blur's passes read, for output x, tap k at
+// `source + k · step + x` (one pass along a row or down a column) or at
+// `rows[k] + offset + x` (down rows that need not be evenly spaced); both
+// are the same sum, worked out by the same loops, inlined into each pass
+// with `by_rows` a constant, so that the choice costs nothing.
+__attribute__((always_inline)) static inline const float *tap(int by_rows, const float *source,
+                                                               ptrdiff_t step,
+                                                               const float *const *rows,
+                                                               ptrdiff_t offset, int k) {
+  return by_rows ? rows[k] + offset : source + k * step;
+}
+
+// Outputs `from`..<`count`: four at a time with SSE2 where `level` ≥ 1,
+// the rest one by one.
+__attribute__((always_inline)) static inline void blur_rest(int level, int by_rows,
+                                                            float *target,
+                                                            const float *source, ptrdiff_t step,
+                                                            const float *const *rows,
+                                                            ptrdiff_t offset,
+                                                            const float *weights, int taps,
+                                                            int from, int count) {
+  int x = from;
+#if defined(__SSE2__)
+  for (; level >= 1 && x + 4 <= count; x += 4) {
+    __m128 a = _mm_setzero_ps();
+    for (int k = 0; k < taps; k++) {
+      const __m128 s = _mm_loadu_ps(tap(by_rows, source, step, rows, offset, k) + x);
+      a = _mm_add_ps(a, _mm_mul_ps(_mm_set1_ps(weights[k]), s));
+    }
+    _mm_storeu_ps(target + x, a);
+  }
+#else
+  (void)level;
+#endif
+  for (; x < count; x++) {
     float sum = 0.0f;
     for (int k = 0; k < taps; k++) {
-      const float product = weights[k] * source[x + k * step];
+      const float product = weights[k] * tap(by_rows, source, step, rows, offset, k)[x];
       sum = sum + product;
     }
     target[x] = sum;
@@ -189,14 +406,18 @@ static void blur_pass_scalar(float *target, const float *source, ptrdiff_t step,
 }
 
 #if defined(__x86_64__)
-__attribute__((target("avx2"))) static int blur_pass_avx2(float *target, const float *source,
-                                                          ptrdiff_t step, const float *weights,
-                                                          int taps, int count) {
+// Outputs from 0, sixteen and then eight at a time; returns where it
+// stopped.
+__attribute__((target("avx2"), always_inline)) static inline int blur_avx2(
+    int by_rows, float *target, const float *source, ptrdiff_t step, const float *const *rows,
+    ptrdiff_t offset, const float *weights, int taps, int count) {
   int x = 0;
   for (; x + 16 <= count; x += 16) {
     __m256 a = _mm256_setzero_ps(), b = _mm256_setzero_ps();
-    const float *s = source + x;
-    for (int k = 0; k < taps; k++, s += step) {
+    const float *along = by_rows ? NULL : source + x;  // one pass: tap k's column
+    for (int k = 0; k < taps; k++) {
+      const float *s = by_rows ? rows[k] + offset + x : along;
+      if (!by_rows) along += step;
       const __m256 w = _mm256_set1_ps(weights[k]);
       a = _mm256_add_ps(a, _mm256_mul_ps(w, _mm256_loadu_ps(s)));
       b = _mm256_add_ps(b, _mm256_mul_ps(w, _mm256_loadu_ps(s + 8)));
@@ -206,13 +427,26 @@ __attribute__((target("avx2"))) static int blur_pass_avx2(float *target, const f
   }
   for (; x + 8 <= count; x += 8) {
     __m256 a = _mm256_setzero_ps();
-    const float *s = source + x;
-    for (int k = 0; k < taps; k++, s += step) {
-      a = _mm256_add_ps(a, _mm256_mul_ps(_mm256_set1_ps(weights[k]), _mm256_loadu_ps(s)));
+    for (int k = 0; k < taps; k++) {
+      const __m256 s = _mm256_loadu_ps(tap(by_rows, source, step, rows, offset, k) + x);
+      a = _mm256_add_ps(a, _mm256_mul_ps(_mm256_set1_ps(weights[k]), s));
     }
     _mm256_storeu_ps(target + x, a);
   }
   return x;
+}
+
+__attribute__((target("avx2"))) static int blur_pass_avx2(float *target, const float *source,
+                                                          ptrdiff_t step, const float *weights,
+                                                          int taps, int count) {
+  return blur_avx2(0, target, source, step, NULL, 0, weights, taps, count);
+}
+
+__attribute__((target("avx2"))) static int blur_rows_avx2(float *target,
+                                                          const float *const *rows,
+                                                          ptrdiff_t offset, const float *weights,
+                                                          int taps, int count) {
+  return blur_avx2(1, target, NULL, 0, rows, offset, weights, taps, count);
 }
 #endif
 
@@ -222,17 +456,7 @@ void transit_blur_pass_using(int level, float *target, const float *source, ptrd
 #if defined(__x86_64__)
   if (level >= 2 && has_avx2()) x = blur_pass_avx2(target, source, step, weights, taps, count);
 #endif
-#if defined(__SSE2__)
-  for (; level >= 1 && x + 4 <= count; x += 4) {
-    __m128 a = _mm_setzero_ps();
-    const float *s = source + x;
-    for (int k = 0; k < taps; k++, s += step) {
-      a = _mm_add_ps(a, _mm_mul_ps(_mm_set1_ps(weights[k]), _mm_loadu_ps(s)));
-    }
-    _mm_storeu_ps(target + x, a);
-  }
-#endif
-  blur_pass_scalar(target, source, step, weights, taps, x, count);
+  blur_rest(level, 0, target, source, step, NULL, 0, weights, taps, x, count);
 }
 
 void transit_blur_pass(float *target, const float *source, ptrdiff_t step,
@@ -240,56 +464,11 @@ void transit_blur_pass(float *target, const float *source, ptrdiff_t step,
   transit_blur_pass_using(2, target, source, step, weights, taps, count);
 }
 
-#if defined(__x86_64__)
-__attribute__((target("avx2"))) static int blur_rows_avx2(float *target,
-                                                          const float *const *rows,
-                                                          ptrdiff_t offset, const float *weights,
-                                                          int taps, int count) {
-  int x = 0;
-  for (; x + 16 <= count; x += 16) {
-    __m256 a = _mm256_setzero_ps(), b = _mm256_setzero_ps();
-    for (int k = 0; k < taps; k++) {
-      const float *s = rows[k] + offset + x;
-      const __m256 w = _mm256_set1_ps(weights[k]);
-      a = _mm256_add_ps(a, _mm256_mul_ps(w, _mm256_loadu_ps(s)));
-      b = _mm256_add_ps(b, _mm256_mul_ps(w, _mm256_loadu_ps(s + 8)));
-    }
-    _mm256_storeu_ps(target + x, a);
-    _mm256_storeu_ps(target + x + 8, b);
-  }
-  for (; x + 8 <= count; x += 8) {
-    __m256 a = _mm256_setzero_ps();
-    for (int k = 0; k < taps; k++) {
-      const __m256 s = _mm256_loadu_ps(rows[k] + offset + x);
-      a = _mm256_add_ps(a, _mm256_mul_ps(_mm256_set1_ps(weights[k]), s));
-    }
-    _mm256_storeu_ps(target + x, a);
-  }
-  return x;
-}
-#endif
-
 void transit_blur_pass_rows(float *target, const float *const *rows, ptrdiff_t offset,
                             const float *weights, int taps, int count) {
   int x = 0;
 #if defined(__x86_64__)
   if (has_avx2()) x = blur_rows_avx2(target, rows, offset, weights, taps, count);
 #endif
-#if defined(__SSE2__)
-  for (; x + 4 <= count; x += 4) {
-    __m128 a = _mm_setzero_ps();
-    for (int k = 0; k < taps; k++) {
-      a = _mm_add_ps(a, _mm_mul_ps(_mm_set1_ps(weights[k]), _mm_loadu_ps(rows[k] + offset + x)));
-    }
-    _mm_storeu_ps(target + x, a);
-  }
-#endif
-  for (; x < count; x++) {
-    float sum = 0.0f;
-    for (int k = 0; k < taps; k++) {
-      const float product = weights[k] * rows[k][offset + x];
-      sum = sum + product;
-    }
-    target[x] = sum;
-  }
+  blur_rest(2, 1, target, NULL, 0, rows, offset, weights, taps, x, count);
 }

@@ -11,6 +11,10 @@
 // frames layout does per frame). It prints the medians and their ratios:
 // drawing alone is the strict figure, drawing and encoding the one a user
 // of animrender sees.
+//
+//   ShadowBenchmarks profile shadowed|plain [rounds]
+//
+// draws one variant only, for a profiler (`perf record -g`).
 
 import Transit
 import TransitRender
@@ -23,7 +27,10 @@ import TransitRender
   import Darwin
 #endif
 
-let rounds = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 7
+let arguments = Array(CommandLine.arguments.dropFirst())
+let profiled = arguments.first == "profile" ? arguments.dropFirst().first : nil
+let rounds =
+  (profiled == nil ? arguments.first : arguments.dropFirst(2).first).flatMap { Int($0) } ?? 7
 let size = Size(width: 1280, height: 720)
 
 /// A screen of 20 cards in a 4 × 5 grid, each with a title bar and a line
@@ -94,6 +101,16 @@ var checksum = 0
 
 let plain = try push(shadowed: false)
 let shadowed = try push(shadowed: true)
+if let profiled {
+  guard profiled == "plain" || profiled == "shadowed" else {
+    print("usage: ShadowBenchmarks [rounds] | profile shadowed|plain [rounds]")
+    exit(64)
+  }
+  let timeline = profiled == "plain" ? plain : shadowed
+  for _ in 0..<rounds { _ = try run(timeline, encode: false) }
+  print("checksum \(checksum)")
+  exit(0)
+}
 var times: [String: [Double]] = [:]
 for _ in 0..<rounds {
   for encode in [false, true] {
@@ -108,8 +125,9 @@ for kind in ["drawn", "drawn+png"] {
   let a = median(times["plain \(kind)"]!)
   let b = median(times["shadowed \(kind)"]!)
   let ratio = (b / a * 100).rounded() / 100
+  func ms(_ seconds: Double) -> Double { (seconds * 10_000).rounded() / 10 }
   print(
-    "60 frames 1280×720, 40 cards, \(kind): plain \((a * 1000).rounded()) ms, shadowed \((b * 1000).rounded()) ms CPU (medians of \(rounds)); shadowed / plain = \(ratio) (goal <= 1.3)"
+    "60 frames 1280×720, 40 cards, \(kind): plain \(ms(a)) ms, shadowed \(ms(b)) ms CPU (medians of \(rounds)); shadowed / plain = \(ratio) (goal <= 1.3)"
   )
 }
 print("checksum \(checksum)")

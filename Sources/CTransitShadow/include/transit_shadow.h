@@ -20,17 +20,27 @@
 // `color_alpha` is color[0] / 255; the fixed-point steps that give each
 // channel are written out in transit_shadow.c. Mask rows are `mask_stride`
 // bytes apart, destination rows `destination_stride` pixels apart. A mask
-// of 0 leaves its pixel untouched.
+// of 0 leaves its pixel untouched, and so do the smallest mask values of a
+// faint colour (a quarter-opaque black rounds mask 1 back to every pixel):
+// pixels with only such values are not read.
 void transit_shadow_over(uint32_t *destination, ptrdiff_t destination_stride,
                          const uint8_t *mask, ptrdiff_t mask_stride, int width, int height,
                          const float color[4]);
 
-// The same with the vector paths chosen: 0 scalar only, 1 up to SSE2, 2 the
-// widest the CPU has (AVX2). Every level gives the same bits; tests compare
-// them.
+// The same with the vector paths chosen: 0 scalar only, 1 up to SSE2, 2 up
+// to AVX2, 3 the widest the CPU has (AVX-512BW, sixteen pixels at a time).
+// Every level gives the same bits; tests compare them.
 void transit_shadow_over_using(int level, uint32_t *destination, ptrdiff_t destination_stride,
                                const uint8_t *mask, ptrdiff_t mask_stride, int width, int height,
                                const float color[4]);
+
+// The same on every pixel of the block outside the `hole_count` holes,
+// rectangles (x0, y0, x1, y1) in the block's pixels (x0 ≤ x < x1,
+// y0 ≤ y < y1), whose pixels are left as they are: a card's shadow around
+// what its opaque background will cover, in one call.
+void transit_shadow_over_around(uint32_t *destination, ptrdiff_t destination_stride,
+                                const uint8_t *mask, ptrdiff_t mask_stride, int width, int height,
+                                const int32_t *holes, int hole_count, const float color[4]);
 
 // One pass of a separable blur over `count` outputs: for each x,
 //   target[x] = ((0 + weights[0]·source[x]) + weights[1]·source[x + step])

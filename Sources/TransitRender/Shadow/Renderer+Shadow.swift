@@ -179,52 +179,57 @@ extension Renderer {
     }
     let mask = try shadowMasks.mask(for: key)
     // Under an opaque background, the pixels it covers wholly are painted
-    // over whatever the shadow leaves there: only the bands around them
+    // over whatever the shadow leaves there: only the pixels around them
     // are painted.
     let whole = Rect(x: left, y: top, width: right - left, height: bottom - top)
-    var bands = [whole]
-    if !covered.isEmpty, placement == .identity {
-      let holes = covered.map { rect -> Rect in
-        let inside = device.boundingBox(of: rect)
-        let (l, t) = (inside.minX.rounded(.up), inside.minY.rounded(.up))
-        let (r, b) = (inside.maxX.rounded(.down), inside.maxY.rounded(.down))
-        return Rect(x: l, y: t, width: max(r - l, 0), height: max(b - t, 0))
-      }
-      bands = whole.subtracting(holes)
-    }
     let color = shadow.color
     // Straight onto the frame's pixels when nothing but a rectangle on
     // whole pixels stands between: composited in fixed point and rounded
-    // once (transit_shadow_over), within 0.55 of a step of the exact
-    // composite of the mask; through Cairo otherwise (a group, a rotated
-    // view), whose compositing rounds thrice.
+    // once (transit_shadow_over_around), within 0.55 of a step of the
+    // exact composite of the mask; through Cairo otherwise (a group, a
+    // rotated view), whose compositing rounds thrice.
     if placement == .identity, let clip = context.pixelAlignedClip {
+      // Clamped as doubles first: a shape far off the frame has
+      // coordinates no Int holds.
+      func inside(_ v: Double, _ low: Int, _ high: Int) -> Int {
+        Int(min(max(v, Double(low)), Double(high)))
+      }
+      let x0 = inside(left, clip.x0, clip.x1)
+      let y0 = inside(top, clip.y0, clip.y1)
+      let x1 = inside(right, clip.x0, clip.x1)
+      let y1 = inside(bottom, clip.y0, clip.y1)
+      guard x1 > x0, y1 > y0 else { return }
       var premultiplied = (
         Float(255 * strength), Float(255 * color.red * strength),
         Float(255 * color.green * strength), Float(255 * color.blue * strength)
       )
+      // The holes in the painted block's pixels; any beyond it (or not
+      // finite) hold no pixel of it.
+      func relative(_ v: Double, _ origin: Int) -> Int32 {
+        Int32(min(max(v - Double(origin), -1), Double(1 << 20)))
+      }
       try mask.withPixels { maskPixels, maskStride throws(RenderError) in
         try context.surface.withPixels { pixels, stride throws(RenderError) in
-          for band in bands {
-            // Clamped as doubles first: a shape far off the frame has
-            // coordinates no Int holds.
-            func inside(_ v: Double, _ low: Int, _ high: Int) -> Int {
-              Int(min(max(v, Double(low)), Double(high)))
+          let maskStart =
+            maskPixels.assumingMemoryBound(to: UInt8.self) + (y0 - Int(top)) * maskStride
+            + (x0 - Int(left))
+          let start = (pixels + y0 * stride).assumingMemoryBound(to: UInt32.self) + x0
+          withUnsafeTemporaryAllocation(of: Int32.self, capacity: 4 * covered.count) { corners in
+            for (i, rect) in covered.enumerated() {
+              let hole = device.wholePixels(inside: rect)
+              let finite =
+                hole.minX.isFinite && hole.minY.isFinite && hole.maxX.isFinite
+                && hole.maxY.isFinite
+              corners[4 * i] = finite ? relative(hole.minX, x0) : 0
+              corners[4 * i + 1] = finite ? relative(hole.minY, y0) : 0
+              corners[4 * i + 2] = finite ? relative(hole.maxX, x0) : 0
+              corners[4 * i + 3] = finite ? relative(hole.maxY, y0) : 0
             }
-            let x0 = inside(band.minX, clip.x0, clip.x1)
-            let y0 = inside(band.minY, clip.y0, clip.y1)
-            let x1 = inside(band.maxX, clip.x0, clip.x1)
-            let y1 = inside(band.maxY, clip.y0, clip.y1)
-            guard x1 > x0, y1 > y0 else { continue }
-            let maskStart =
-              maskPixels.assumingMemoryBound(to: UInt8.self) + (y0 - Int(top)) * maskStride
-              + (x0 - Int(left))
-            let start = (pixels + y0 * stride).assumingMemoryBound(to: UInt32.self) + x0
             withUnsafePointer(to: &premultiplied) { color in
               color.withMemoryRebound(to: Float.self, capacity: 4) { color in
-                transit_shadow_over(
+                transit_shadow_over_around(
                   start, stride / 4, maskStart, maskStride, Int32(x1 - x0), Int32(y1 - y0),
-                  color)
+                  corners.baseAddress, Int32(covered.count), color)
               }
             }
           }
@@ -232,6 +237,9 @@ extension Renderer {
       }
       return
     }
+    let bands =
+      covered.isEmpty || placement != .identity
+      ? [whole] : whole.subtracting(covered.map(device.wholePixels(inside:)))
     context.save()
     context.matrix = placement
     cairo_set_source_rgba(context.pointer, color.red, color.green, color.blue, strength)
@@ -263,6 +271,15 @@ extension View {
 }
 
 extension AffineMatrix {
+  /// The whole pixels inside the image of `rect` (empty when there are
+  /// none), for a matrix that does not rotate.
+  func wholePixels(inside rect: Rect) -> Rect {
+    let image = boundingBox(of: rect)
+    let (l, t) = (image.minX.rounded(.up), image.minY.rounded(.up))
+    let (r, b) = (image.maxX.rounded(.down), image.maxY.rounded(.down))
+    return Rect(x: l, y: t, width: max(r - l, 0), height: max(b - t, 0))
+  }
+
   /// The smallest upright rectangle holding the image of `rect`.
   func boundingBox(of rect: Rect) -> Rect {
     let a = apply(Point(x: rect.minX, y: rect.minY))

@@ -179,47 +179,103 @@ import TransitTestSupport
   }
 }
 
-/// The shadow compositor's vector paths (AVX2, SSE2) and its scalar one give
-/// the same bits, on random pixels, masks and colours, over widths that
-/// leave every kind of tail.
+/// The shadow compositor's vector paths (AVX-512, AVX2, SSE2) and its
+/// scalar one give the same bits, on random pixels, masks and colours, over
+/// widths that leave every kind of tail. The scalar path blends every pixel
+/// whose mask is not 0, the vector paths skip those whose mask values leave
+/// every pixel as it is: faint colours over bright pixels, with masks of
+/// small values, check that no skipped value would have changed a pixel.
 @Suite struct ShadowCompositingTests {
   @Test func everyPathGivesTheSameBits() {
     var generator = SplitMix64(seed: 28)
-    for width in [1, 3, 4, 7, 8, 9, 15, 16, 31, 37] {
-      let height = 3
-      let pixels = (0..<(width * height)).map { _ -> UInt32 in
-        // Premultiplied: no channel above the alpha.
-        let a = UInt32(generator.next() % 256)
-        let channel = { a == 0 ? 0 : UInt32(generator.next() % UInt64(a + 1)) }
-        return a << 24 | channel() << 16 | channel() << 8 | channel()
-      }
-      // Zeros, full coverage and everything between, in runs.
-      let mask = (0..<(width * height)).map { i -> UInt8 in
-        switch generator.next() % 4 {
-        case 0: 0
-        case 1: 255
-        default: UInt8(generator.next() % 256)
+    for round in 0..<8 {
+      for width in [1, 3, 4, 7, 8, 9, 15, 16, 17, 23, 24, 31, 37, 40] {
+        let height = 3
+        let pixels = (0..<(width * height)).map { _ -> UInt32 in
+          // Premultiplied: no channel above the alpha; often opaque and bright.
+          if generator.next() % 3 == 0 {
+            return 0xFF00_0000 | UInt32(truncatingIfNeeded: generator.next()) & 0x00FF_FFFF
+              | (generator.next() % 2 == 0 ? 0x00FF_FFFF : 0)
+          }
+          let a = UInt32(generator.next() % 256)
+          let channel = { a == 0 ? 0 : UInt32(generator.next() % UInt64(a + 1)) }
+          return a << 24 | channel() << 16 | channel() << 8 | channel()
         }
-      }
-      let alpha = Float(generator.next() % 256)
-      let color: [Float] = [
-        alpha, alpha * 0.3, alpha * Float(generator.next() % 100) / 100, alpha * 0.99,
-      ]
-      var results: [[UInt32]] = []
-      for level in [0, 1, 2] {
-        var out = pixels
-        out.withUnsafeMutableBufferPointer { o in
-          mask.withUnsafeBufferPointer { m in
-            transit_shadow_over_using(
-              Int32(level), o.baseAddress!, width, m.baseAddress!, width, Int32(width),
-              Int32(height), color)
+        // Zeros, full coverage, the faint rim and everything between, in runs.
+        let mask = (0..<(width * height)).map { _ -> UInt8 in
+          switch generator.next() % 5 {
+          case 0: 0
+          case 1: 255
+          case 2: UInt8(1 + generator.next() % 4)
+          default: UInt8(generator.next() % 256)
           }
         }
-        results.append(out)
+        // Opaque to faint (a quarter-opaque black and fainter), grey and coloured.
+        let alpha = Float(
+          round % 2 == 0 ? generator.next() % 256 : [64, 40, 16, 3][round / 2 % 4])
+        let grey = round % 4 == 1
+        let color: [Float] = [
+          alpha, grey ? 0 : alpha * 0.3, grey ? 0 : alpha * Float(generator.next() % 100) / 100,
+          grey ? 0 : alpha * 0.99,
+        ]
+        var results: [[UInt32]] = []
+        for level in [0, 1, 2, 3] {
+          var out = pixels
+          out.withUnsafeMutableBufferPointer { o in
+            mask.withUnsafeBufferPointer { m in
+              transit_shadow_over_using(
+                Int32(level), o.baseAddress!, width, m.baseAddress!, width, Int32(width),
+                Int32(height), color)
+            }
+          }
+          results.append(out)
+        }
+        #expect(results[0] == results[1], "SSE2 differs from scalar at width \(width)")
+        #expect(results[0] == results[2], "AVX2 differs from scalar at width \(width)")
+        #expect(results[0] == results[3], "AVX-512 differs from scalar at width \(width)")
+        #expect(results[0] != pixels || mask.allSatisfy { $0 == 0 } || alpha < 4)
       }
-      #expect(results[0] == results[1], "SSE2 differs from scalar at width \(width)")
-      #expect(results[0] == results[2], "AVX2 differs from scalar at width \(width)")
-      #expect(results[0] != pixels || mask.allSatisfy { $0 == 0 } || alpha == 0)
+    }
+  }
+}
+
+/// A card's shadow in one call: every pixel outside the holes is the
+/// plain composite, every pixel inside them is left as it was, whatever
+/// the holes (overlapping, empty, partly or wholly outside the block).
+@Suite struct ShadowAroundHolesTests {
+  @Test func pixelsOutsideTheHolesAreCompositedAndInsideLeftAlone() {
+    var generator = SplitMix64(seed: 30)
+    for _ in 0..<300 {
+      let (width, height) = (Int(1 + generator.next() % 40), Int(1 + generator.next() % 30))
+      let pixels = (0..<(width * height)).map { _ in
+        0xFF00_0000 | UInt32(truncatingIfNeeded: generator.next()) & 0x00FF_FFFF
+      }
+      let mask = (0..<(width * height)).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+      let holes = (0..<Int(generator.next() % 4)).flatMap { _ -> [Int32] in
+        let x = Int32(generator.next() % 60) - 10
+        let y = Int32(generator.next() % 50) - 10
+        return [x, y, x + Int32(generator.next() % 30) - 2, y + Int32(generator.next() % 30) - 2]
+      }
+      func inHole(_ x: Int, _ y: Int) -> Bool {
+        let (px, py) = (Int32(x), Int32(y))
+        for h in stride(from: 0, to: holes.count, by: 4) {
+          let across: Bool = px >= holes[h] && px < holes[h + 2]
+          let down: Bool = py >= holes[h + 1] && py < holes[h + 3]
+          if across && down { return true }
+        }
+        return false
+      }
+      let color: [Float] = [64, 0, 0, 0]
+      // The reference: the plain composite of the mask with the holes at 0.
+      var expected = pixels
+      let holed = (0..<(width * height)).map { i in inHole(i % width, i / width) ? 0 : mask[i] }
+      transit_shadow_over_using(
+        0, &expected, width, holed, width, Int32(width), Int32(height), color)
+      var got = pixels
+      transit_shadow_over_around(
+        &got, width, mask, width, Int32(width), Int32(height), holes, Int32(holes.count / 4),
+        color)
+      #expect(got == expected, "\(width)×\(height), holes \(holes)")
     }
   }
 }
