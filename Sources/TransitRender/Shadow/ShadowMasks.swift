@@ -18,8 +18,11 @@ import Transit
 /// the phase with bilinear weights, then rounded. Moving a Gaussian-blurred
 /// edge by linear interpolation errs by at most `h²/8 · max|f″|`, with
 /// `h` = 1 pixel and `max|f″| = 255 · 0.242 / σ²` steps per pixel² for a
-/// blurred straight edge: 0.21 of a step at σ = 6, less beyond. Narrower
-/// blurs are computed at their own phase.
+/// blurred straight edge: 0.21 of a step at σ = 6, less beyond. That is
+/// kept for shapes asked for at more than ``movedAfter`` phases (a card
+/// sliding with its screen). Any other mask is built at its own phase,
+/// from the shape's one-dimensional profiles (``ShadowProfiles``) when it
+/// has straight sides, else by the two-dimensional blur.
 ///
 /// At most ``keptBytes`` bytes of masks and as many of blurs are kept,
 /// the least recently used dropped first.

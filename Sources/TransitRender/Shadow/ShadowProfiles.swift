@@ -44,9 +44,16 @@ import Transit
 final class ShadowProfiles {
   private var raster = UnsafeMutableRawPointer.allocate(byteCount: 0, alignment: 16)
   private var rasterCapacity = 0
-  private var floats: [Float] = []
+  /// The latest blur's weights: flights that fly together share their
+  /// blur on every frame, and both axes share it at an unscaled grid.
+  private var latest: (sigma: Double, weights: [Float]) = (0, [1])
 
   deinit { raster.deallocate() }
+
+  private func weights(sigma: Double) -> [Float] {
+    if sigma != latest.sigma { latest = (sigma, GaussianBlur.weights(sigma: sigma)) }
+    return latest.weights
+  }
 
   /// Writes the mask for `key` into `mask` (`key.width × key.height`
   /// pixels, those in the key's hole left unwritten) and returns `true`,
@@ -113,8 +120,8 @@ final class ShadowProfiles {
       return false
     }
 
-    let weightsX = GaussianBlur.weights(sigma: key.sigmaX)
-    let weightsY = GaussianBlur.weights(sigma: key.sigmaY)
+    let weightsX = weights(sigma: key.sigmaX)
+    let weightsY = weights(sigma: key.sigmaY)
     let (rx, ry) = (weightsX.count / 2, weightsY.count / 2)
     let (width, height) = (key.width, key.height)
 
