@@ -66,10 +66,12 @@ final class ShadowProfiles {
     // Beyond a million pixels the shortened sides lose sub-pixel precision.
     guard wd > 2, hd > 2, wd < 0x1p20, hd < 0x1p20 else { return false }
     let r = key.radii.fitted(to: key.size)
-    let left = max(r.topLeft, r.bottomLeft) * sx
-    let right = max(r.topRight, r.bottomRight) * sx
-    let top = max(r.topLeft, r.topRight) * sy
-    let bottom = max(r.bottomLeft, r.bottomRight) * sy
+    // A radius of 0 or less is a square corner.
+    let left = max(r.topLeft, r.bottomLeft, 0) * sx
+    let right = max(r.topRight, r.bottomRight, 0) * sx
+    let top = max(r.topLeft, r.topRight, 0) * sy
+    let bottom = max(r.bottomLeft, r.bottomRight, 0) * sy
+    guard left <= wd, right <= wd, top <= hd, bottom <= hd else { return false }
     // Straight columns cs…ce and rows rs…re of the full raster (grid
     // pixels, the shape's origin at the phase in pixel 0), a 64th of a
     // pixel clear of the corners' squares.
