@@ -33,7 +33,7 @@ typedef struct {
 // Writes the mask: each pixel (x, y) outside the hole (`hole_x0 ≤ x <
 // hole_x1` and `hole_y0 ≤ y < hole_y1`, none when empty) is
 //   across[x] · down[y] + Σ over corners of Σ over their rows j within
-//   `radius` of y of weights[radius + (first_row + j) − y] · rows[j][x − x]
+//   `radius` of y of weights[radius + (first_row + j) − y] · rows[j][x − corner.x]
 // rounded to the nearest byte (halves to even) and clamped to 0…255. A row
 // with the same `down` value as the row before, no corner within reach of
 // either, and the same span outside the hole is a copy of that row.
