@@ -18,8 +18,11 @@ import Transit
 /// the phase with bilinear weights, then rounded. Moving a Gaussian-blurred
 /// edge by linear interpolation errs by at most `h²/8 · max|f″|`, with
 /// `h` = 1 pixel and `max|f″| = 255 · 0.242 / σ²` steps per pixel² for a
-/// blurred straight edge: 0.21 of a step at σ = 6, less beyond. Narrower
-/// blurs are computed at their own phase.
+/// blurred straight edge: 0.21 of a step at σ = 6, less beyond. That is
+/// kept for shapes asked for at more than ``movedAfter`` phases (a card
+/// sliding with its screen). Any other mask is built at its own phase,
+/// from the shape's one-dimensional profiles (``ShadowProfiles``) when it
+/// has straight sides, else by the two-dimensional blur.
 ///
 /// At most ``keptBytes`` bytes of masks and as many of blurs are kept,
 /// the least recently used dropped first.
@@ -28,6 +31,9 @@ final class ShadowMasks {
   /// The narrowest blur, in pixels, that is moved rather than blurred
   /// again for each phase.
   static let smoothSigma = 6.0
+  /// The most phases of one shape built from its profiles before its blur
+  /// at phase 0 is kept and moved instead.
+  static let movedAfter = 8
 
   /// What a mask depends on, in the pixel grid it is computed in (see
   /// `Renderer.drawShadow`).
@@ -83,7 +89,37 @@ final class ShadowMasks {
     deinit { values.deallocate() }
   }
 
-  private var masks = Kept<CairoSurface>()
+  /// A mask's surface and the memory its pixels are in.
+  final class Mask {
+    let surface: CairoSurface
+    /// The pixels' memory, handed on to the next mask (`nil`) or freed
+    /// with the mask.
+    var memory: UnsafeMutableRawPointer?
+    let capacity: Int
+    init(surface: CairoSurface, memory: UnsafeMutableRawPointer, capacity: Int) {
+      (self.surface, self.memory, self.capacity) = (surface, memory, capacity)
+    }
+    deinit { memory?.deallocate() }
+  }
+
+  /// How many masks built lately and not asked for again are held apart
+  /// from the kept ones (`young`).
+  static let youngMasks = 16
+
+  private var masks = Kept<Mask>()
+  /// Masks built lately and not asked for again yet, oldest first: a
+  /// flight's masks, a new shape on every frame and never asked for again,
+  /// go out of here and lend their memory to the next ones rather than
+  /// filling `masks` (fresh memory on every frame costs a page fault
+  /// every 4 KiB). A mask asked for again moves to `masks`.
+  private var young: [(key: Key, mask: Mask)] = []
+  /// The keys of the latest 256 masks that went out of `young`: asked for
+  /// again (a scene with more shadows than `young` holds), they go
+  /// straight to `masks`.
+  private var droppedKeys: Set<Key> = []
+  private var droppedOrder: [Key] = []
+  /// Memory of masks gone, for the next ones.
+  private var spareMemory: [(memory: UnsafeMutableRawPointer, capacity: Int)] = []
   private var blurs = Kept<Blur>()
   /// The first pass of every blur, and the blur of a mask computed at its
   /// own phase, which is rounded into the mask and not kept.
@@ -94,64 +130,39 @@ final class ShadowMasks {
   /// every frame, and megabytes fresh from the system on every frame cost
   /// a page fault every 4 KiB.
   private var spareBlurs: [Blur] = []
+  /// Masks built from one-dimensional profiles (most shapes).
+  private let profiles = ShadowProfiles()
+  /// How many phases each of the latest 64 shapes and blurs (keys at
+  /// phase 0) has been asked for at, and those keys, oldest first.
+  private var phases: [Key: Int] = [:]
+  private var shapes: [Key] = []
   /// The shape rasterized for a blur, reused from blur to blur for the
   /// same reason.
   private var shapeBytes = UnsafeMutableRawPointer.allocate(byteCount: 0, alignment: 16)
   private var shapeCapacity = 0
 
-  deinit { shapeBytes.deallocate() }
+  deinit {
+    shapeBytes.deallocate()
+    for spare in spareMemory { spare.memory.deallocate() }
+  }
 
   /// The mask for `key`, computed the first time it is asked for.
   func mask(for key: Key) throws(RenderError) -> CairoSurface {
-    if let mask = masks[key] { return mask }
-    let mask = try CairoSurface(alphaWidth: key.width, height: key.height, what: "shadow")
-    if key.sigmaX >= Self.smoothSigma, key.sigmaY >= Self.smoothSigma {
-      // The blur at phase 0, a pixel wider on the top and left, moved.
-      var still = key
-      (still.phaseX, still.phaseY) = (0, 0)
-      // Mask pixel (x, y) reads the blur at (x…x + 1, y…y + 1): what no
-      // pixel outside the hole reads is the hole moved one pixel in from
-      // its top and left.
-      if key.holeX1 > key.holeX0 {
-        (still.holeX0, still.holeY0) = (key.holeX0 + 1, key.holeY0 + 1)
-      }
-      (still.x0, still.y0) = (key.x0 - 1, key.y0 - 1)
-      let blur = try blurred(still)
-      let (px, py) = (Float(key.phaseX), Float(key.phaseY))
-      let weights = ((1 - px) * (1 - py), px * (1 - py), (1 - px) * py, px * py)
-      let stride = still.width
-      try mask.withPixels { pixels, rowStride in
-        let row = UnsafeMutablePointer<Float>.allocate(capacity: key.width)
-        defer { row.deallocate() }
-        for y in 0..<key.height {
-          // Output (x, y) reads the blur at (x + 1, y + 1) and the pixels
-          // above and to its left, where the shape was before moving.
-          let below = blur.values + (y + 1) * stride + 1
-          let above = below - stride
-          let target = (pixels + y * rowStride).assumingMemoryBound(to: UInt8.self)
-          let (first, second) = key.spans(ofRow: y)
-          func move(_ span: Range<Int>) {
-            let (start, end) = (span.lowerBound, span.upperBound)
-            // A move along one axis only (a screen sliding sideways) has
-            // two weights of 0, whose terms add +0 or −0: left out, the
-            // same bits.
-            if py == 0 {
-              for x in start..<end { row[x] = weights.0 * below[x] + weights.1 * below[x - 1] }
-            } else if px == 0 {
-              for x in start..<end { row[x] = weights.0 * below[x] + weights.2 * above[x] }
-            } else {
-              for x in start..<end {
-                row[x] =
-                  weights.0 * below[x] + weights.1 * below[x - 1] + weights.2 * above[x]
-                  + weights.3 * above[x - 1]
-              }
-            }
-            GaussianBlur.round(row + start, into: target + start, count: end - start)
-          }
-          move(first)
-          move(second)
-        }
-      }
+    if let mask = masks[key] { return mask.surface }
+    if let index = young.firstIndex(where: { $0.key == key }) {
+      let mask = young.remove(at: index).mask
+      recycle(masks.insert(mask, for: key, bytes: mask.capacity))
+      return mask.surface
+    }
+    let kept = try newMask(width: key.width, height: key.height)
+    let mask = kept.surface
+    let smooth = key.sigmaX >= Self.smoothSigma && key.sigmaY >= Self.smoothSigma
+    if smooth, recurring(key) {
+      try moved(key, into: mask)
+    } else if try profiles.write(key, into: mask) {
+      // Built from the shape's profiles at its own phase.
+    } else if smooth {
+      try moved(key, into: mask)
     } else {
       let values = try blurred(key, into: unkept.floats(key.width * key.height))
       try mask.withPixels { pixels, rowStride in
@@ -165,8 +176,126 @@ final class ShadowMasks {
         }
       }
     }
-    masks.insert(mask, for: key, bytes: mask.rowStride * mask.height)
+    if droppedKeys.contains(key) {
+      recycle(masks.insert(kept, for: key, bytes: kept.capacity))
+    } else {
+      young.append((key, kept))
+      if young.count > Self.youngMasks {
+        let gone = young.removeFirst()
+        if droppedOrder.count >= 256 { droppedKeys.remove(droppedOrder.removeFirst()) }
+        droppedKeys.insert(gone.key)
+        droppedOrder.append(gone.key)
+        recycle([gone.mask])
+      }
+    }
     return mask
+  }
+
+  /// A mask surface of `width × height` pixels, in memory left by a mask
+  /// gone when some fits; its pixels are not cleared.
+  private func newMask(width: Int, height: Int) throws(RenderError) -> Mask {
+    try Image.validate(width: width, height: height, what: "shadow")
+    let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_A8, Int32(width)))
+    let bytes = stride * height
+    let memory: UnsafeMutableRawPointer
+    let capacity: Int
+    if let index = spareMemory.lastIndex(where: {
+      $0.capacity >= bytes && $0.capacity <= 2 * bytes + 65_536
+    }) {
+      (memory, capacity) = spareMemory.remove(at: index)
+    } else {
+      // A quarter more than asked for, so that a growing shape (a flight)
+      // fits in the memory of its masks a few frames before.
+      capacity = bytes + bytes / 4
+      memory = .allocate(byteCount: capacity, alignment: 16)
+    }
+    let mask = Mask(
+      surface: try CairoSurface(
+        adopting: cairo_image_surface_create_for_data(
+          memory.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_A8, Int32(width),
+          Int32(height), Int32(stride))!,
+        width: width, height: height, what: "shadow"),
+      memory: memory, capacity: capacity)
+    return mask
+  }
+
+  /// Takes the memory of masks gone for the next ones (at most eight
+  /// pieces kept).
+  private func recycle(_ gone: [Mask]) {
+    for mask in gone {
+      guard let memory = mask.memory else { continue }
+      mask.memory = nil
+      spareMemory.append((memory, mask.capacity))
+    }
+    while spareMemory.count > 8 { spareMemory.removeFirst().memory.deallocate() }
+  }
+
+  /// Whether masks of the same shape and blur have lately been asked for
+  /// at more than ``movedAfter`` phases: a card that slides, whose blur at
+  /// phase 0 is then kept and moved for each phase, rather than a flight
+  /// (a new shape on every frame, asked for once per flight).
+  private func recurring(_ key: Key) -> Bool {
+    var shape = key
+    (shape.phaseX, shape.phaseY) = (0, 0)
+    if let count = phases[shape] {
+      phases[shape] = count + 1
+      return count + 1 > Self.movedAfter
+    }
+    if shapes.count >= 64 { phases[shapes.removeFirst()] = nil }
+    phases[shape] = 1
+    shapes.append(shape)
+    return false
+  }
+
+  /// Writes the mask for `key` as its shape's blur at phase 0, moved by
+  /// the phase with bilinear weights and rounded.
+  private func moved(_ key: Key, into mask: CairoSurface) throws(RenderError) {
+    // The blur at phase 0, a pixel wider on the top and left, moved.
+    var still = key
+    (still.phaseX, still.phaseY) = (0, 0)
+    // Mask pixel (x, y) reads the blur at (x…x + 1, y…y + 1): what no
+    // pixel outside the hole reads is the hole moved one pixel in from
+    // its top and left.
+    if key.holeX1 > key.holeX0 {
+      (still.holeX0, still.holeY0) = (key.holeX0 + 1, key.holeY0 + 1)
+    }
+    (still.x0, still.y0) = (key.x0 - 1, key.y0 - 1)
+    let blur = try blurred(still)
+    let (px, py) = (Float(key.phaseX), Float(key.phaseY))
+    let weights = ((1 - px) * (1 - py), px * (1 - py), (1 - px) * py, px * py)
+    let stride = still.width
+    try mask.withPixels { pixels, rowStride in
+      let row = UnsafeMutablePointer<Float>.allocate(capacity: key.width)
+      defer { row.deallocate() }
+      for y in 0..<key.height {
+        // Output (x, y) reads the blur at (x + 1, y + 1) and the pixels
+        // above and to its left, where the shape was before moving.
+        let below = blur.values + (y + 1) * stride + 1
+        let above = below - stride
+        let target = (pixels + y * rowStride).assumingMemoryBound(to: UInt8.self)
+        let (first, second) = key.spans(ofRow: y)
+        func move(_ span: Range<Int>) {
+          let (start, end) = (span.lowerBound, span.upperBound)
+          // A move along one axis only (a screen sliding sideways) has
+          // two weights of 0, whose terms add +0 or −0: left out, the
+          // same bits.
+          if py == 0 {
+            for x in start..<end { row[x] = weights.0 * below[x] + weights.1 * below[x - 1] }
+          } else if px == 0 {
+            for x in start..<end { row[x] = weights.0 * below[x] + weights.2 * above[x] }
+          } else {
+            for x in start..<end {
+              row[x] =
+                weights.0 * below[x] + weights.1 * below[x - 1] + weights.2 * above[x]
+                + weights.3 * above[x - 1]
+            }
+          }
+          GaussianBlur.round(row + start, into: target + start, count: end - start)
+        }
+        move(first)
+        move(second)
+      }
+    }
   }
 
   /// The blur for `key`, unrounded, computed the first time it is asked

@@ -1,0 +1,140 @@
+import CTransitCairo
+import RealModule
+import Testing
+import Transit
+import TransitTestSupport
+
+@testable import TransitRender
+
+/// A shadow mask built from one-dimensional profiles (`ShadowProfiles`)
+/// is the two-dimensional blur of the rasterized shape: every pixel
+/// outside the hole within 0.55 of a step of the blur worked out directly
+/// in doubles (half a step of rounding, and float sums), over random
+/// sizes, corner radii (0, small, half the side and more), blurs, scales
+/// and sub-pixel phases.
+@Suite struct ShadowProfileTests {
+  @Test func profileMasksAreTheTwoDimensionalBlur() throws {
+    var generator = SplitMix64(seed: 2_029)
+    func random(_ range: ClosedRange<Double>) -> Double {
+      Double.random(in: range, using: &generator)
+    }
+    var built = 0
+    for index in 0..<90 {
+      let scale = [1, 2, 0.75, random(0.5...2.5)][index % 4]
+      let size = Size(width: random(2...60), height: random(2...60))
+      let side = min(size.width, size.height)
+      func radius() -> Double {
+        switch generator.next() % 4 {
+        case 0: 0
+        case 1: random(side / 2...side)
+        default: random(0...side / 4)
+        }
+      }
+      let radii = CornerRadii(
+        topLeft: radius(), topRight: radius(), bottomRight: radius(), bottomLeft: radius())
+      let sigma = index % 10 == 0 ? 0 : random(0.2...5)
+      let phase = index % 7 == 0 ? (0.0, 0.0) : (random(0...0.999), random(0...0.999))
+      var key = Self.key(size: size, radii: radii, sigma: sigma, scale: scale, phase: phase)
+      if index % 3 == 0 {
+        // A hole somewhere inside, as under an opaque card.
+        key.holeX0 = Int(random(0...Double(key.width / 2)))
+        key.holeY0 = Int(random(0...Double(key.height / 2)))
+        key.holeX1 = key.holeX0 + 1 + Int(random(0...Double(key.width / 2)))
+        key.holeY1 = key.holeY0 + 1 + Int(random(0...Double(key.height / 2)))
+      }
+      let mask = try CairoSurface(alphaWidth: key.width, height: key.height, what: "mask")
+      guard try ShadowProfiles().write(key, into: mask) else {
+        // Only shapes without a straight stretch on some axis are left to
+        // the two-dimensional blur.
+        let r = radii.fitted(to: size)
+        let straightX =
+          size.width * scale - max(r.topLeft, r.bottomLeft) * scale
+          - max(r.topRight, r.bottomRight) * scale
+        let straightY =
+          size.height * scale - max(r.topLeft, r.topRight) * scale
+          - max(r.bottomLeft, r.bottomRight) * scale
+        #expect(
+          straightX < 2.1 || straightY < 2.1 || size.width * scale <= 2
+            || size.height * scale <= 2,
+          "case \(index): \(size) ×\(scale) \(radii) not built")
+        continue
+      }
+      built += 1
+      let reference = try Self.reference(key)
+      var worst = 0.0
+      try mask.withPixels { pixels, stride in
+        for y in 0..<key.height {
+          let (first, second) = key.spans(ofRow: y)
+          for x in Array(first) + Array(second) {
+            let got = Double(pixels.load(fromByteOffset: y * stride + x, as: UInt8.self))
+            worst = max(worst, abs(got - reference[y * key.width + x]))
+          }
+        }
+      }
+      #expect(
+        worst <= 0.55,
+        "case \(index): \(size) ×\(scale) \(radii) σ \(sigma) phase \(phase): \(worst) steps")
+    }
+    #expect(built >= 50, "only \(built) of 90 masks built from profiles")
+  }
+
+  /// A key as `Renderer.drawShadow` makes it for a shape drawn at `scale`
+  /// with its origin at `phase` in its pixel.
+  static func key(
+    size: Size, radii: CornerRadii, sigma: Double, scale: Double, phase: (Double, Double)
+  ) -> ShadowMasks.Key {
+    let reach = (3 * sigma * scale).rounded(.up)
+    return ShadowMasks.Key(
+      size: size, radii: radii, sigma: sigma, scaleX: scale, scaleY: scale, phaseX: phase.0,
+      phaseY: phase.1, x0: Int(-reach - 1), y0: Int(-reach - 1),
+      x1: Int((size.width * scale + reach + 2).rounded(.up)),
+      y1: Int((size.height * scale + reach + 2).rounded(.up)))
+  }
+
+  /// The blur at each of the key's pixels, 0…255: the whole shape
+  /// rasterized by Cairo as a view's background is, convolved with the
+  /// Gaussian integrated over each pixel square (cut at 6σ, scaled to sum
+  /// to 1), in doubles.
+  static func reference(_ key: ShadowMasks.Key) throws -> [Double] {
+    let sigma = key.sigmaX
+    let r = sigma > 0 ? Int((6 * sigma).rounded(.up)) : 0
+    let (width, height) = (key.width + 2 * r, key.height + 2 * r)
+    let surface = try CairoSurface(alphaWidth: width, height: height, what: "reference")
+    let context = try CairoContext(surface: surface)
+    context.matrix = AffineMatrix(
+      xx: key.scaleX, yx: 0, xy: 0, yy: key.scaleY, x0: key.phaseX - Double(key.x0 - r),
+      y0: key.phaseY - Double(key.y0 - r))
+    context.roundedRectangle(Rect(size: key.size), radii: key.radii)
+    context.fill(.black)
+    try context.check("reference shape")
+    let shape: [Double] = try surface.withPixels { pixels, stride in
+      (0..<(width * height)).map { i in
+        Double(pixels.load(fromByteOffset: (i / width) * stride + i % width, as: UInt8.self))
+      }
+    }
+    func phi(_ x: Double) -> Double {
+      sigma > 0 ? (1 + Double.erf(x / (sigma * 2.0.squareRoot()))) / 2 : (x >= 0 ? 1 : 0)
+    }
+    var weights = (-r...r).map { k in phi(Double(k) + 0.5) - phi(Double(k) - 0.5) }
+    let total = weights.reduce(0, +)
+    weights = weights.map { $0 / total }
+    // Across, then down: the 2-D kernel is the product of the two.
+    var across = [Double](repeating: 0, count: key.width * height)
+    for y in 0..<height {
+      for x in 0..<key.width {
+        var sum = 0.0
+        for k in 0...(2 * r) { sum += weights[k] * shape[y * width + x + k] }
+        across[y * key.width + x] = sum
+      }
+    }
+    var blur = [Double](repeating: 0, count: key.width * key.height)
+    for y in 0..<key.height {
+      for x in 0..<key.width {
+        var sum = 0.0
+        for k in 0...(2 * r) { sum += weights[k] * across[(y + k) * key.width + x] }
+        blur[y * key.width + x] = sum
+      }
+    }
+    return blur
+  }
+}
