@@ -28,6 +28,10 @@ struct AppearanceKeys: Hashable, Sendable {
   /// are one segment per key, some of them relative: folded only up to
   /// the latest started key's, since no later one has started.
   private(set) var prefixed: [UInt8] = []
+  /// For each view, a bit per appearance track with any segment of the
+  /// view: a view that only moves and fades tests one byte, and a view
+  /// whose record serves every track it changes reads no track at all.
+  private(set) var animated: [UInt8] = []
 
   /// Adds the next view in pre-order: its appearance segments' steps, one
   /// list per track in ``Tracks/Appearance`` order (each in step order, a
@@ -37,7 +41,10 @@ struct AppearanceKeys: Hashable, Sendable {
     let keys = Array(Set(tracks.flatMap(\.steps))).sorted()
     var bits: UInt8 = 0
     var relativeBits: UInt8 = 0
-    for (bit, track) in tracks.enumerated() where !track.steps.isEmpty && track.steps == keys {
+    var animatedBits: UInt8 = 0
+    for (bit, track) in tracks.enumerated() where !track.steps.isEmpty {
+      animatedBits |= 1 << bit
+      guard track.steps == keys else { continue }
       if track.allAbsolute { bits |= 1 << bit } else { relativeBits |= 1 << bit }
     }
     let start = steps.count
@@ -45,6 +52,7 @@ struct AppearanceKeys: Hashable, Sendable {
     ranges.append(start..<steps.count)
     shared.append(bits)
     prefixed.append(relativeBits)
+    animated.append(animatedBits)
   }
 
   /// The offset (from the view's first key) of the latest key of `view`
@@ -62,5 +70,16 @@ struct AppearanceKeys: Hashable, Sendable {
       j -= 1
     }
     return (-1, .nan)
+  }
+
+  /// Whether the steps of `view`'s keys at offsets `offsets` have all
+  /// finished (progress exactly 1).
+  @inline(__always)
+  func finished(
+    _ view: Int, _ offsets: Range<Int>, _ progress: UnsafeMutableBufferPointer<Double>
+  ) -> Bool {
+    let start = ranges[view].lowerBound
+    for offset in offsets where progress[steps[start + offset]] != 1 { return false }
+    return true
   }
 }

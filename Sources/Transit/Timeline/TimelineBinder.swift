@@ -240,7 +240,6 @@ struct TimelineBinder {
       tracks.shadows.appendView(shadows[view])
       tracks.placements.appendView(placements[view])
       tracks.textColors.appendView(textColors[view])
-      tracks.appearanceAnimated.append(isAppearanceAnimated(view))
       // In the order of Tracks.Appearance's bits.
       func keyed<Value>(_ segments: [Segment<Value>]) -> (steps: [Int], allAbsolute: Bool) {
         (segments.map(\.step), segments.allSatisfy(\.isAbsolute))
