@@ -61,11 +61,12 @@ struct Tracks: Hashable, Sendable {
 
   /// Writes the animated properties of view `index` into `view`.
   /// `progress[k]` is step k's progress, NaN when it has not started;
-  /// `sines` is the sample's cache of turn angles' sines and cosines.
+  /// `started` is ``AppearanceKeys/startedSteps(_:count:)`` of it; `sines`
+  /// is the sample's cache of turn angles' sines and cosines.
   @inline(__always)
   func apply(
     _ index: Int, to view: inout View, progress: UnsafeMutableBufferPointer<Double>,
-    sines: StepSines
+    started: Int, sines: StepSines
   ) {
     let (frame, alpha) = (frames.ranges[index], alphas.ranges[index])
     let (transform, hidden) = (transforms.ranges[index], hiddens.ranges[index])
@@ -74,7 +75,9 @@ struct Tracks: Hashable, Sendable {
     if !transform.isEmpty { self.transform(transform, progress, sines, into: &view.transform) }
     if !hidden.isEmpty { self.hidden(hidden, progress, into: &view.isHidden) }
     let animated = appearanceKeys.animated[index]
-    if animated != 0 { applyAppearance(index, animated, to: &view, progress: progress) }
+    if animated != 0 {
+      applyAppearance(index, animated, to: &view, progress: progress, started: started)
+    }
   }
 
   /// Writes what view `index` looks like into `view`: every appearance
@@ -85,12 +88,13 @@ struct Tracks: Hashable, Sendable {
   @inline(__always)
   private func applyAppearance(
     _ index: Int, _ animated: UInt8, to view: inout View,
-    progress: UnsafeMutableBufferPointer<Double>
+    progress: UnsafeMutableBufferPointer<Double>, started: Int
   ) {
     let (shared, prefixed) = (appearanceKeys.shared[index], appearanceKeys.prefixed[index])
     let key =
       shared | prefixed == 0
-      ? (offset: -1, progress: Double.nan) : appearanceKeys.latestStarted(index, progress)
+      ? (offset: -1, progress: Double.nan)
+      : appearanceKeys.latestStarted(index, progress, started: started)
     // While the latest started key runs, every track that changes in
     // exactly the keys is read from that key's record, in one pass.
     let running = key.offset >= 0 && key.progress != 0 && key.progress != 1
@@ -109,7 +113,7 @@ struct Tracks: Hashable, Sendable {
     // A track with relative segments in the very steps of the keys: none
     // after the latest started key's has started, so folding the segments
     // up to it is folding them all.
-    func started(_ range: Range<Int>, _ bit: UInt8) -> Range<Int> {
+    func upToKey(_ range: Range<Int>, _ bit: UInt8) -> Range<Int> {
       prefixed & bit != 0 && key.offset >= 0
         ? range.lowerBound..<range.lowerBound + key.offset + 1 : range
     }
@@ -120,12 +124,12 @@ struct Tracks: Hashable, Sendable {
     }
     if rest & Appearance.cornerRadii != 0 {
       self.cornerRadii(
-        started(cornerRadii.ranges[index], Appearance.cornerRadii), progress,
+        upToKey(cornerRadii.ranges[index], Appearance.cornerRadii), progress,
         at(Appearance.cornerRadii), into: &view.cornerRadii)
     }
     if rest & Appearance.borderWidth != 0 {
       borderWidth(
-        started(borderWidths.ranges[index], Appearance.borderWidth), progress,
+        upToKey(borderWidths.ranges[index], Appearance.borderWidth), progress,
         at(Appearance.borderWidth), into: &view.border.width)
     }
     if rest & Appearance.borderColor != 0 {
@@ -256,7 +260,8 @@ struct Tracks: Hashable, Sendable {
     // same code.
     var view = View(id: "", frame: initial.frame)
     view.state = initial
-    apply(index, to: &view, progress: progress, sines: sines)
+    let started = AppearanceKeys.startedSteps(progress, count: steps.count)
+    apply(index, to: &view, progress: progress, started: started, sines: sines)
     return view.state
   }
 
