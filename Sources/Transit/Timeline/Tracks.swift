@@ -118,7 +118,7 @@ struct Tracks: Hashable, Sendable {
         ? range.lowerBound..<range.lowerBound + key.offset + 1 : range
     }
     if rest & Appearance.backgroundColor != 0 {
-      color(
+      mixed(
         backgroundColors, backgroundColors.ranges[index], progress, at(Appearance.backgroundColor),
         into: &view.backgroundColor)
     }
@@ -133,12 +133,12 @@ struct Tracks: Hashable, Sendable {
         at(Appearance.borderWidth), into: &view.border.width)
     }
     if rest & Appearance.borderColor != 0 {
-      color(
+      mixed(
         borderColors, borderColors.ranges[index], progress, at(Appearance.borderColor),
         into: &view.border.color)
     }
     if rest & Appearance.shadow != 0 {
-      shadow(shadows.ranges[index], progress, at(Appearance.shadow), into: &view.shadow)
+      mixed(shadows, shadows.ranges[index], progress, at(Appearance.shadow), into: &view.shadow)
     }
     if rest & Appearance.placement != 0 {
       placement(
@@ -149,7 +149,7 @@ struct Tracks: Hashable, Sendable {
     // text itself out of its optional would move it out and back, and
     // testing it against nil would copy it, string and all.
     if rest & Appearance.textColor != 0, var textColor = view.text?.color {
-      color(
+      mixed(
         textColors, textColors.ranges[index], progress, at(Appearance.textColor),
         into: &textColor)
       view.text?.color = textColor
@@ -374,16 +374,17 @@ struct Tracks: Hashable, Sendable {
 
   // MARK: What views look like
 
-  /// A colour (background, border or text): the target in force, mixed in
-  /// premultiplied sRGB (``Color/interpolated(to:progress:)``); in motion
-  /// and `bounded`, each component kept in 0…1. Colours are only ever
-  /// absolute.
+  /// A colour (background, border or text) or a shadow: the target in
+  /// force, mixed by the value's own rule (a colour in premultiplied sRGB,
+  /// ``Color/interpolated(to:progress:)``; a shadow component by component,
+  /// ``Shadow/interpolated(to:progress:)``); in motion and `bounded`,
+  /// brought into range (``Mixable/bounded``). Both are only ever absolute.
   @inline(__always)
-  func color(
-    _ track: Track<Color>, _ range: Range<Int>, _ progress: UnsafeMutableBufferPointer<Double>,
-    _ key: (offset: Int, progress: Double)? = nil, into value: inout Color, bounded: Bool = true
+  func mixed<Value: Mixable>(
+    _ track: Track<Value>, _ range: Range<Int>, _ progress: UnsafeMutableBufferPointer<Double>,
+    _ key: (offset: Int, progress: Double)? = nil, into value: inout Value, bounded: Bool = true
   ) {
-    func mix(_ j: Int, _ p: Double) -> Color {
+    func mix(_ j: Int, _ p: Double) -> Value {
       track.segments[j].from.interpolated(to: track.segments[j].to, progress: p)
     }
     let isMoving =
@@ -438,26 +439,6 @@ struct Tracks: Hashable, Sendable {
         }
       }
     if bounded && isMoving { value = max(0, value) }
-  }
-
-  /// A shadow: the target in force, component by component
-  /// (``Shadow/interpolated(to:progress:)``); in motion and `bounded`, its
-  /// colour and opacity in 0…1 and its radius not below 0.
-  @inline(__always)
-  func shadow(
-    _ range: Range<Int>, _ progress: UnsafeMutableBufferPointer<Double>,
-    _ key: (offset: Int, progress: Double)? = nil, into value: inout Shadow, bounded: Bool = true
-  ) {
-    func mix(_ j: Int, _ p: Double) -> Shadow {
-      shadows.segments[j].from.interpolated(to: shadows.segments[j].to, progress: p)
-    }
-    let isMoving =
-      if let key {
-        shadows.read(range, at: key.offset, key.progress, into: &value, absolute: mix)
-      } else {
-        shadows.fold(range, progress, into: &value, absolute: mix)
-      }
-    if bounded && isMoving { value = value.bounded }
   }
 
   /// An image placement: the target in force, its weights interpolated
