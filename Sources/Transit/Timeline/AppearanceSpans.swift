@@ -20,6 +20,12 @@ import CTransitMath
 /// every sample, worked out once instead. Only a running step (progress
 /// strictly between 0 and 1) is read from here: its ends, and a colour
 /// whose mixed alpha is 0, are read from the tracks as before.
+///
+/// A key where a track is relative (radii or a border width adjusted by
+/// an amount) is a line too, once the keys before it that the fold would
+/// pass have finished: the fold then starts from the previous segment's
+/// `to` and adds `(b − a) · p`, which is `base + delta · p` with that `to`
+/// as the base. While one of those keys still runs, the track is folded.
 struct AppearanceSpans: Hashable, Sendable {
   /// `base + delta · p`, four numbers at a time.
   struct Line: Hashable, Sendable {
@@ -33,7 +39,8 @@ struct AppearanceSpans: Hashable, Sendable {
       (base, delta) = (a, b - a)
     }
 
-    private init(base: SIMD4<Double>, delta: SIMD4<Double>) {
+    /// The line through `base` with slope `delta`.
+    init(base: SIMD4<Double>, delta: SIMD4<Double>) {
       (self.base, self.delta) = (base, delta)
     }
 
@@ -68,69 +75,122 @@ struct AppearanceSpans: Hashable, Sendable {
   /// The records, in the order of ``AppearanceKeys/steps``: a view's are
   /// the range ``AppearanceKeys/ranges`` gives it.
   private(set) var spans: [Span] = []
-  /// For each record, the bits (``Tracks/Appearance``) of the tracks it
-  /// serves: those whose segment in that key is the one in force while the
-  /// key runs. Every track of ``AppearanceKeys/shared``, and a track of
-  /// ``AppearanceKeys/prefixed`` in a key where it is absolute: the fold
-  /// up to that key finds it running and adds nothing after it. In a key
-  /// where it is relative, it adds to what came before, and is folded.
-  private(set) var served: [UInt8] = []
+  /// Which tracks a record serves, and when.
+  struct Service: Hashable, Sendable {
+    /// The bits (``Tracks/Appearance``) of the tracks the record serves
+    /// whenever its key runs: those whose segment in that key is the one
+    /// in force. Every track of ``AppearanceKeys/shared``, and a track of
+    /// ``AppearanceKeys/prefixed`` in a key where it is absolute: the fold
+    /// up to that key finds it running and adds nothing after it.
+    var always: UInt8 = 0
+    /// The bits of the tracks of ``AppearanceKeys/prefixed`` that are
+    /// relative in this key, served once the keys from offset
+    /// ``settledFrom`` up to this one (excluded) have finished: the fold
+    /// then starts from the previous key's `to`, the record's base.
+    var settled: UInt8 = 0
+    /// The offset, from the view's first key, of the first key that must
+    /// have finished for ``settled`` to be served: the latest earlier key
+    /// where every such track is absolute, or the first key.
+    var settledFrom: Int32 = 0
+  }
+
+  /// For each record, the tracks it serves.
+  private(set) var services: [Service] = []
 
   /// The records of every view's keys, from tracks whose overlaps are
   /// resolved (their segments' `from` fixed).
   init(_ tracks: Tracks) {
     let keys = tracks.appearanceKeys
     spans.reserveCapacity(keys.steps.count)
+    services.reserveCapacity(keys.steps.count)
     for view in keys.ranges.indices {
       let (shared, prefixed) = (keys.shared[view], keys.prefixed[view])
       for offset in 0..<keys.ranges[view].count {
         var span = Span()
-        var bits: UInt8 = 0
-        func segment<Value>(_ track: Track<Value>, _ bit: UInt8) -> Segment<Value>? {
+        var service = Service(settledFrom: Int32(offset))
+        // The line of a track's segment in this key, from the value the
+        // fold starts from to the segment's `to`; nil for a track the
+        // record cannot serve.
+        func line<Value>(
+          _ track: Track<Value>, _ bit: UInt8, _ numbers: (Value) -> SIMD4<Double>
+        ) -> Line? {
+          guard (shared | prefixed) & bit != 0 else { return nil }
+          let first = track.ranges[view].lowerBound
+          let segment = track.segments[first + offset]
+          let (from, to) = (numbers(segment.from), numbers(segment.to))
+          if segment.isAbsolute {
+            service.always |= bit
+            return Line(from: from, to: to)
+          }
+          // Relative: the fold goes through every key since the latest
+          // absolute one before this (or since the first key), all of them
+          // finished, and starts from the `to` of the one before this.
+          var since = offset
+          while since > 0 && !track.segments[first + since - 1].isAbsolute { since -= 1 }
+          if since > 0 { since -= 1 }
+          service.settled |= bit
+          service.settledFrom = min(service.settledFrom, Int32(since))
+          let base = offset > 0 ? numbers(track.segments[first + offset - 1].to) : from
+          return Line(base: base, delta: to - from)
+        }
+        func colorLine(_ track: Track<Color>, _ bit: UInt8) -> Line? {
           guard (shared | prefixed) & bit != 0 else { return nil }
           let segment = track.segments[track.ranges[view].lowerBound + offset]
           guard segment.isAbsolute else { return nil }
-          bits |= bit
-          return segment
+          service.always |= bit
+          return Line(from: segment.from, to: segment.to)
         }
-        if let s = segment(tracks.backgroundColors, Tracks.Appearance.backgroundColor) {
-          span.backgroundColor = Line(from: s.from, to: s.to)
+        if let l = colorLine(tracks.backgroundColors, Tracks.Appearance.backgroundColor) {
+          span.backgroundColor = l
         }
-        if let s = segment(tracks.borderColors, Tracks.Appearance.borderColor) {
-          span.borderColor = Line(from: s.from, to: s.to)
+        if let l = colorLine(tracks.borderColors, Tracks.Appearance.borderColor) {
+          span.borderColor = l
         }
-        if let s = segment(tracks.textColors, Tracks.Appearance.textColor) {
-          span.textColor = Line(from: s.from, to: s.to)
+        if let l = colorLine(tracks.textColors, Tracks.Appearance.textColor) {
+          span.textColor = l
         }
-        if let s = segment(tracks.shadows, Tracks.Appearance.shadow) {
-          span.shadowColor = Line(from: s.from.color, to: s.to.color)
-          func numbers(_ shadow: Shadow) -> SIMD4<Double> {
-            SIMD4(shadow.opacity, shadow.radius, shadow.offset.width, shadow.offset.height)
+        if (shared | prefixed) & Tracks.Appearance.shadow != 0 {
+          let s = tracks.shadows.segments[tracks.shadows.ranges[view].lowerBound + offset]
+          if s.isAbsolute {
+            service.always |= Tracks.Appearance.shadow
+            span.shadowColor = Line(from: s.from.color, to: s.to.color)
+            func numbers(_ shadow: Shadow) -> SIMD4<Double> {
+              SIMD4(shadow.opacity, shadow.radius, shadow.offset.width, shadow.offset.height)
+            }
+            span.shadow = Line(from: numbers(s.from), to: numbers(s.to))
           }
-          span.shadow = Line(from: numbers(s.from), to: numbers(s.to))
         }
-        if let s = segment(tracks.cornerRadii, Tracks.Appearance.cornerRadii) {
-          func numbers(_ r: CornerRadii) -> SIMD4<Double> {
+        if let l = line(
+          tracks.cornerRadii, Tracks.Appearance.cornerRadii,
+          { r in
             SIMD4(r.topLeft, r.topRight, r.bottomRight, r.bottomLeft)
+          })
+        {
+          span.cornerRadii = l
+        }
+        // The placement's anchors and the border width share a line.
+        var anchors = Line.zero
+        if (shared | prefixed) & Tracks.Appearance.placement != 0 {
+          let s = tracks.placements.segments[tracks.placements.ranges[view].lowerBound + offset]
+          if s.isAbsolute {
+            service.always |= Tracks.Appearance.placement
+            func weights(_ w: ImagePlacement) -> SIMD4<Double> {
+              SIMD4(w.stretched, w.fitted, w.filled, w.natural)
+            }
+            span.placementWeights = Line(from: weights(s.from), to: weights(s.to))
+            anchors = Line(
+              from: SIMD4(s.from.anchorX, s.from.anchorY, 0, 0),
+              to: SIMD4(s.to.anchorX, s.to.anchorY, 0, 0))
           }
-          span.cornerRadii = Line(from: numbers(s.from), to: numbers(s.to))
         }
-        var anchorsFrom = SIMD4<Double>.zero
-        var anchorsTo = SIMD4<Double>.zero
-        if let s = segment(tracks.placements, Tracks.Appearance.placement) {
-          func weights(_ w: ImagePlacement) -> SIMD4<Double> {
-            SIMD4(w.stretched, w.fitted, w.filled, w.natural)
-          }
-          span.placementWeights = Line(from: weights(s.from), to: weights(s.to))
-          (anchorsFrom.x, anchorsFrom.y) = (s.from.anchorX, s.from.anchorY)
-          (anchorsTo.x, anchorsTo.y) = (s.to.anchorX, s.to.anchorY)
+        if let l = line(tracks.borderWidths, Tracks.Appearance.borderWidth, { SIMD4($0, 0, 0, 0) })
+        {
+          anchors.base.z = l.base.x
+          anchors.delta.z = l.delta.x
         }
-        if let s = segment(tracks.borderWidths, Tracks.Appearance.borderWidth) {
-          (anchorsFrom.z, anchorsTo.z) = (s.from, s.to)
-        }
-        span.placementAnchorsAndBorderWidth = Line(from: anchorsFrom, to: anchorsTo)
+        span.placementAnchorsAndBorderWidth = anchors
         spans.append(span)
-        served.append(bits)
+        services.append(service)
       }
     }
   }

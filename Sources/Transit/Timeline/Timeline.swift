@@ -299,13 +299,14 @@ public struct Timeline: Sendable, Equatable {
   func writeTracks(_ time: ForwardTime, pacing: Pacing, into scene: inout Scene) {
     withProgress(at: time, pacing: pacing) { progress, sines in
       var index = 0
-      apply(&scene.storage, index: &index, progress: progress, sines: sines)
+      let started = AppearanceKeys.startedSteps(progress, count: tracks.steps.count)
+      apply(&scene.storage, index: &index, progress: progress, started: started, sines: sines)
     }
   }
 
   private func apply(
     _ views: inout [View], index: inout Int, progress: UnsafeMutableBufferPointer<Double>,
-    sines: StepSines
+    started: Int, sines: StepSines
   ) {
     for i in views.indices {
       let k = index
@@ -315,9 +316,10 @@ public struct Timeline: Sendable, Equatable {
         continue
       }
       index += 1
-      tracks.apply(k, to: &views[i], progress: progress, sines: sines)
+      tracks.apply(k, to: &views[i], progress: progress, started: started, sines: sines)
       if !views[i].children.isEmpty {
-        apply(&views[i].children, index: &index, progress: progress, sines: sines)
+        apply(
+          &views[i].children, index: &index, progress: progress, started: started, sines: sines)
       }
     }
   }

@@ -240,7 +240,6 @@ struct TimelineBinder {
       tracks.shadows.appendView(shadows[view])
       tracks.placements.appendView(placements[view])
       tracks.textColors.appendView(textColors[view])
-      tracks.appearanceAnimated.append(isAppearanceAnimated(view))
       // In the order of Tracks.Appearance's bits.
       func keyed<Value>(_ segments: [Segment<Value>]) -> (steps: [Int], allAbsolute: Bool) {
         (segments.map(\.step), segments.allSatisfy(\.isAbsolute))
@@ -353,7 +352,7 @@ struct TimelineBinder {
           from: start, to: tracks.interpolations[slot].to)
       }
       resolveStarts(of: \.backgroundColors, view, in: &tracks, progress) {
-        $0.color($0.backgroundColors, $1, progress, into: &$2, bounded: false)
+        $0.mixed($0.backgroundColors, $1, progress, into: &$2, bounded: false)
       }
       resolveStarts(of: \.cornerRadii, view, in: &tracks, progress) {
         $0.cornerRadii($1, progress, into: &$2, bounded: false)
@@ -362,16 +361,16 @@ struct TimelineBinder {
         $0.borderWidth($1, progress, into: &$2, bounded: false)
       }
       resolveStarts(of: \.borderColors, view, in: &tracks, progress) {
-        $0.color($0.borderColors, $1, progress, into: &$2, bounded: false)
+        $0.mixed($0.borderColors, $1, progress, into: &$2, bounded: false)
       }
       resolveStarts(of: \.shadows, view, in: &tracks, progress) {
-        $0.shadow($1, progress, into: &$2, bounded: false)
+        $0.mixed($0.shadows, $1, progress, into: &$2, bounded: false)
       }
       resolveStarts(of: \.placements, view, in: &tracks, progress) {
         $0.placement($1, progress, into: &$2)
       }
       resolveStarts(of: \.textColors, view, in: &tracks, progress) {
-        $0.color($0.textColors, $1, progress, into: &$2, bounded: false)
+        $0.mixed($0.textColors, $1, progress, into: &$2, bounded: false)
       }
     }
   }

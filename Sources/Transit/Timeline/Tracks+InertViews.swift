@@ -17,7 +17,6 @@ extension Tracks {
       shadows.appendView([])
       placements.appendView([])
       textColors.appendView([])
-      appearanceAnimated.append(false)
       appearanceKeys.appendView([])
       subtreeAnimated.append(false)
       for child in view.children { visit(child) }

@@ -22,10 +22,6 @@ struct Tracks: Hashable, Sendable {
   var shadows = Track<Shadow>()
   var placements = Track<ImagePlacement>()
   var textColors = Track<Color>()
-  /// For each view, whether any of the tracks above `hiddens` (what it
-  /// looks like) has a segment of it: one test spares views that only
-  /// move and fade the seven lookups.
-  var appearanceAnimated: [Bool] = []
   /// Each view's appearance steps, searched once for the tracks that
   /// change in all of them.
   var appearanceKeys = AppearanceKeys()
@@ -65,11 +61,12 @@ struct Tracks: Hashable, Sendable {
 
   /// Writes the animated properties of view `index` into `view`.
   /// `progress[k]` is step k's progress, NaN when it has not started;
-  /// `sines` is the sample's cache of turn angles' sines and cosines.
+  /// `started` is ``AppearanceKeys/startedSteps(_:count:)`` of it; `sines`
+  /// is the sample's cache of turn angles' sines and cosines.
   @inline(__always)
   func apply(
     _ index: Int, to view: inout View, progress: UnsafeMutableBufferPointer<Double>,
-    sines: StepSines
+    started: Int, sines: StepSines
   ) {
     let (frame, alpha) = (frames.ranges[index], alphas.ranges[index])
     let (transform, hidden) = (transforms.ranges[index], hiddens.ranges[index])
@@ -77,22 +74,27 @@ struct Tracks: Hashable, Sendable {
     if !alpha.isEmpty { self.alpha(alpha, progress, into: &view.alpha) }
     if !transform.isEmpty { self.transform(transform, progress, sines, into: &view.transform) }
     if !hidden.isEmpty { self.hidden(hidden, progress, into: &view.isHidden) }
-    if appearanceAnimated[index] { applyAppearance(index, to: &view, progress: progress) }
+    let animated = appearanceKeys.animated[index]
+    if animated != 0 {
+      applyAppearance(index, animated, to: &view, progress: progress, started: started)
+    }
   }
 
   /// Writes what view `index` looks like into `view`: every appearance
-  /// track that has segments of it. The latest started of the view's
-  /// appearance steps is found once, for every track that changes in
-  /// exactly those steps (see ``AppearanceKeys``); the others are folded
-  /// on their own.
+  /// track that has segments of it (the bits `animated`). The latest
+  /// started of the view's appearance steps is found once, for every track
+  /// that changes in exactly those steps (see ``AppearanceKeys``); the
+  /// others are folded on their own.
   @inline(__always)
   private func applyAppearance(
-    _ index: Int, to view: inout View, progress: UnsafeMutableBufferPointer<Double>
+    _ index: Int, _ animated: UInt8, to view: inout View,
+    progress: UnsafeMutableBufferPointer<Double>, started: Int
   ) {
     let (shared, prefixed) = (appearanceKeys.shared[index], appearanceKeys.prefixed[index])
     let key =
       shared | prefixed == 0
-      ? (offset: -1, progress: Double.nan) : appearanceKeys.latestStarted(index, progress)
+      ? (offset: -1, progress: Double.nan)
+      : appearanceKeys.latestStarted(index, progress, started: started)
     // While the latest started key runs, every track that changes in
     // exactly the keys is read from that key's record, in one pass.
     let running = key.offset >= 0 && key.progress != 0 && key.progress != 1
@@ -104,67 +106,79 @@ struct Tracks: Hashable, Sendable {
       appearanceSpans.prefetch(appearanceKeys.ranges[index + 1].lowerBound + key.offset)
     }
     let fromSpan =
-      running
-      ? applySpan(appearanceKeys.ranges[index].lowerBound + key.offset, key.progress, to: &view) : 0
+      running ? applySpan(index, key.offset, key.progress, progress, to: &view) : 0
+    let rest = animated & ~fromSpan
+    guard rest != 0 else { return }
     func at(_ bit: UInt8) -> (offset: Int, progress: Double)? { shared & bit != 0 ? key : nil }
     // A track with relative segments in the very steps of the keys: none
     // after the latest started key's has started, so folding the segments
     // up to it is folding them all.
-    func started(_ range: Range<Int>, _ bit: UInt8) -> Range<Int> {
+    func upToKey(_ range: Range<Int>, _ bit: UInt8) -> Range<Int> {
       prefixed & bit != 0 && key.offset >= 0
         ? range.lowerBound..<range.lowerBound + key.offset + 1 : range
     }
-    var range = backgroundColors.ranges[index]
-    if fromSpan & Appearance.backgroundColor == 0 && !range.isEmpty {
-      color(
-        backgroundColors, range, progress, at(Appearance.backgroundColor),
+    if rest & Appearance.backgroundColor != 0 {
+      mixed(
+        backgroundColors, backgroundColors.ranges[index], progress, at(Appearance.backgroundColor),
         into: &view.backgroundColor)
     }
-    range = cornerRadii.ranges[index]
-    if fromSpan & Appearance.cornerRadii == 0 && !range.isEmpty {
+    if rest & Appearance.cornerRadii != 0 {
       self.cornerRadii(
-        started(range, Appearance.cornerRadii), progress, at(Appearance.cornerRadii),
-        into: &view.cornerRadii)
+        upToKey(cornerRadii.ranges[index], Appearance.cornerRadii), progress,
+        at(Appearance.cornerRadii), into: &view.cornerRadii)
     }
-    range = borderWidths.ranges[index]
-    if fromSpan & Appearance.borderWidth == 0 && !range.isEmpty {
+    if rest & Appearance.borderWidth != 0 {
       borderWidth(
-        started(range, Appearance.borderWidth), progress, at(Appearance.borderWidth),
-        into: &view.border.width)
+        upToKey(borderWidths.ranges[index], Appearance.borderWidth), progress,
+        at(Appearance.borderWidth), into: &view.border.width)
     }
-    range = borderColors.ranges[index]
-    if fromSpan & Appearance.borderColor == 0 && !range.isEmpty {
-      color(borderColors, range, progress, at(Appearance.borderColor), into: &view.border.color)
+    if rest & Appearance.borderColor != 0 {
+      mixed(
+        borderColors, borderColors.ranges[index], progress, at(Appearance.borderColor),
+        into: &view.border.color)
     }
-    range = shadows.ranges[index]
-    if fromSpan & Appearance.shadow == 0 && !range.isEmpty {
-      shadow(range, progress, at(Appearance.shadow), into: &view.shadow)
+    if rest & Appearance.shadow != 0 {
+      mixed(shadows, shadows.ranges[index], progress, at(Appearance.shadow), into: &view.shadow)
     }
-    range = placements.ranges[index]
-    if fromSpan & Appearance.placement == 0 && !range.isEmpty {
-      placement(range, progress, at(Appearance.placement), into: &view.imagePlacement)
+    if rest & Appearance.placement != 0 {
+      placement(
+        placements.ranges[index], progress, at(Appearance.placement), into: &view.imagePlacement)
     }
-    range = textColors.ranges[index]
     // Binding refuses a text colour for a view without text. Only the
     // colour is read and written, through optional chaining: taking the
     // text itself out of its optional would move it out and back, and
     // testing it against nil would copy it, string and all.
-    if fromSpan & Appearance.textColor == 0 && !range.isEmpty, var textColor = view.text?.color {
-      color(textColors, range, progress, at(Appearance.textColor), into: &textColor)
+    if rest & Appearance.textColor != 0, var textColor = view.text?.color {
+      mixed(
+        textColors, textColors.ranges[index], progress, at(Appearance.textColor),
+        into: &textColor)
       view.text?.color = textColor
     }
   }
 
-  /// Writes into `view` every track that record `k` of
-  /// ``appearanceSpans`` serves, at progress `p` of its running key
-  /// (strictly between 0 and 1), and returns the bits of the tracks
-  /// written: a colour whose mixed alpha is 0 is left to its track.
+  /// Writes into `view` every track that the record of view `index`'s key
+  /// at `offset` serves, at that key's progress `p` (strictly between 0
+  /// and 1), and returns the bits of the tracks written: a colour whose
+  /// mixed alpha is 0 is left to its track, and so is a relative key's
+  /// track while a key the fold passes still runs (see
+  /// ``AppearanceSpans/Service``).
   ///
-  /// The same numbers as ``Track/read(_:at:_:into:absolute:)`` with each
-  /// property's mix, bounded the same way (see ``AppearanceSpans``).
+  /// The same numbers as ``Track/read(_:at:_:into:absolute:)`` and
+  /// ``Track/fold(_:_:into:absolute:relative:)`` with each property's mix,
+  /// bounded the same way (see ``AppearanceSpans``).
   @inline(__always)
-  private func applySpan(_ k: Int, _ p: Double, to view: inout View) -> UInt8 {
-    let shared = appearanceSpans.served[k]
+  private func applySpan(
+    _ index: Int, _ offset: Int, _ p: Double, _ progress: UnsafeMutableBufferPointer<Double>,
+    to view: inout View
+  ) -> UInt8 {
+    let k = appearanceKeys.ranges[index].lowerBound + offset
+    let service = appearanceSpans.services[k]
+    var shared = service.always
+    if service.settled != 0
+      && appearanceKeys.finished(index, Int(service.settledFrom)..<offset, progress)
+    {
+      shared |= service.settled
+    }
     guard shared != 0 else { return 0 }
     var written = shared
     return appearanceSpans.spans.withUnsafeBufferPointer { spans in
@@ -246,7 +260,8 @@ struct Tracks: Hashable, Sendable {
     // same code.
     var view = View(id: "", frame: initial.frame)
     view.state = initial
-    apply(index, to: &view, progress: progress, sines: sines)
+    let started = AppearanceKeys.startedSteps(progress, count: steps.count)
+    apply(index, to: &view, progress: progress, started: started, sines: sines)
     return view.state
   }
 
@@ -359,16 +374,17 @@ struct Tracks: Hashable, Sendable {
 
   // MARK: What views look like
 
-  /// A colour (background, border or text): the target in force, mixed in
-  /// premultiplied sRGB (``Color/interpolated(to:progress:)``); in motion
-  /// and `bounded`, each component kept in 0…1. Colours are only ever
-  /// absolute.
+  /// A colour (background, border or text) or a shadow: the target in
+  /// force, mixed by the value's own rule (a colour in premultiplied sRGB,
+  /// ``Color/interpolated(to:progress:)``; a shadow component by component,
+  /// ``Shadow/interpolated(to:progress:)``); in motion and `bounded`,
+  /// brought into range (``Mixable/bounded``). Both are only ever absolute.
   @inline(__always)
-  func color(
-    _ track: Track<Color>, _ range: Range<Int>, _ progress: UnsafeMutableBufferPointer<Double>,
-    _ key: (offset: Int, progress: Double)? = nil, into value: inout Color, bounded: Bool = true
+  func mixed<Value: Mixable>(
+    _ track: Track<Value>, _ range: Range<Int>, _ progress: UnsafeMutableBufferPointer<Double>,
+    _ key: (offset: Int, progress: Double)? = nil, into value: inout Value, bounded: Bool = true
   ) {
-    func mix(_ j: Int, _ p: Double) -> Color {
+    func mix(_ j: Int, _ p: Double) -> Value {
       track.segments[j].from.interpolated(to: track.segments[j].to, progress: p)
     }
     let isMoving =
@@ -423,26 +439,6 @@ struct Tracks: Hashable, Sendable {
         }
       }
     if bounded && isMoving { value = max(0, value) }
-  }
-
-  /// A shadow: the target in force, component by component
-  /// (``Shadow/interpolated(to:progress:)``); in motion and `bounded`, its
-  /// colour and opacity in 0…1 and its radius not below 0.
-  @inline(__always)
-  func shadow(
-    _ range: Range<Int>, _ progress: UnsafeMutableBufferPointer<Double>,
-    _ key: (offset: Int, progress: Double)? = nil, into value: inout Shadow, bounded: Bool = true
-  ) {
-    func mix(_ j: Int, _ p: Double) -> Shadow {
-      shadows.segments[j].from.interpolated(to: shadows.segments[j].to, progress: p)
-    }
-    let isMoving =
-      if let key {
-        shadows.read(range, at: key.offset, key.progress, into: &value, absolute: mix)
-      } else {
-        shadows.fold(range, progress, into: &value, absolute: mix)
-      }
-    if bounded && isMoving { value = value.bounded }
   }
 
   /// An image placement: the target in force, its weights interpolated
