@@ -138,11 +138,9 @@ final class ShadowMasks {
   private var shapes: [Key] = []
   /// The shape rasterized for a blur, reused from blur to blur for the
   /// same reason.
-  private var shapeBytes = UnsafeMutableRawPointer.allocate(byteCount: 0, alignment: 16)
-  private var shapeCapacity = 0
+  private let shape = ShapeRaster()
 
   deinit {
-    shapeBytes.deallocate()
     for spare in spareMemory { spare.memory.deallocate() }
   }
 
@@ -323,19 +321,7 @@ final class ShadowMasks {
     let rx = GaussianBlur.reach(sigma: key.sigmaX)
     let ry = GaussianBlur.reach(sigma: key.sigmaY)
     let (inputWidth, inputHeight) = (key.width + 2 * rx, key.height + 2 * ry)
-    try Image.validate(width: inputWidth, height: inputHeight, what: "shadow shape")
-    let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_A8, Int32(inputWidth)))
-    if stride * inputHeight > shapeCapacity {
-      shapeBytes.deallocate()
-      shapeBytes = .allocate(byteCount: stride * inputHeight, alignment: 16)
-      shapeCapacity = stride * inputHeight
-    }
-    shapeBytes.initializeMemory(as: UInt8.self, repeating: 0, count: stride * inputHeight)
-    let input = try CairoSurface(
-      adopting: cairo_image_surface_create_for_data(
-        shapeBytes.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_A8, Int32(inputWidth),
-        Int32(inputHeight), Int32(stride))!,
-      width: inputWidth, height: inputHeight, what: "shadow shape")
+    let input = try shape.clearedSurface(width: inputWidth, height: inputHeight).surface
     let context = try CairoContext(surface: input)
     context.matrix = AffineMatrix(
       xx: key.scaleX, yx: 0, xy: 0, yy: key.scaleY,

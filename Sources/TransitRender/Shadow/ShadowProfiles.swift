@@ -42,13 +42,10 @@ import Transit
 /// expected structure (checked, not assumed) is left to the
 /// two-dimensional blur.
 final class ShadowProfiles {
-  private var raster = UnsafeMutableRawPointer.allocate(byteCount: 0, alignment: 16)
-  private var rasterCapacity = 0
+  private let shape = ShapeRaster()
   /// The latest blur's weights: flights that fly together share their
   /// blur on every frame, and both axes share it at an unscaled grid.
   private var latest: (sigma: Double, weights: [Float]) = (0, [1])
-
-  deinit { raster.deallocate() }
 
   private func weights(sigma: Double) -> [Float] {
     if sigma != latest.sigma { latest = (sigma, GaussianBlur.weights(sigma: sigma)) }
@@ -90,25 +87,14 @@ final class ShadowProfiles {
     let cw = Int((key.phaseX + wd - Double(kx)).rounded(.up)) + 1
     let ch = Int((key.phaseY + hd - Double(ky)).rounded(.up)) + 1
     let (ce2, re2) = (ce - kx, re - ky)
-    let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_A8, Int32(cw)))
-    if stride * ch > rasterCapacity {
-      raster.deallocate()
-      raster = .allocate(byteCount: stride * ch, alignment: 16)
-      rasterCapacity = stride * ch
-    }
-    raster.initializeMemory(as: UInt8.self, repeating: 0, count: stride * ch)
-    let surface = try CairoSurface(
-      adopting: cairo_image_surface_create_for_data(
-        raster.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_A8, Int32(cw), Int32(ch),
-        Int32(stride))!,
-      width: cw, height: ch, what: "shadow shape")
+    let (surface, raster, stride) = try shape.clearedSurface(width: cw, height: ch)
     let context = try CairoContext(surface: surface)
     context.matrix = AffineMatrix(xx: sx, yx: 0, xy: 0, yy: sy, x0: key.phaseX, y0: key.phaseY)
     context.roundedRectangle(Rect(size: short), radii: r)
     context.fill(.black)
     try context.check("drawing a shadow's shape")
     cairo_surface_flush(surface.pointer)
-    let s = UnsafePointer(raster.assumingMemoryBound(to: UInt8.self))
+    let s = UnsafePointer(raster)
     func at(_ c: Int, _ row: Int) -> UInt8 { s[row * stride + c] }
 
     // The structure the decomposition rests on, checked.
