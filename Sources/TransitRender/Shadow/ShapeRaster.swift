@@ -7,7 +7,7 @@ import CTransitCairo
 /// frame. Fresh memory each time is mapped in, zero-filled and
 /// page-faulted by the kernel, which cost more than drawing the shape;
 /// one buffer, the largest asked for so far, is cleared instead. Its one
-/// owner (``ShadowMasks`` or ``ShadowProfiles``) uses one surface at a
+/// owner (`ShadowMasks` or `ShadowProfiles`) uses one surface at a
 /// time, on one thread, so the buffer needs no lock.
 final class ShapeRaster {
   private var bytes = UnsafeMutableRawPointer.allocate(byteCount: 0, alignment: 16)
