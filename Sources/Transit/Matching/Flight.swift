@@ -66,10 +66,12 @@ struct Flight: Hashable, Sendable {
   /// Writes the overlay at `progress` into `scene` (shown when `flying`)
   /// and the originals' visibility.
   func write(progress p: Double, flying: Bool, into scene: inout Scene) {
-    for original in originals {
-      Scene.modify(&scene.storage, path: original.path, depth: 0) { view in
-        view.isHidden =
-          flying ? true : (original.hasHiddenTrack ? view.isHidden : original.isHidden)
+    originals.withUnsafeBufferPointer { originals in
+      for i in originals.indices {
+        Scene.modify(&scene.storage, path: originals[i].path, depth: 0) { view in
+          view.isHidden =
+            flying ? true : (originals[i].hasHiddenTrack ? view.isHidden : originals[i].isHidden)
+        }
       }
     }
     writeOverlay(progress: p, into: &scene.storage[overlay])
@@ -95,8 +97,9 @@ struct Flight: Hashable, Sendable {
     let k = min(high, max(low, Flight.mix(from.scale, to.scale, p)))
     let placement = from.imagePlacement.interpolated(to: to.imagePlacement, progress: p)
     let fade = min(1, max(0, p))
-    for i in shell.children.indices {
-      var layer = shell.children[i]
+    // Each layer is changed in place: a copy taken out and written back
+    // would retain and release everything the view holds, per sample.
+    func update(_ layer: inout View, _ i: Int) {
       let width = rect.width / k
       let height = rect.height / k
       layer.frame = Rect(
@@ -119,8 +122,8 @@ struct Flight: Hashable, Sendable {
           layer.text?.color = a.interpolated(to: b, progress: p).bounded
         }
       }
-      shell.children[i] = layer
     }
+    for i in shell.children.indices { update(&shell.children[i], i) }
   }
 
   /// `a` at progress 0 and `b` at 1, bit for bit, the straight mix between.

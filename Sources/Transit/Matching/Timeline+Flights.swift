@@ -124,18 +124,23 @@ extension Timeline {
 
   /// Writes every flight at forward time `time` into `scene`, after the tracks.
   func writeFlights(at time: ForwardTime, pacing: Pacing = .curves, into scene: inout Scene) {
-    for flight in flights {
-      let flying = flight.isFlying(at: time.time)
-      let p: Double
-      if flying {
-        p =
-          pacing == .curves
-          ? flight.progress(at: time.time, rerun: time.rerun)
-          : flight.timing.progress(at: time.time, rerun: time.rerun, pacing: pacing)
-      } else {
-        p = time.time <= flight.timing.start ? 0 : 1
+    // Read in place through the buffer: `for flight in flights`, or even
+    // `flights[i]`, copies each flight (its two ends hold whole views) on
+    // every sample, retaining and releasing all it holds.
+    flights.withUnsafeBufferPointer { flights in
+      for i in flights.indices {
+        let flying = flights[i].isFlying(at: time.time)
+        let p: Double
+        if flying {
+          p =
+            pacing == .curves
+            ? flights[i].progress(at: time.time, rerun: time.rerun)
+            : flights[i].timing.progress(at: time.time, rerun: time.rerun, pacing: pacing)
+        } else {
+          p = time.time <= flights[i].timing.start ? 0 : 1
+        }
+        flights[i].write(progress: p, flying: flying, into: &scene)
       }
-      flight.write(progress: p, flying: flying, into: &scene)
     }
   }
 
