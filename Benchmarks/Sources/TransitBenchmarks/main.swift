@@ -175,56 +175,50 @@ if kind == "flight" {
   let scene = makeScene()
   timeline = try makeAnimation(scene).timeline(from: scene)
 }
-var buffer = timeline.initialScene
-timeline.sample(at: 0.5, into: &buffer)  // warm: the buffer is now uniquely held
-let sampledViews = buffer.allViews().count
-let flights = buffer.views.filter { $0.id.hasPrefix("match:") }.count
+let sampledViews = timeline.initialScene.allViews().count
+let flights = timeline.initialScene.views.filter { $0.id.hasPrefix("match:") }.count
 
 var checksum = 0.0
-var best = Double.infinity
 func threadCPUSeconds() -> Double {
   var time = timespec()
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
   return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
 }
-let rounds = 5
-for _ in 0..<rounds {
+/// The best of five rounds of `samples` samples of `timeline` into one
+/// buffer, in nanoseconds per sample.
+@MainActor func bestPerSample(_ timeline: Timeline) -> Double {
+  var buffer = timeline.initialScene
+  timeline.sample(at: 0.5, into: &buffer)  // warm: the buffer is now uniquely held
+  let rounds = 5
   let perRound = max(samples / rounds, 1)
-  let start = threadCPUSeconds()
-  for s in 0..<perRound {
-    timeline.sample(frame: s % 240, of: 240, into: &buffer)
-    checksum += buffer.views[s % buffer.views.count].alpha
+  var best = Double.infinity
+  for _ in 0..<rounds {
+    let start = threadCPUSeconds()
+    for s in 0..<perRound {
+      timeline.sample(frame: s % 240, of: 240, into: &buffer)
+      checksum += buffer.views[s % buffer.views.count].alpha
+    }
+    best = min(best, (threadCPUSeconds() - start) * 1e9 / Double(perRound))
   }
-  let seconds = threadCPUSeconds() - start
-  best = min(best, seconds * 1e9 / Double(perRound) / Double(sampledViews))
+  return best
 }
-let perView = (best * 100).rounded() / 100
+func hundredths(_ x: Double) -> Double { (x * 100).rounded() / 100 }
+
+let perSample = bestPerSample(timeline)
 print(
-  "timeline sampling (\(kind)): \(sampledViews) views, \(flights) flights: \(perView) ns per view per sample"
+  "timeline sampling (\(kind)): \(sampledViews) views, \(flights) flights: \(hundredths(perSample / Double(sampledViews))) ns per view per sample"
 )
 if flights > 0 {
   // Every nanosecond of the sample charged to the flights: an upper bound,
   // since nearly all of it is the screens' 2,000 views.
-  let perFlight = (best * Double(sampledViews) / Double(flights) * 100).rounded() / 100
-  print("timeline sampling (flight): \(perFlight) ns per flight per sample, whole sample")
+  print(
+    "timeline sampling (flight): \(hundredths(perSample / Double(flights))) ns per flight per sample, whole sample"
+  )
   // What a flight itself costs: the same push with matching disabled,
   // sampled the same way, and the difference per flight.
-  let plain = try makeFlightTimeline(matching: .disabled)
-  var plainBuffer = plain.initialScene
-  plain.sample(at: 0.5, into: &plainBuffer)
-  var plainBest = Double.infinity
-  for _ in 0..<rounds {
-    let perRound = max(samples / rounds, 1)
-    let start = threadCPUSeconds()
-    for s in 0..<perRound {
-      plain.sample(frame: s % 240, of: 240, into: &plainBuffer)
-      checksum += plainBuffer.views[s % plainBuffer.views.count].alpha
-    }
-    plainBest = min(plainBest, (threadCPUSeconds() - start) * 1e9 / Double(perRound))
-  }
-  let own = ((best * Double(sampledViews) - plainBest) / Double(flights) * 100).rounded() / 100
+  let plain = bestPerSample(try makeFlightTimeline(matching: .disabled))
   print(
-    "timeline sampling (flight): \(own) ns per flight per sample, beyond the same push without matching"
+    "timeline sampling (flight): \(hundredths((perSample - plain) / Double(flights))) ns per flight per sample, beyond the same push without matching"
   )
 }
 print("checksum \(checksum)")
