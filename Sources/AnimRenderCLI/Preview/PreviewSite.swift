@@ -1,9 +1,8 @@
 import Foundation
 import TransitRender
 
-/// What the preview's server answers, whatever carries the requests: the
-/// player page, its frames, the file's changes and the drag, and nothing
-/// else. `animrender-preview` hands it each request its HTTP server
+/// What the preview's server answers: the player page, its frames, the
+/// scene file's updates and the drag, and nothing else. `animrender-preview` hands it each request its HTTP server
 /// (FlyingFox) reads.
 ///
 /// Every address starts with the server's random token (`/TOKEN/…`): a
@@ -54,9 +53,9 @@ package final class PreviewSite: Sendable {
   let token: String
   private let options: PreviewOptions
 
-  /// The site for `options`, its scene file read once: a file that cannot
-  /// be read at all is refused (66); one with a problem is served with its
-  /// message, and previewed once it is mended.
+  /// The site for `options`, its scene file read on start: a file that
+  /// cannot be read at all is refused (66); one with a problem is served
+  /// with its message, and previewed when the file is fixed.
   init(_ options: PreviewOptions) throws(CLIError) {
     guard FileManager.default.isReadableFile(atPath: options.sceneFile) else {
       throw CLIError(
@@ -68,7 +67,8 @@ package final class PreviewSite: Sendable {
     session.reload()
   }
 
-  /// The message `play` would print for the file now, if it has a problem.
+  /// The message `play` would print for the file as it is on disk, if it
+  /// has a problem.
   var problem: String? { session.update.problem }
 
   /// The page's address once the server listens on `port`.
@@ -111,8 +111,8 @@ package final class PreviewSite: Sendable {
     let name = route.first ?? ""
     do throws(CLIError) {
       switch (request.method, route.count) {
-      // The printed address ends with `/`, which the server's reading
-      // of the path may drop.
+      // The printed address ends with `/`, which the HTTP server may drop
+      // from the path it reads.
       case ("GET", 0): return page()
       case ("GET", 1) where name == "": return page()
       case ("GET", 1) where name == "events":
