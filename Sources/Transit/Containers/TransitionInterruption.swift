@@ -1,7 +1,7 @@
 /// What a container does with an operation that undoes the transition
 /// still running: wait for it, or turn it back.
 ///
-/// With ``queue`` (the default, and the only behaviour before this option)
+/// With ``queue`` (the default)
 /// every operation waits for the running transition to settle. With
 /// ``reverse``, a pop issued while the push of the top is still running
 /// turns that push back from where it is — the exact mirror of the part
