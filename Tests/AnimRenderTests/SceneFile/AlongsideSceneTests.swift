@@ -27,15 +27,6 @@ struct AlongsideSceneTests {
     ##"[{"duration": 0.4, "curve": "linear", "changes": [{"view": "list-title", "alpha": \##(alpha)}]}]"##
   }
 
-  static func message(_ json: String) -> String {
-    do {
-      _ = try SceneFile.decode(Data(json.utf8), name: "s.json")
-      return "decodes"
-    } catch {
-      return error.message
-    }
-  }
-
   @Test("alongside reads as animate's steps, on the operations that play a transition")
   func reads() throws {
     let file = try SceneFile.decode(
@@ -51,7 +42,7 @@ struct AlongsideSceneTests {
       ##""remove": 0"##, ##""back": true"##,
     ] {
       #expect(
-        Self.message(Self.json(##"{\##(verb), "alongside": \##(Self.fade(0))}"##)) == "decodes",
+        decodingMessage(Self.json(##"{\##(verb), "alongside": \##(Self.fade(0))}"##)) == "decodes",
         "\(verb)")
     }
   }
@@ -98,7 +89,7 @@ struct AlongsideSceneTests {
   @Test("a bad alongside names its place and what was wrong")
   func badAlongside() {
     for (operation, expected) in Self.problems {
-      #expect(Self.message(Self.json(operation)) == expected, "\(operation)")
+      #expect(decodingMessage(Self.json(operation)) == expected, "\(operation)")
     }
   }
 

@@ -42,15 +42,6 @@ enum AnimateFixture {
 
 @Suite("Scene files: animated properties and the animate verb")
 struct AnimateVerbTests {
-  static func message(_ json: String) -> String {
-    do {
-      _ = try SceneFile.decode(Data(json.utf8), name: "s.json")
-      return "decodes"
-    } catch {
-      return error.message
-    }
-  }
-
   @Test("views read cornerRadii, shadow and contentMode into the scene's views")
   func viewKeys() throws {
     let file = try SceneFile.decode(
@@ -195,7 +186,7 @@ struct AnimateVerbTests {
   func badViewKeys() {
     for (card, expected) in Self.badViews {
       #expect(
-        Self.message(AnimateFixture.json(script: ##"{"wait": 0}"##, card: card)) == expected,
+        decodingMessage(AnimateFixture.json(script: ##"{"wait": 0}"##, card: card)) == expected,
         "\(card)")
     }
   }
@@ -294,7 +285,7 @@ struct AnimateVerbTests {
   @Test("every bad change is refused with the exact line naming its key path")
   func badChanges() {
     for (change, expected) in Self.badChanges {
-      #expect(Self.message(AnimateFixture.animating(change)) == expected, "\(change)")
+      #expect(decodingMessage(AnimateFixture.animating(change)) == expected, "\(change)")
     }
   }
 
@@ -364,7 +355,7 @@ struct AnimateVerbTests {
   func badSteps() {
     #expect(Self.curveProblem("ease-outt") != "parses")
     for (script, expected) in Self.badSteps {
-      #expect(Self.message(AnimateFixture.json(script: script)) == expected, "\(script)")
+      #expect(decodingMessage(AnimateFixture.json(script: script)) == expected, "\(script)")
     }
   }
 }
