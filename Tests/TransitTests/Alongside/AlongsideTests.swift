@@ -14,6 +14,14 @@ struct AlongsideTests {
     return stack
   }
 
+  /// ``stack(_:)`` with its events recorded, for tests of refusals.
+  func observedStack(_ clock: ManualClock) -> (StackContainer, ContainerLog) {
+    let stack = stack(clock)
+    let log = ContainerLog()
+    stack.observer = { log.events.append($0) }
+    return (stack, log)
+  }
+
   func fade(_ id: String, to alpha: Double, over duration: Double = 0.4) -> Animation {
     Animation([AnimationStep(duration: duration, curve: .linear, changes: [.alpha(id, to: alpha)])])
   }
@@ -81,9 +89,7 @@ struct AlongsideTests {
   @Test("an alongside animation naming an unknown view fails the operation and changes nothing")
   func unknownView() {
     let clock = ManualClock()
-    let stack = stack(clock)
-    let log = ContainerLog()
-    stack.observer = { log.events.append($0) }
+    let (stack, log) = observedStack(clock)
     let before = stack.scene
     stack.push(titled("detail"), style: slide, alongside: [fade("nowhere", to: 0)])
     settle(stack, clock)
@@ -98,9 +104,7 @@ struct AlongsideTests {
   @Test("an alongside animation of a property the transition animates is an error naming both")
   func conflict() {
     let clock = ManualClock()
-    let stack = stack(clock)
-    let log = ContainerLog()
-    stack.observer = { log.events.append($0) }
+    let (stack, log) = observedStack(clock)
     // The slide moves both screens' transforms.
     stack.push(
       titled("detail"), style: slide,
@@ -124,9 +128,7 @@ struct AlongsideTests {
   @Test("an alongside animation of a view's appearance is refused: the driver writes states")
   func appearanceRefused() {
     let clock = ManualClock()
-    let stack = stack(clock)
-    let log = ContainerLog()
-    stack.observer = { log.events.append($0) }
+    let (stack, log) = observedStack(clock)
     stack.push(
       titled("detail"), style: slide,
       alongside: [
@@ -147,9 +149,7 @@ struct AlongsideTests {
   @Test("two alongside animations of one property of one view are an error")
   func conflictBetweenAlongside() {
     let clock = ManualClock()
-    let stack = stack(clock)
-    let log = ContainerLog()
-    stack.observer = { log.events.append($0) }
+    let (stack, log) = observedStack(clock)
     stack.push(
       titled("detail"), style: slide,
       alongside: [fade("list-title", to: 0), fade("list-title", to: 0.5)])
