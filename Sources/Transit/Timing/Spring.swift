@@ -102,13 +102,16 @@ extension TimingCurve {
 }
 
 /// A damped harmonic oscillator from 0 to 1, normalised to its settling time.
+///
+/// Everything the curve needs is solved once, when the spring is made: the
+/// oscillator's closed form (``Motion``), its settling time and the residual
+/// left there. A sample only evaluates the closed form, and mirroring flips
+/// ``isMirrored`` on the same solution.
 struct Spring: Hashable, Sendable {
-  let mass: Double
-  let stiffness: Double
-  let damping: Double
-  let initialVelocity: Double
+  /// The oscillator, with the parameters the spring was given.
+  let motion: Motion
   /// Whether this is the spring played backwards, `1 − spring(1 − t)`.
-  let isMirrored: Bool
+  private(set) var isMirrored = false
 
   /// The physical time that maps to t = 1 (derived from the parameters).
   let settlingTime: Double
@@ -116,26 +119,18 @@ struct Spring: Hashable, Sendable {
   /// the curve ends exactly at 1 without a jump (derived).
   private let residual: Double
 
-  init(
-    mass: Double, stiffness: Double, damping: Double, initialVelocity: Double,
-    isMirrored: Bool = false
-  ) {
-    self.mass = mass
-    self.stiffness = stiffness
-    self.damping = damping
-    self.initialVelocity = initialVelocity
-    self.isMirrored = isMirrored
-    let motion = Motion(
+  init(mass: Double, stiffness: Double, damping: Double, initialVelocity: Double) {
+    motion = Motion(
       mass: mass, stiffness: stiffness, damping: damping, initialVelocity: initialVelocity)
-    settlingTime = motion.settlingTime(
-      tolerance: TimingCurve.springSettlingTolerance)
+    settlingTime = motion.settlingTime(tolerance: TimingCurve.springSettlingTolerance)
     residual = motion.displacement(at: settlingTime)
   }
 
+  /// The same spring played backwards (or forwards again).
   var mirrored: Spring {
-    Spring(
-      mass: mass, stiffness: stiffness, damping: damping, initialVelocity: initialVelocity,
-      isMirrored: !isMirrored)
+    var spring = self
+    spring.isMirrored.toggle()
+    return spring
   }
 
   /// Progress at a time strictly inside 0…1.
@@ -145,17 +140,15 @@ struct Spring: Hashable, Sendable {
   }
 
   private func unmirroredValue(at t: Double) -> Double {
-    let motion = Motion(
-      mass: mass, stiffness: stiffness, damping: damping, initialVelocity: initialVelocity)
-    return 1 + (motion.displacement(at: t * settlingTime) - t * residual)
+    1 + (motion.displacement(at: t * settlingTime) - t * residual)
   }
 }
 
 /// The closed-form solution of `m·y″ + c·y′ + k·y = 0` with y(0) = −1 and
 /// y′(0) = v₀, where y is the distance still to go (negated).
-private struct Motion {
+struct Motion: Hashable, Sendable {
   /// The three regimes of a damped oscillator, with their constants.
-  enum Regime {
+  enum Regime: Hashable, Sendable {
     /// e^(−ζω₀τ)·(−cos ωτ + b·sin ωτ)
     case underdamped(decay: Double, frequency: Double, b: Double)
     /// e^(−ω₀τ)·(−1 + b·τ)
@@ -164,9 +157,19 @@ private struct Motion {
     case overdamped(r1: Double, r2: Double, c1: Double, c2: Double)
   }
 
+  /// The parameters as given (`m`, `k`, `c`, `v₀`): they name the spring,
+  /// `spring(mass,stiffness,damping,velocity)`.
+  let mass: Double
+  let stiffness: Double
+  let damping: Double
+  let initialVelocity: Double
   let regime: Regime
 
   init(mass: Double, stiffness: Double, damping: Double, initialVelocity v0: Double) {
+    self.mass = mass
+    self.stiffness = stiffness
+    self.damping = damping
+    initialVelocity = v0
     let omega0 = (stiffness / mass).squareRoot()
     let zeta = damping / (2 * (stiffness * mass).squareRoot())
     // Treat a damping ratio within 1e-9 of 1 as critical: the other formulas

@@ -25,7 +25,8 @@ extension TimingCurve: CustomStringConvertible {
     case .penner(let easing): return easing.name
     case .steps(let steps): return "steps(\(steps.count),\(steps.position.rawValue))"
     case .spring(let spring):
-      let numbers = [spring.mass, spring.stiffness, spring.damping, spring.initialVelocity]
+      let m = spring.motion
+      let numbers = [m.mass, m.stiffness, m.damping, m.initialVelocity]
       let text = "spring(\(numbers.map(Self.format).joined(separator: ",")))"
       return spring.isMirrored ? "mirrored(\(text))" : text
     }
