@@ -124,41 +124,17 @@ struct ChangeSpec: FieldTable, Equatable {
     if relative != nil, frame == nil {
       return Problem("relative", "applies to frame, which this change does not give")
     }
-    if let frame {
-      guard frame.count == 4 else {
-        return Problem("frame", "expected [x, y, width, height], got \(frame.count) numbers")
-      }
-      guard frame.allSatisfy({ $0.isFinite && abs($0) <= bound }), frame[2] >= 0, frame[3] >= 0
-      else {
-        return Problem(
-          "frame", "expected numbers within ±\(Int(bound)) and a size of 0 or more, got \(frame)")
-      }
+    if let problem = SceneFile.looksProblem(
+      frame: frame, color: color, alpha: alpha, cornerRadius: cornerRadius,
+      cornerRadii: cornerRadii, shadow: shadow)
+    {
+      return problem
     }
-    if let radius = cornerRadius, !(radius.isFinite && radius >= 0 && radius <= bound) {
-      return Problem("cornerRadius", "expected 0…\(Int(bound)), got \(radius)")
+    for (key, text) in [("borderColor", borderColor), ("textColor", textColor)] {
+      if let text, let detail = SceneFile.colorProblem(text) { return Problem(key, detail) }
     }
-    if let radii = cornerRadii {
-      guard cornerRadius == nil else {
-        return Problem(
-          "cornerRadii", "give cornerRadius (all four corners alike) or cornerRadii, not both")
-      }
-      if case .failure(let problem) = SceneFile.cornerRadii(radii) {
-        return Problem("cornerRadii", problem.detail)
-      }
-    }
-    for (key, text) in [("color", color), ("borderColor", borderColor), ("textColor", textColor)] {
-      if let text, ColorText.parse(text) == nil {
-        return Problem(key, "expected \(ColorText.expected), got \"\(CLIError.echoed(text))\"")
-      }
-    }
-    if let alpha, !(alpha.isFinite && alpha >= 0 && alpha <= 1) {
-      return Problem("alpha", "expected 0…1, got \(alpha)")
-    }
-    if let width = borderWidth, !(width.isFinite && width >= 0 && width <= bound) {
-      return Problem("borderWidth", "expected 0…\(Int(bound)), got \(width)")
-    }
-    if let shadow, case .failure(let problem) = shadow.shadow() {
-      return Problem("shadow.\(problem.field)", problem.detail)
+    if let width = borderWidth, let detail = SceneFile.lengthProblem(width) {
+      return Problem("borderWidth", detail)
     }
     if let translate {
       guard translate.count == 2 else {

@@ -23,13 +23,10 @@ extension SceneFile {
 
     /// The checked shadow, or the first problem with it as "field: detail".
     func shadow() -> Result<Shadow, SpecProblem> {
-      let color = self.color.map { ColorText.parse($0) } ?? .black
-      guard let color else {
-        return .failure(
-          SpecProblem(
-            "color",
-            "expected \(ColorText.expected), got \"\(CLIError.echoed(self.color ?? ""))\""))
+      if let text = self.color, let detail = SceneFile.colorProblem(text) {
+        return .failure(SpecProblem("color", detail))
       }
+      let color = self.color.flatMap(ColorText.parse) ?? .black
       guard opacity.isFinite, opacity >= 0, opacity <= 1 else {
         return .failure(SpecProblem("opacity", "expected 0…1, got \(opacity)"))
       }
@@ -63,6 +60,68 @@ extension SceneFile {
       self.field = field
       self.detail = detail
     }
+  }
+
+  /// The first problem with the looks a view and an `animate` change both
+  /// give, under the same keys and by the same rules: `frame`, `color`,
+  /// `alpha`, `cornerRadius`, `cornerRadii` (not with `cornerRadius`) and
+  /// `shadow`. The problem's field is the key (and the path below it) in
+  /// the view or change, so both name a bad value alike.
+  static func looksProblem(
+    frame: [Double]?, color: String?, alpha: Double?, cornerRadius: Double?,
+    cornerRadii: [Double]?, shadow: ShadowSpec?
+  ) -> SpecProblem? {
+    if let frame, let detail = frameProblem(frame) { return SpecProblem("frame", detail) }
+    if let color, let detail = colorProblem(color) { return SpecProblem("color", detail) }
+    if let alpha, !(alpha.isFinite && alpha >= 0 && alpha <= 1) {
+      return SpecProblem("alpha", "expected 0…1, got \(alpha)")
+    }
+    if let cornerRadius, let detail = lengthProblem(cornerRadius) {
+      return SpecProblem("cornerRadius", detail)
+    }
+    if let cornerRadii {
+      guard cornerRadius == nil else {
+        return SpecProblem(
+          "cornerRadii", "give cornerRadius (all four corners alike) or cornerRadii, not both")
+      }
+      if case .failure(let problem) = SceneFile.cornerRadii(cornerRadii) {
+        return SpecProblem("cornerRadii", problem.detail)
+      }
+    }
+    if let shadow, case .failure(let problem) = shadow.shadow() {
+      return SpecProblem("shadow.\(problem.field)", problem.detail)
+    }
+    return nil
+  }
+
+  /// What is wrong with a frame, `[x, y, width, height]` in points or
+  /// fractions, as a message's detail; `nil` when nothing is.
+  static func frameProblem(_ frame: [Double]) -> String? {
+    let bound = RenderLimits.maximumCoordinate
+    guard frame.count == 4 else {
+      return "expected [x, y, width, height], got \(frame.count) numbers"
+    }
+    guard frame.allSatisfy({ $0.isFinite && abs($0) <= bound }), frame[2] >= 0, frame[3] >= 0
+    else {
+      return "expected numbers within ±\(Int(bound)) and a size of 0 or more, got \(frame)"
+    }
+    return nil
+  }
+
+  /// What is wrong with a colour, as a message's detail; `nil` when
+  /// ``ColorText`` reads it.
+  static func colorProblem(_ text: String) -> String? {
+    guard ColorText.parse(text) == nil else { return nil }
+    return "expected \(ColorText.expected), got \"\(CLIError.echoed(text))\""
+  }
+
+  /// What is wrong with a length drawn in the view's points (a corner
+  /// radius, a border width), as a message's detail; `nil` when it is in
+  /// 0…``RenderLimits/maximumCoordinate``.
+  static func lengthProblem(_ length: Double) -> String? {
+    let bound = RenderLimits.maximumCoordinate
+    guard !(length.isFinite && length >= 0 && length <= bound) else { return nil }
+    return "expected 0…\(Int(bound)), got \(length)"
   }
 
   /// `[tl, tr, br, bl]` as radii, or the problem with the list.

@@ -93,9 +93,8 @@ extension SceneFile {
             "\(place).frame",
             "expected [x, y, width, height] within ±\(Int(bound)) and a size of 0 or more")
         }
-        if let color = slot.color, ColorText.parse(color) == nil {
-          throw fail(
-            "\(place).color", "expected \(ColorText.expected), got \"\(CLIError.echoed(color))\"")
+        if let color = slot.color, let detail = SceneFile.colorProblem(color) {
+          throw fail("\(place).color", detail)
         }
       }
     }

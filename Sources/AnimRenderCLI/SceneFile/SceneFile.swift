@@ -524,9 +524,8 @@ extension SceneFile {
         "container",
         "expected width and height in 1…\(SizeInPoints.maximumSide), got \(c.width)×\(c.height)")
     }
-    if let color = c.color, ColorText.parse(color) == nil {
-      throw fail(
-        "container.color", "expected \(ColorText.expected), got \"\(CLIError.echoed(color))\"")
+    if let color = c.color, let detail = SceneFile.colorProblem(color) {
+      throw fail("container.color", detail)
     }
     if let frames, frames < 1 || frames > RenderLimits.maximumFrames {
       throw fail("frames", "expected 1…\(RenderLimits.maximumFrames), got \(frames)")
@@ -541,19 +540,14 @@ extension SceneFile {
       guard seen.insert(spec.id).inserted else {
         throw fail("\(place).id", "the id \"\(CLIError.echoed(spec.id))\" is used twice")
       }
-      if let frame = spec.frame {
-        guard frame.count == 4 else {
-          throw fail("\(place).frame", "expected [x, y, width, height], got \(frame.count) numbers")
-        }
-        let bound = RenderLimits.maximumCoordinate
-        guard frame.allSatisfy({ $0.isFinite && abs($0) <= bound }), frame[2] >= 0, frame[3] >= 0
-        else {
-          throw fail(
-            "\(place).frame",
-            "expected numbers within ±\(Int(bound)) and a size of 0 or more, got \(frame)")
-        }
-      } else if !topLevel {
+      if spec.frame == nil, !topLevel {
         throw fail("\(place).frame", "missing (required for a child view)")
+      }
+      if let problem = SceneFile.looksProblem(
+        frame: spec.frame, color: spec.color, alpha: spec.alpha, cornerRadius: spec.cornerRadius,
+        cornerRadii: spec.cornerRadii, shadow: spec.shadow)
+      {
+        throw fail("\(place).\(problem.field)", problem.detail)
       }
       if let names = spec.autoresizing {
         guard !topLevel else {
@@ -571,36 +565,13 @@ extension SceneFile {
           throw fail("\(place).autoresizing", problem.detail)
         }
       }
-      for (field, text) in [("color", spec.color), ("border.color", spec.border?.color)] {
-        if let text, ColorText.parse(text) == nil {
-          throw fail(
-            "\(place).\(field)", "expected \(ColorText.expected), got \"\(CLIError.echoed(text))\"")
+      if let border = spec.border {
+        if let detail = SceneFile.colorProblem(border.color) {
+          throw fail("\(place).border.color", detail)
         }
-      }
-      if let alpha = spec.alpha, !(alpha.isFinite && alpha >= 0 && alpha <= 1) {
-        throw fail("\(place).alpha", "expected 0…1, got \(alpha)")
-      }
-      let bound = RenderLimits.maximumCoordinate
-      if let radius = spec.cornerRadius, !(radius.isFinite && radius >= 0 && radius <= bound) {
-        throw fail("\(place).cornerRadius", "expected 0…\(Int(bound)), got \(radius)")
-      }
-      if let radii = spec.cornerRadii {
-        guard spec.cornerRadius == nil else {
-          throw fail(
-            "\(place).cornerRadii",
-            "give cornerRadius (all four corners alike) or cornerRadii, not both")
+        if let detail = SceneFile.lengthProblem(border.width) {
+          throw fail("\(place).border.width", detail)
         }
-        if case .failure(let problem) = SceneFile.cornerRadii(radii) {
-          throw fail("\(place).cornerRadii", problem.detail)
-        }
-      }
-      if let shadow = spec.shadow, case .failure(let problem) = shadow.shadow() {
-        throw fail("\(place).shadow.\(problem.field)", problem.detail)
-      }
-      if let border = spec.border,
-        !(border.width.isFinite && border.width >= 0 && border.width <= bound)
-      {
-        throw fail("\(place).border.width", "expected 0…\(Int(bound)), got \(border.width)")
       }
       if let image = spec.image, image.unicodeScalars.contains("\0") {
         throw fail("\(place).image", "a path cannot hold a NUL character (\\u{0})")
@@ -616,10 +587,8 @@ extension SceneFile {
           throw fail(
             "\(place).text.size", "expected more than 0 and at most 1000 points, got \(size)")
         }
-        if let color = text.color, ColorText.parse(color) == nil {
-          throw fail(
-            "\(place).text.color",
-            "expected \(ColorText.expected), got \"\(CLIError.echoed(color))\"")
+        if let color = text.color, let detail = SceneFile.colorProblem(color) {
+          throw fail("\(place).text.color", detail)
         }
         if let weight = text.weight, TextContent.Weight(rawValue: weight) == nil {
           throw fail(
