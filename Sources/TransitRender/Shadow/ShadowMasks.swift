@@ -170,8 +170,13 @@ final class ShadowMasks {
       return mask.surface
     }
     let smooth = key.sigmaX >= Self.smoothSigma && key.sigmaY >= Self.smoothSigma
-    let moving = smooth && recurring(key)
-    if !moving, let paint, !droppedKeys.contains(key), !paintedKeys.contains(key) {
+    // A key painted once is asked for again: it gets the mask its first
+    // request would have built, from its profiles, and that request
+    // counted its phase already (a mask kept then would have been found
+    // now, without counting).
+    let paintedBefore = paintedKeys.remove(key) != nil
+    let moving = !paintedBefore && smooth && recurring(key)
+    if !moving, !paintedBefore, let paint, !droppedKeys.contains(key) {
       if try paint(profiles) {
         if paintedOrder.count >= 256 { paintedKeys.remove(paintedOrder.removeFirst()) }
         paintedKeys.insert(key)

@@ -160,6 +160,47 @@ import TransitTestSupport
     #expect(painted >= 40, "only \(painted) of 120 shadows painted from profiles")
   }
 
+  /// A shape painted once and asked for again (two cards of one size)
+  /// gets the mask its profiles build, and counts as one phase, not two:
+  /// a card sliding through eight phases, two of it on the screen, keeps
+  /// its exact masks and is not moved from a kept blur before the ninth,
+  /// as when every shape had its mask from the first request.
+  @Test func aShapePaintedOnceCountsItsPhaseOnce() throws {
+    let masks = ShadowMasks()
+    for step in 0..<8 {
+      let phase = (Double(step) / 8, 0.0)
+      let key = Self.key(
+        size: Size(width: 120, height: 60), radii: CornerRadii(uniform: 12), sigma: 8,
+        scale: 1, phase: phase)
+      var painted = 0
+      let first = try masks.mask(for: key) { _ in
+        painted += 1
+        return true
+      }
+      #expect(first == nil && painted == 1, "phase \(step): not painted")
+      let second = try masks.mask(for: key) { _ in
+        painted += 1
+        return true
+      }
+      #expect(painted == 1, "phase \(step): painted twice")
+      let expected = try CairoSurface(alphaWidth: key.width, height: key.height, what: "mask")
+      #expect(try ShadowProfiles().write(key, into: expected))
+      let same = try second.map { mask throws(RenderError) in
+        try mask.withPixels { got, stride throws(RenderError) in
+          try expected.withPixels { want, _ in
+            (0..<key.height).allSatisfy { y in
+              (0..<key.width).allSatisfy { x in
+                got.load(fromByteOffset: y * stride + x, as: UInt8.self)
+                  == want.load(fromByteOffset: y * stride + x, as: UInt8.self)
+              }
+            }
+          }
+        }
+      }
+      #expect(same == true, "phase \(step): the mask is not the one its profiles build")
+    }
+  }
+
   /// A key as `Renderer.drawShadow` makes it for a shape drawn at `scale`
   /// with its origin at `phase` in its pixel.
   static func key(
