@@ -13,15 +13,20 @@ let package = Package(
       dependencies: [.product(name: "Transit", package: "Transit")],
       swiftSettings: [.unsafeFlags(["-Ounchecked"])]
     ),
+    // The drawing benchmarks' shared timing: frames drawn, CPU-timed.
+    .target(
+      name: "FrameTiming",
+      dependencies: [.product(name: "TransitRender", package: "Transit")]
+    ),
     // Shadows against none: a push of two screens of 20 cards each.
     .executableTarget(
       name: "ShadowBenchmarks",
-      dependencies: [.product(name: "TransitRender", package: "Transit")]
+      dependencies: ["FrameTiming", .product(name: "TransitRender", package: "Transit")]
     ),
     // Four flights against none: the same push with matching disabled.
     .executableTarget(
       name: "FlightBenchmarks",
-      dependencies: [.product(name: "TransitRender", package: "Transit")]
+      dependencies: ["FrameTiming", .product(name: "TransitRender", package: "Transit")]
     ),
   ],
   swiftLanguageModes: [.v6]

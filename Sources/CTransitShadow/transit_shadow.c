@@ -313,6 +313,21 @@ void transit_shadow_over_using(int level, uint32_t *destination, ptrdiff_t desti
              unchanging_bytes(&k));
 }
 
+void transit_shadow_paint_prepare(const float color[4], transit_shadow_paint *paint) {
+  const constants k = make_constants(color);
+  for (int i = 0; i < 4; i++) paint->c[i] = k.c[i];
+  paint->k = k.k;
+  paint->add = unchanging_bytes(&k);
+}
+
+void transit_shadow_paint_span(uint32_t *destination, const uint8_t *mask, int width,
+                               const transit_shadow_paint *paint) {
+  constants k;
+  for (int i = 0; i < 4; i++) k.c[i] = paint->c[i];
+  k.k = paint->k;
+  over_block(3, destination, 0, mask, 0, width, 1, &k, paint->add);
+}
+
 void transit_shadow_over_around(uint32_t *destination, ptrdiff_t destination_stride,
                                 const uint8_t *mask, ptrdiff_t mask_stride, int width, int height,
                                 const int32_t *holes, int hole_count, const float color[4]) {

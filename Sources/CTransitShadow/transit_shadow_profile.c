@@ -4,6 +4,8 @@
 // the CPU has is chosen when the program loads.
 #include "transit_shadow_profile.h"
 
+#include "transit_shadow.h"
+
 #include <string.h>
 
 #if defined(__x86_64__) && defined(__linux__) && defined(__clang__)
@@ -80,12 +82,98 @@ static void round_span(uint8_t *target, const float *row, int from, int to) {
   for (int x = from; x < to; x++) target[x] = to_byte(row[x]);
 }
 
+// Row `y` of the mask at columns from..<to, unrounded, into `row` (indexed
+// by mask column): across · down[y], plus each corner's rows within reach
+// of y, the corners in order. Every pixel gets the same operations in the
+// same order whatever span it is computed in, so the mask and the direct
+// painting agree bit for bit.
+static void compute_span(float *row, int y, int from, int to, const float *across,
+                         const float *down, const transit_profile_corner *corners,
+                         int corner_count, const float *weights, int radius) {
+  product(row, across, down[y], from, to);
+  for (int k = 0; k < corner_count; k++) {
+    const transit_profile_corner *c = &corners[k];
+    int j0 = y - radius - c->first_row, j1 = y + radius - c->first_row;
+    if (j0 < 0) j0 = 0;
+    if (j1 > c->row_count - 1) j1 = c->row_count - 1;
+    if (j0 > j1) continue;
+    const int low = from > c->x ? from : c->x;
+    const int high = to < c->x + c->width ? to : c->x + c->width;
+    if (low >= high) continue;
+    add_rows(row + low, c->rows + (ptrdiff_t)j0 * c->width + (low - c->x), c->width,
+             weights + radius + c->first_row + j0 - y, j1 - j0 + 1, high - low);
+  }
+}
+
+// The longest stretch of equal values of `across` (0…width), as
+// [*from, *to): the straight part of the shape's top and bottom edges.
+static void flat_stretch(const float *across, int width, int *from, int *to) {
+  *from = 0;
+  *to = 0;
+  for (int x = 0; x < width;) {
+    int end = x + 1;
+    while (end < width && across[end] == across[x]) end++;
+    if (end - x > *to - *from) {
+      *from = x;
+      *to = end;
+    }
+    x = end;
+  }
+}
+
+// Row `y` of the mask at columns from..<to, rounded to bytes into `bytes`
+// (indexed by mask column), through `scratch`. On the flat stretch
+// [flat_from, flat_to) of `across`, where no corner in reach of y adds to
+// it, every pixel is the same product rounded: it is worked out once.
+static void row_bytes(uint8_t *bytes, float *scratch, int y, int from, int to,
+                      const float *across, const float *down,
+                      const transit_profile_corner *corners, int corner_count,
+                      const float *weights, int radius, int flat_from, int flat_to) {
+  int p0 = flat_from, p1 = flat_to;
+  for (int k = 0; k < corner_count; k++) {
+    const transit_profile_corner *c = &corners[k];
+    if (y < c->first_row - radius || y >= c->first_row + c->row_count + radius) continue;
+    const int c0 = c->x, c1 = c->x + c->width;
+    if (c1 <= p0 || c0 >= p1) continue;
+    // Cut from the end the corner is nearer to.
+    if (c0 - p0 < p1 - c1) {
+      p0 = c1;
+    } else {
+      p1 = c0;
+    }
+  }
+  if (p0 < from) p0 = from;
+  if (p1 > to) p1 = to;
+  if (p1 - p0 < 32) {
+    compute_span(scratch, y, from, to, across, down, corners, corner_count, weights, radius);
+    round_span(bytes, scratch, from, to);
+    return;
+  }
+  compute_span(scratch, y, from, p0 + 1, across, down, corners, corner_count, weights, radius);
+  round_span(bytes, scratch, from, p0 + 1);
+  memset(bytes + p0 + 1, bytes[p0], (size_t)(p1 - p0 - 1));
+  compute_span(scratch, y, p1, to, across, down, corners, corner_count, weights, radius);
+  round_span(bytes, scratch, p1, to);
+}
+
+// Whether a corner's rows reach mask row y.
+static int near_corner(int y, const transit_profile_corner *corners, int corner_count,
+                       int radius) {
+  for (int k = 0; k < corner_count; k++) {
+    const transit_profile_corner *c = &corners[k];
+    if (y >= c->first_row - radius && y < c->first_row + c->row_count + radius) return 1;
+  }
+  return 0;
+}
+
 void transit_profile_mask(uint8_t *mask, ptrdiff_t stride, int width, int height,
                           const float *across, const float *down,
                           const transit_profile_corner *corners, int corner_count,
                           const float *weights, int radius, int hole_x0, int hole_y0,
                           int hole_x1, int hole_y1, float *scratch) {
   const int holed = hole_x1 > hole_x0 && hole_y1 > hole_y0;
+  int flat_from, flat_to;
+  flat_stretch(across, width, &flat_from, &flat_to);
   int previous = -1, previous_in_hole = 0;
   for (int y = 0; y < height; y++) {
     uint8_t *target = mask + (ptrdiff_t)y * stride;
@@ -93,41 +181,79 @@ void transit_profile_mask(uint8_t *mask, ptrdiff_t stride, int width, int height
     // The row's spans outside the hole: [0, first_end) and [second, width).
     const int first_end = in_hole ? hole_x0 : width;
     const int second = in_hole ? hole_x1 : width;
-    int near = 0;
-    for (int k = 0; k < corner_count; k++) {
-      const transit_profile_corner *c = &corners[k];
-      if (y >= c->first_row - radius && y < c->first_row + c->row_count + radius) near = 1;
-    }
+    const int near = near_corner(y, corners, corner_count, radius);
     if (!near && previous >= 0 && previous_in_hole == in_hole && down[previous] == down[y]) {
       const uint8_t *source = mask + (ptrdiff_t)previous * stride;
       memcpy(target, source, (size_t)first_end);
       memcpy(target + second, source + second, (size_t)(width - second));
       continue;
     }
-    product(scratch, across, down[y], 0, first_end);
-    product(scratch, across, down[y], second, width);
-    for (int k = 0; k < corner_count && near; k++) {
-      const transit_profile_corner *c = &corners[k];
-      int j0 = y - radius - c->first_row, j1 = y + radius - c->first_row;
-      if (j0 < 0) j0 = 0;
-      if (j1 > c->row_count - 1) j1 = c->row_count - 1;
-      if (j0 > j1) continue;
-      // The corner's columns outside the hole, as two pieces.
-      const int spans[2][2] = {{c->x, first_end}, {second > c->x ? second : c->x, width}};
-      for (int s = 0; s < 2; s++) {
-        const int from = spans[s][0];
-        int to = spans[s][1];
-        if (to > c->x + c->width) to = c->x + c->width;
-        if (from >= to) continue;
-        add_rows(scratch + from, c->rows + (ptrdiff_t)j0 * c->width + (from - c->x), c->width,
-                 weights + radius + c->first_row + j0 - y, j1 - j0 + 1, to - from);
-      }
-    }
-    round_span(target, scratch, 0, first_end);
-    round_span(target, scratch, second, width);
+    row_bytes(target, scratch, y, 0, first_end, across, down, corners, corner_count, weights,
+              radius, flat_from, flat_to);
+    row_bytes(target, scratch, y, second, width, across, down, corners, corner_count, weights,
+              radius, flat_from, flat_to);
     if (!near) {
       previous = y;
       previous_in_hole = in_hole;
+    }
+  }
+}
+
+void transit_profile_over_around(uint32_t *destination, ptrdiff_t destination_stride, int x0,
+                                 int y0, int width, int height, const float *across,
+                                 const float *down, const transit_profile_corner *corners,
+                                 int corner_count, const float *weights, int radius,
+                                 const int32_t *holes, int hole_count, const float color[4],
+                                 float *scratch, uint8_t *bytes) {
+  if (width <= 0 || height <= 0) return;
+  transit_shadow_paint paint;
+  transit_shadow_paint_prepare(color, &paint);
+  int flat_from, flat_to;
+  flat_stretch(across + x0, width, &flat_from, &flat_to);
+  flat_from += x0;
+  flat_to += x0;
+  // The last row computed into `bytes` with no corner in reach (-1: none
+  // since a row with one), and which holes crossed it: a row with the
+  // same `down`, no corner in reach and the same holes has the same bytes.
+  int previous = -1;
+  uint32_t previous_holes = 0;
+  const int comparable = hole_count <= 32;
+  for (int y = 0; y < height; y++) {
+    const int row = y0 + y;
+    uint32_t crossing = 0;
+    for (int h = 0; h < hole_count && h < 32; h++) {
+      const int32_t *hole = holes + 4 * h;
+      if (hole[2] > hole[0] && hole[1] <= y && hole[3] > y) crossing |= 1u << h;
+    }
+    const int near = near_corner(row, corners, corner_count, radius);
+    const int same = comparable && !near && previous >= 0 && crossing == previous_holes &&
+                     down[previous] == down[row];
+    uint32_t *target = destination + (ptrdiff_t)y * destination_stride;
+    for (int x = 0; x < width;) {
+      // Past every hole that crosses the row and holds x; then up to the
+      // nearest one that starts after x.
+      int end = width, inside = 0;
+      for (int h = 0; h < hole_count; h++) {
+        const int32_t *hole = holes + 4 * h;
+        if (hole[2] <= hole[0] || hole[1] > y || hole[3] <= y) continue;
+        if (hole[0] <= x && hole[2] > x) {
+          x = hole[2];
+          inside = 1;
+          break;
+        }
+        if (hole[0] > x && hole[0] < end) end = hole[0];
+      }
+      if (inside) continue;
+      if (!same) {
+        row_bytes(bytes, scratch, row, x0 + x, x0 + end, across, down, corners, corner_count,
+                  weights, radius, flat_from, flat_to);
+      }
+      transit_shadow_paint_span(target + x, bytes + x0 + x, end - x, &paint);
+      x = end;
+    }
+    if (!same) {
+      previous = near ? -1 : row;
+      previous_holes = crossing;
     }
   }
 }

@@ -10,16 +10,9 @@
 // thread's CPU clock. It prints the medians and their ratio (drawing only).
 // Naming one variant draws only that one, for a profiler.
 
+import FrameTiming
 import Transit
 import TransitRender
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 let rounds = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 7
 let size = Size(width: 1280, height: 720)
@@ -64,29 +57,7 @@ func push(matching: Matching) throws -> Timeline {
   return try request.timeline()
 }
 
-func threadCPUSeconds() -> Double {
-  var time = timespec()
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-  return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
-}
-
-let frames = 60
-var checksum = 0
-/// The CPU seconds of drawing the 60 frames of `timeline` with a fresh
-/// renderer.
-@MainActor func run(_ timeline: Timeline) throws -> Double {
-  let renderer = Renderer()
-  var image = try Image(width: 1, height: 1)
-  var scene = timeline.initialScene
-  let start = threadCPUSeconds()
-  for i in 0..<frames {
-    timeline.sample(frame: i, of: frames, into: &scene)
-    try renderer.render(scene, into: &image)
-  }
-  let seconds = threadCPUSeconds() - start
-  checksum &+= Int(image[640, 360] & 0xFF)
-  return seconds
-}
+let timer = FrameTimer(frames: 60)
 
 let plain = try push(matching: .disabled)
 let flying = try push(matching: .enabled)
@@ -95,14 +66,13 @@ let only = CommandLine.arguments.dropFirst(2).first
 var times: [String: [Double]] = [:]
 for _ in 0..<rounds {
   for (name, timeline) in [("plain", plain), ("flights", flying)] {
-    times[name, default: []].append(only == nil || only == name ? try run(timeline) : 1)
+    times[name, default: []].append(
+      only == nil || only == name ? try timer.seconds(drawing: timeline) : 1)
   }
 }
-func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 let a = median(times["plain"]!)
 let b = median(times["flights"]!)
-let ratio = (b / a * 100).rounded() / 100
 print(
-  "60 frames 1280×720, \(flights) flights, drawn: no matching \((a * 10000).rounded() / 10) ms, flights \((b * 10000).rounded() / 10) ms CPU (medians of \(rounds)); flights / no matching = \(ratio) (goal <= 1.3)"
+  "60 frames 1280×720, \(flights) flights, drawn: no matching \(milliseconds(a)) ms, flights \(milliseconds(b)) ms CPU (medians of \(rounds)); flights / no matching = \(ratio(b, a)) (goal <= 1.3)"
 )
-print("checksum \(checksum)")
+print("checksum \(timer.checksum)")

@@ -16,6 +16,7 @@
 //
 // draws one variant only, for a profiler (`perf record -g`).
 
+import FrameTiming
 import Transit
 import TransitRender
 
@@ -74,30 +75,7 @@ func push(shadowed: Bool) throws -> Timeline {
   return try animation.timeline(from: scene)
 }
 
-func threadCPUSeconds() -> Double {
-  var time = timespec()
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-  return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
-}
-
-let frames = 60
-var checksum = 0
-/// The CPU seconds of drawing (and, when `encode`, PNG-encoding) the 60
-/// frames of `timeline` with a fresh renderer.
-@MainActor func run(_ timeline: Timeline, encode: Bool) throws -> Double {
-  let renderer = Renderer()
-  var image = try Image(width: 1, height: 1)
-  var scene = timeline.initialScene
-  let start = threadCPUSeconds()
-  for i in 0..<frames {
-    timeline.sample(frame: i, of: frames, into: &scene)
-    try renderer.render(scene, into: &image)
-    if encode { checksum &+= try image.pngData().count }
-  }
-  let seconds = threadCPUSeconds() - start
-  checksum &+= Int(image[640, 360] & 0xFF)
-  return seconds
-}
+let timer = FrameTimer(frames: 60)
 
 let plain = try push(shadowed: false)
 let shadowed = try push(shadowed: true)
@@ -107,8 +85,8 @@ if let profiled {
     exit(64)
   }
   let timeline = profiled == "plain" ? plain : shadowed
-  for _ in 0..<rounds { _ = try run(timeline, encode: false) }
-  print("checksum \(checksum)")
+  for _ in 0..<rounds { _ = try timer.seconds(drawing: timeline) }
+  print("checksum \(timer.checksum)")
   exit(0)
 }
 var times: [String: [Double]] = [:]
@@ -116,18 +94,15 @@ for _ in 0..<rounds {
   for encode in [false, true] {
     for (name, timeline) in [("plain", plain), ("shadowed", shadowed)] {
       times["\(name) \(encode ? "drawn+png" : "drawn")", default: []].append(
-        try run(timeline, encode: encode))
+        try timer.seconds(drawing: timeline, encode: encode))
     }
   }
 }
-func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
 for kind in ["drawn", "drawn+png"] {
   let a = median(times["plain \(kind)"]!)
   let b = median(times["shadowed \(kind)"]!)
-  let ratio = (b / a * 100).rounded() / 100
-  func ms(_ seconds: Double) -> Double { (seconds * 10_000).rounded() / 10 }
   print(
-    "60 frames 1280×720, 40 cards, \(kind): plain \(ms(a)) ms, shadowed \(ms(b)) ms CPU (medians of \(rounds)); shadowed / plain = \(ratio) (goal <= 1.3)"
+    "60 frames 1280×720, 40 cards, \(kind): plain \(milliseconds(a)) ms, shadowed \(milliseconds(b)) ms CPU (medians of \(rounds)); shadowed / plain = \(ratio(b, a)) (goal <= 1.3)"
   )
 }
-print("checksum \(checksum)")
+print("checksum \(timer.checksum)")

@@ -42,6 +42,22 @@ void transit_shadow_over_around(uint32_t *destination, ptrdiff_t destination_str
                                 const uint8_t *mask, ptrdiff_t mask_stride, int width, int height,
                                 const int32_t *holes, int hole_count, const float color[4]);
 
+// A colour's fixed-point constants for painting a mask row by row
+// (transit_shadow_paint_span), worked out once.
+typedef struct {
+  uint16_t c[4];
+  uint16_t k;
+  uint64_t add;
+} transit_shadow_paint;
+
+void transit_shadow_paint_prepare(const float color[4], transit_shadow_paint *paint);
+
+// One row of `width` pixels through `width` mask bytes, as
+// transit_shadow_over paints it (the widest path), with `paint` from
+// transit_shadow_paint_prepare: the same bits.
+void transit_shadow_paint_span(uint32_t *destination, const uint8_t *mask, int width,
+                               const transit_shadow_paint *paint);
+
 // One pass of a separable blur over `count` outputs: for each x,
 //   target[x] = ((0 + weights[0]·source[x]) + weights[1]·source[x + step])
 //               + … + weights[taps − 1]·source[x + (taps − 1)·step]

@@ -44,4 +44,19 @@ void transit_profile_mask(uint8_t *mask, ptrdiff_t stride, int width, int height
                           const float *weights, int radius, int hole_x0, int hole_y0,
                           int hole_x1, int hole_y1, float *scratch);
 
+// The same values painted straight onto premultiplied ARGB32 pixels, as
+// transit_shadow_over_around paints a mask, without writing the mask: the
+// block of mask columns x0..<x0 + width and rows y0..<y0 + height, whose
+// pixel (x0, y0) is at `destination`, outside the `hole_count` holes
+// (x0, y0, x1, y1, in the block's pixels), through `color` (alpha, red,
+// green, blue, premultiplied, 0…255). The same bits as writing the mask
+// with transit_profile_mask and painting it. `scratch` holds at least
+// x0 + width floats and `bytes` at least x0 + width bytes.
+void transit_profile_over_around(uint32_t *destination, ptrdiff_t destination_stride, int x0,
+                                 int y0, int width, int height, const float *across,
+                                 const float *down, const transit_profile_corner *corners,
+                                 int corner_count, const float *weights, int radius,
+                                 const int32_t *holes, int hole_count, const float color[4],
+                                 float *scratch, uint8_t *bytes);
+
 #endif

@@ -118,6 +118,10 @@ final class ShadowMasks {
   /// straight to `masks`.
   private var droppedKeys: Set<Key> = []
   private var droppedOrder: [Key] = []
+  /// The keys of the latest 256 shadows painted without a mask: asked
+  /// for again, they get one.
+  private var paintedKeys: Set<Key> = []
+  private var paintedOrder: [Key] = []
   /// Memory of masks gone, for the next ones.
   private var spareMemory: [(memory: UnsafeMutableRawPointer, capacity: Int)] = []
   private var blurs = Kept<Blur>()
@@ -146,16 +150,43 @@ final class ShadowMasks {
 
   /// The mask for `key`, computed the first time it is asked for.
   func mask(for key: Key) throws(RenderError) -> CairoSurface {
+    try mask(for: key, orPaint: nil)!
+  }
+
+  /// The mask for `key`; or, the first time a key that would be built
+  /// from its shape's profiles is asked for, `nil` once `paint` has
+  /// painted it straight from them (`ShadowProfiles.paint`, the same
+  /// bits) and returned `true`. A flight's shape is new on every frame
+  /// and asked for once: painted so, it costs no mask's memory, nor the
+  /// writing and reading of one. A key asked for again (a card that
+  /// stays) gets its mask then, kept as any other.
+  func mask(
+    for key: Key, orPaint paint: ((ShadowProfiles) throws(RenderError) -> Bool)?
+  ) throws(RenderError) -> CairoSurface? {
     if let mask = masks[key] { return mask.surface }
     if let index = young.firstIndex(where: { $0.key == key }) {
       let mask = young.remove(at: index).mask
       recycle(masks.insert(mask, for: key, bytes: mask.capacity))
       return mask.surface
     }
+    let smooth = key.sigmaX >= Self.smoothSigma && key.sigmaY >= Self.smoothSigma
+    // A key painted once is asked for again: it gets the mask its first
+    // request would have built, from its profiles, and that request
+    // counted its phase already (a mask kept then would have been found
+    // now, without counting).
+    let paintedBefore = paintedKeys.remove(key) != nil
+    let moving = !paintedBefore && smooth && recurring(key)
+    if !moving, !paintedBefore, let paint, !droppedKeys.contains(key) {
+      if try paint(profiles) {
+        if paintedOrder.count >= 256 { paintedKeys.remove(paintedOrder.removeFirst()) }
+        paintedKeys.insert(key)
+        paintedOrder.append(key)
+        return nil
+      }
+    }
     let kept = try newMask(width: key.width, height: key.height)
     let mask = kept.surface
-    let smooth = key.sigmaX >= Self.smoothSigma && key.sigmaY >= Self.smoothSigma
-    if smooth, recurring(key) {
+    if moving {
       try moved(key, into: mask)
     } else if try profiles.write(key, into: mask) {
       // Built from the shape's profiles at its own phase.

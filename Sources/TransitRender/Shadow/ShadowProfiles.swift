@@ -52,23 +52,81 @@ final class ShadowProfiles {
     return latest.weights
   }
 
+  /// A shape's blur, taken apart: the two profiles at the mask's columns
+  /// and rows, and the corner blocks' first passes, placed.
+  private struct Parts {
+    var across: [Float]
+    var down: [Float]
+    var weightsY: [Float]
+    /// Every corner's first pass, one after another.
+    var passes: [Float]
+    var corners: [(offset: Int, x: Int, width: Int, firstRow: Int, rows: Int)]
+  }
+
+  /// Memory the painting works in, kept from call to call.
+  private var floats: [Float] = []
+  private var bytes: [UInt8] = []
+
   /// Writes the mask for `key` into `mask` (`key.width × key.height`
   /// pixels, those in the key's hole left unwritten) and returns `true`,
   /// or returns `false` without writing when the shape is not one this
   /// builds.
   func write(_ key: ShadowMasks.Key, into mask: CairoSurface) throws(RenderError) -> Bool {
+    guard let parts = try parts(of: key) else { return false }
+    if floats.count < key.width { floats = [Float](repeating: 0, count: key.width) }
+    try mask.withPixels { pixels, maskStride in
+      withCorners(parts) { corners in
+        transit_profile_mask(
+          pixels.assumingMemoryBound(to: UInt8.self), maskStride, Int32(key.width),
+          Int32(key.height), parts.across, parts.down, corners, Int32(parts.corners.count),
+          parts.weightsY, Int32(parts.weightsY.count / 2), Int32(key.holeX0), Int32(key.holeY0),
+          Int32(key.holeX1), Int32(key.holeY1), &floats)
+      }
+    }
+    return true
+  }
+
+  /// Paints the mask for `key` straight onto premultiplied ARGB32 pixels,
+  /// without writing it, as `transit_shadow_over_around` paints a mask
+  /// (the same bits), and returns `true`; or returns `false` without
+  /// painting when the shape is not one this builds. `pixels` is the
+  /// mask's pixel (`x0`, `y0`), rows `stride` pixels apart; the block is
+  /// `width × height` mask pixels, inside the mask; `holes` holds
+  /// `holeCount` rectangles (x0, y0, x1, y1) in the block's pixels that
+  /// are left alone. `color` is (alpha, red, green, blue), premultiplied,
+  /// 0…255.
+  func paint(
+    _ key: ShadowMasks.Key, onto pixels: UnsafeMutablePointer<UInt32>, stride: Int, x0: Int,
+    y0: Int, width: Int, height: Int, holes: UnsafePointer<Int32>?, holeCount: Int,
+    color: UnsafePointer<Float>
+  ) throws(RenderError) -> Bool {
+    guard let parts = try parts(of: key) else { return false }
+    if floats.count < x0 + width { floats = [Float](repeating: 0, count: x0 + width) }
+    if bytes.count < x0 + width { bytes = [UInt8](repeating: 0, count: x0 + width) }
+    withCorners(parts) { corners in
+      transit_profile_over_around(
+        pixels, stride, Int32(x0), Int32(y0), Int32(width), Int32(height), parts.across,
+        parts.down, corners, Int32(parts.corners.count), parts.weightsY,
+        Int32(parts.weightsY.count / 2), holes, Int32(holeCount), color, &floats, &bytes)
+    }
+    return true
+  }
+
+  /// The profiles and corner passes of `key`'s shape, or `nil` when it is
+  /// not one this builds.
+  private func parts(of key: ShadowMasks.Key) throws(RenderError) -> Parts? {
     let (sx, sy) = (key.scaleX, key.scaleY)
-    guard sx > 0, sy > 0, sx.isFinite, sy.isFinite else { return false }
+    guard sx > 0, sy > 0, sx.isFinite, sy.isFinite else { return nil }
     let (wd, hd) = (key.size.width * sx, key.size.height * sy)
     // Beyond a million pixels the shortened sides lose sub-pixel precision.
-    guard wd > 2, hd > 2, wd < 0x1p20, hd < 0x1p20 else { return false }
+    guard wd > 2, hd > 2, wd < 0x1p20, hd < 0x1p20 else { return nil }
     let r = key.radii.fitted(to: key.size)
     // A radius of 0 or less is a square corner.
     let left = max(r.topLeft, r.bottomLeft, 0) * sx
     let right = max(r.topRight, r.bottomRight, 0) * sx
     let top = max(r.topLeft, r.topRight, 0) * sy
     let bottom = max(r.bottomLeft, r.bottomRight, 0) * sy
-    guard left <= wd, right <= wd, top <= hd, bottom <= hd else { return false }
+    guard left <= wd, right <= wd, top <= hd, bottom <= hd else { return nil }
     // Straight columns cs…ce and rows rs…re of the full raster (grid
     // pixels, the shape's origin at the phase in pixel 0), a 64th of a
     // pixel clear of the corners' squares.
@@ -77,13 +135,13 @@ final class ShadowProfiles {
     let ce = Int((key.phaseX + wd - right - margin).rounded(.down)) - 1
     let rs = Int((key.phaseY + top + margin).rounded(.up))
     let re = Int((key.phaseY + hd - bottom - margin).rounded(.down)) - 1
-    guard ce >= cs, re >= rs else { return false }
+    guard ce >= cs, re >= rs else { return nil }
     // The sides shortened to three straight pixels each.
     let kx = max(0, ce - cs - 2)
     let ky = max(0, re - rs - 2)
     let short = Size(
       width: key.size.width - Double(kx) / sx, height: key.size.height - Double(ky) / sy)
-    guard r.fitted(to: short) == r else { return false }
+    guard r.fitted(to: short) == r else { return nil }
     let cw = Int((key.phaseX + wd - Double(kx)).rounded(.up)) + 1
     let ch = Int((key.phaseY + hd - Double(ky)).rounded(.up)) + 1
     let (ce2, re2) = (ce - kx, re - ky)
@@ -98,14 +156,14 @@ final class ShadowProfiles {
     func at(_ c: Int, _ row: Int) -> UInt8 { s[row * stride + c] }
 
     // The structure the decomposition rests on, checked.
-    guard at(cs, rs) == 255 else { return false }
+    guard at(cs, rs) == 255 else { return nil }
     for row in 0..<ch {
       let first = at(cs, row)
-      for c in (cs + 1)..<(ce2 + 1) where at(c, row) != first { return false }
+      for c in (cs + 1)..<(ce2 + 1) where at(c, row) != first { return nil }
     }
     for row in (rs + 1)..<(re2 + 1) where !memoryEqual(s + row * stride, s + rs * stride, count: cw)
     {
-      return false
+      return nil
     }
 
     let weightsX = weights(sigma: key.sigmaX)
@@ -124,8 +182,8 @@ final class ShadowProfiles {
 
     // The corner blocks' D, each blurred across (the first pass).
     let reversed = Array(weightsX.reversed())
-    var blocks: [[Float]] = []
-    var placed: [(x: Int, width: Int, firstRow: Int, rows: Int)] = []
+    var parts = Parts(
+      across: across, down: down, weightsY: weightsY, passes: [], corners: [])
     let columnBlocks = [(0..<cs, 0), ((ce2 + 1)..<cw, kx)]
     let rowBlocks = [(0..<rs, 0), ((re2 + 1)..<ch, ky)]
     for (columns, shiftX) in columnBlocks where !columns.isEmpty {
@@ -154,53 +212,31 @@ final class ShadowProfiles {
               Float(at(c, row)) - Float(Int(at(c, rs)) * Int(at(cs, row))) / 255
           }
         }
-        var pass = [Float](repeating: 0, count: (ox1 - ox0) * bh)
-        pass.withUnsafeMutableBufferPointer { out in
+        let offset = parts.passes.count
+        parts.passes.append(contentsOf: repeatElement(0, count: (ox1 - ox0) * bh))
+        parts.passes.withUnsafeMutableBufferPointer { out in
           transit_profile_corner_rows(
-            out.baseAddress!, Int32(ox0), Int32(ox1 - ox0), d, Int32(bx), Int32(bw), Int32(bh),
-            reversed, Int32(rx))
+            out.baseAddress! + offset, Int32(ox0), Int32(ox1 - ox0), d, Int32(bx), Int32(bw),
+            Int32(bh), reversed, Int32(rx))
         }
-        blocks.append(pass)
-        placed.append((ox0, ox1 - ox0, by, bh))
+        parts.corners.append((offset, ox0, ox1 - ox0, by, bh))
       }
     }
-
-    try mask.withPixels { pixels, maskStride in
-      func assemble(_ corners: UnsafePointer<transit_profile_corner>?) {
-        let scratch = UnsafeMutablePointer<Float>.allocate(capacity: width)
-        defer { scratch.deallocate() }
-        transit_profile_mask(
-          pixels.assumingMemoryBound(to: UInt8.self), maskStride, Int32(width), Int32(height),
-          across, down, corners, Int32(placed.count), weightsY, Int32(ry), Int32(key.holeX0),
-          Int32(key.holeY0), Int32(key.holeX1), Int32(key.holeY1), scratch)
-      }
-      withCorners(blocks, placed, assemble)
-    }
-    return true
+    return parts
   }
 
   /// The C descriptions of the corners, valid inside `body`.
   private func withCorners(
-    _ blocks: [[Float]], _ placed: [(x: Int, width: Int, firstRow: Int, rows: Int)],
-    _ body: (UnsafePointer<transit_profile_corner>?) -> Void
+    _ parts: Parts, _ body: (UnsafePointer<transit_profile_corner>?) -> Void
   ) {
-    func next(_ index: Int, _ done: [transit_profile_corner]) {
-      guard index < blocks.count else {
-        done.withUnsafeBufferPointer { body($0.baseAddress) }
-        return
+    parts.passes.withUnsafeBufferPointer { passes in
+      let corners = parts.corners.map { c in
+        transit_profile_corner(
+          rows: passes.baseAddress! + c.offset, x: Int32(c.x), width: Int32(c.width),
+          first_row: Int32(c.firstRow), row_count: Int32(c.rows))
       }
-      blocks[index].withUnsafeBufferPointer { rows in
-        let p = placed[index]
-        next(
-          index + 1,
-          done + [
-            transit_profile_corner(
-              rows: rows.baseAddress, x: Int32(p.x), width: Int32(p.width),
-              first_row: Int32(p.firstRow), row_count: Int32(p.rows))
-          ])
-      }
+      corners.withUnsafeBufferPointer { body($0.baseAddress) }
     }
-    next(0, [])
   }
 
   /// The nonzero runs of the full raster's row or column through the

@@ -1,4 +1,5 @@
 import CTransitCairo
+import CTransitShadow
 import RealModule
 import Testing
 import Transit
@@ -76,6 +77,128 @@ import TransitTestSupport
         "case \(index): \(size) ×\(scale) \(radii) σ \(sigma) phase \(phase): \(worst) steps")
     }
     #expect(built >= 50, "only \(built) of 90 masks built from profiles")
+  }
+
+  /// Painted straight from the profiles (`ShadowProfiles.paint`, a
+  /// flight's shadow), a shadow is bit for bit the mask written from them
+  /// and painted by `transit_shadow_over_around`: over random shapes
+  /// (square, rounded, capsules and circles, which neither path builds,
+  /// tiny and wide), blurs up to 12 pixels, scales and phases, random
+  /// blocks of the mask (as the frame's clip cuts it), holes and colours.
+  @Test func paintingFromProfilesIsTheMaskPainted() throws {
+    var generator = SplitMix64(seed: 2_030)
+    func random(_ range: ClosedRange<Double>) -> Double {
+      Double.random(in: range, using: &generator)
+    }
+    func integer(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &generator) }
+    var painted = 0
+    for index in 0..<120 {
+      let scale = [1, 2, 0.75, random(0.5...2.5)][index % 4]
+      let size =
+        index % 5 == 0
+        ? Size(width: random(2...8), height: random(2...8))
+        : Size(width: random(2...240), height: random(2...160))
+      let side = min(size.width, size.height)
+      func radius() -> Double {
+        switch generator.next() % 5 {
+        case 0: 0
+        case 1: random(side / 2...side)
+        case 2: side / 2
+        default: random(0...side / 4)
+        }
+      }
+      let radii =
+        index % 9 == 0
+        ? CornerRadii(uniform: side / 2)
+        : CornerRadii(
+          topLeft: radius(), topRight: radius(), bottomRight: radius(), bottomLeft: radius())
+      let sigma = index % 10 == 0 ? 0 : index % 6 == 0 ? random(6...12) : random(0.2...5)
+      let phase = index % 7 == 0 ? (0.0, 0.0) : (random(0...0.999), random(0...0.999))
+      let key = Self.key(size: size, radii: radii, sigma: sigma, scale: scale, phase: phase)
+      // A block of the mask, often all of it.
+      let (bx, by) =
+        index % 2 == 0 ? (0, 0) : (integer(0...key.width / 3), integer(0...key.height / 3))
+      let bw = index % 2 == 0 ? key.width : integer(1...(key.width - bx))
+      let bh = index % 2 == 0 ? key.height : integer(1...(key.height - by))
+      var holes: [Int32] = []
+      for _ in 0..<integer(0...3) {
+        let x = Int32(integer(-2...bw))
+        let y = Int32(integer(-2...bh))
+        holes += [x, y, x + Int32(integer(-1...bw)), y + Int32(integer(-1...bh))]
+      }
+      let pixels = (0..<(bw * bh)).map { _ in
+        0xFF00_0000 | UInt32(truncatingIfNeeded: generator.next()) & 0x00FF_FFFF
+      }
+      let alpha = Float(integer(1...255))
+      let color: [Float] = [alpha, alpha * 0.2, 0, alpha * Float(integer(0...100)) / 100]
+
+      let mask = try CairoSurface(alphaWidth: key.width, height: key.height, what: "mask")
+      let written = try ShadowProfiles().write(key, into: mask)
+      var expected = pixels
+      if written {
+        try mask.withPixels { maskPixels, stride in
+          let start = maskPixels.assumingMemoryBound(to: UInt8.self) + by * stride + bx
+          transit_shadow_over_around(
+            &expected, bw, start, stride, Int32(bw), Int32(bh), holes, Int32(holes.count / 4),
+            color)
+        }
+      }
+      var got = pixels
+      let done = try got.withUnsafeMutableBufferPointer { out in
+        try ShadowProfiles().paint(
+          key, onto: out.baseAddress!, stride: bw, x0: bx, y0: by, width: bw, height: bh,
+          holes: holes, holeCount: holes.count / 4, color: color)
+      }
+      #expect(done == written, "case \(index): painted \(done), written \(written)")
+      if done { painted += 1 }
+      let differing = zip(got, expected).filter { $0 != $1 }.count
+      #expect(
+        differing == 0,
+        "case \(index): \(size) ×\(scale) \(radii) σ \(sigma) phase \(phase), block \(bx), \(by), \(bw)×\(bh), holes \(holes): \(differing) pixels differ"
+      )
+    }
+    #expect(painted >= 40, "only \(painted) of 120 shadows painted from profiles")
+  }
+
+  /// A shape painted once and asked for again (two cards of one size)
+  /// gets the mask its profiles build, and counts as one phase, not two:
+  /// a card sliding through eight phases, two of it on the screen, keeps
+  /// its exact masks and is not moved from a kept blur before the ninth,
+  /// as when every shape had its mask from the first request.
+  @Test func aShapePaintedOnceCountsItsPhaseOnce() throws {
+    let masks = ShadowMasks()
+    for step in 0..<8 {
+      let phase = (Double(step) / 8, 0.0)
+      let key = Self.key(
+        size: Size(width: 120, height: 60), radii: CornerRadii(uniform: 12), sigma: 8,
+        scale: 1, phase: phase)
+      var painted = 0
+      let first = try masks.mask(for: key) { _ in
+        painted += 1
+        return true
+      }
+      #expect(first == nil && painted == 1, "phase \(step): not painted")
+      let second = try masks.mask(for: key) { _ in
+        painted += 1
+        return true
+      }
+      #expect(painted == 1, "phase \(step): painted twice")
+      let expected = try CairoSurface(alphaWidth: key.width, height: key.height, what: "mask")
+      #expect(try ShadowProfiles().write(key, into: expected))
+      let same = try second.map { mask throws(RenderError) in
+        try mask.withPixels { got, stride throws(RenderError) in
+          try expected.withPixels { want, _ in
+            (0..<key.height).allSatisfy { y in
+              (0..<key.width).allSatisfy { x in
+                got.load(fromByteOffset: y * stride + x, as: UInt8.self)
+                  == want.load(fromByteOffset: y * stride + x, as: UInt8.self)
+              }
+            }
+          }
+        }
+      }
+      #expect(same == true, "phase \(step): the mask is not the one its profiles build")
+    }
   }
 
   /// A key as `Renderer.drawShadow` makes it for a shape drawn at `scale`
