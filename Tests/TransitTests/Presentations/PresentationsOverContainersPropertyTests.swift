@@ -158,6 +158,31 @@ struct PresentationsOverContainersPropertyTests {
     #expect(stack.counter.count == 0)
   }
 
+  /// The other backs of duration 0 a gesture may begin: a sheet of
+  /// duration 0 over tabs, and a stack's pop of a screen pushed with `none`.
+  @Test("A cancelled predictive back of a sheet or a pop of duration 0 lands on the picture before")
+  func cancelledInstantBackOfSheetOrPop() throws {
+    let clock = ManualClock()
+    let tabs = TabBarContainer(size: Self.portrait, tabs: [card("t0"), card("t1")], clock: clock)
+    tabs.present(card("s"), sheet: SheetConfiguration(detents: [.medium], duration: 0))
+    let stack = StackContainer(size: Self.portrait, clock: clock, capacity: 2)
+    stack.push(card("a"), style: TestSlide(), animated: false)
+    stack.push(card("b"), style: try TransitionStyles.builtIn.style(named: "none"))
+    for host in [tabs, stack] as [any PresentingContainer] {
+      settle(host, clock)
+      let before = host.scene
+      try host.beginBack(preview: .style)
+      host.updateInteraction(progress: 0.6)
+      #expect(bitIdentical(host.scene, before))
+      #expect(try host.cancelInteraction())
+      settle(host, clock)
+      #expect(bitIdentical(host.scene, before))
+      #expect(host.counter.count == 0)
+    }
+    #expect(tabs.presentedIDs == ["s"] && tabs.phase(of: "s") == .appeared)
+    #expect(stack.childIDs == ["a", "b"] && stack.phase(of: "b") == .appeared)
+  }
+
   @Test("over tabs: random operations, gestures and re-entrant callbacks land on the model")
   func overTabs() async {
     await seededPropertyCheck(count: 100, base: 0x5EA7_0002) { seed in
