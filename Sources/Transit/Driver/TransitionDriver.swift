@@ -430,12 +430,18 @@ public final class TransitionDriver {
   }
 
   /// ``beginInteractive(completion:_:)`` with the animations to play
-  /// alongside the transition (see ``OperationAlongside``).
+  /// alongside the transition (see ``OperationAlongside``). With
+  /// `holdsInstant`, a transition of duration 0 does not run at once: it
+  /// waits for the release like any interaction, the picture left as it is
+  /// until a finish lands it on its end, while a cancel settles it back on
+  /// its start. A back gesture begins so: whatever its back plays, the
+  /// gesture decides at the release.
   func beginInteractive(
-    alongside: OperationAlongside?, completion: ((OperationOutcome) -> Void)? = nil,
+    alongside: OperationAlongside?, holdsInstant: Bool = false,
+    completion: ((OperationOutcome) -> Void)? = nil,
     _ operation: () throws(TransitError) -> Void
   ) throws(TransitError) {
-    guard machine.beginInteractive(queueIsEmpty: queue.isEmpty) else {
+    guard machine.beginInteractive(queueIsEmpty: queue.isEmpty, holdsInstant: holdsInstant) else {
       throw TransitError(
         .invalidState,
         "an interactive transition begins only when no transition runs or waits;"

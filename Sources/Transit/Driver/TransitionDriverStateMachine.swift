@@ -32,7 +32,7 @@
 /// ## Transitions between phases
 /// | from | event | to |
 /// |---|---|---|
-/// | idle | ``start(duration:scrubbing:)`` | playing; scrubbing when an interactive begin asked and the duration is positive |
+/// | idle | ``start(duration:scrubbing:)`` | playing; scrubbing when an interactive begin asked and the duration is positive (or the begin holds an instant transition) |
 /// | playing | ``turnBack()`` | turningBack |
 /// | playing, turningBack | ``grab(now:playhead:)`` | scrubbing, on the player's playhead |
 /// | playing, turningBack | ``playerStopped()`` | settling, finished or cancelled |
@@ -65,8 +65,10 @@ struct TransitionDriverStateMachine {
 
   /// An interactive transition's picture: where it is and how it is paced.
   struct Interaction: Equatable {
-    /// The transition's duration (positive: a transition of duration 0
-    /// has nothing to follow and plays instead).
+    /// The transition's duration. Positive, unless the begin held an
+    /// instant transition (see ``beginInteractive(queueIsEmpty:holdsInstant:)``):
+    /// its only picture is its end, so nothing is shown until a release
+    /// that finishes it.
     var duration: Double
     /// The progress shown, 0…1.
     var progress = 0.0
@@ -96,8 +98,9 @@ struct TransitionDriverStateMachine {
     case queue
     /// ``TransitionDriver/beginInteractive(completion:_:)`` runs its
     /// operation; `startsInteractive` until a transition with something to
-    /// follow has started interactively.
-    case interactive(startsInteractive: Bool)
+    /// follow has started interactively; `holdsInstant` when a transition
+    /// of duration 0 is held until the release too.
+    case interactive(startsInteractive: Bool, holdsInstant: Bool)
   }
 
   /// One effect the driver performs for the machine, in the order given.
@@ -184,9 +187,15 @@ struct TransitionDriverStateMachine {
 
   /// An interactive begin may run its operation: only on an idle driver
   /// with nothing queued, outside events and operations.
-  mutating func beginInteractive(queueIsEmpty: Bool) -> Bool {
+  ///
+  /// A transition of duration 0 has nothing to follow: it plays at once,
+  /// unless `holdsInstant`, where it waits for the release like any
+  /// interaction (a back gesture, whose cancel must leave the picture as it
+  /// was): the picture stays as it was through the drag, a finish lands
+  /// on the end, a cancel settles back on the start.
+  mutating func beginInteractive(queueIsEmpty: Bool, holdsInstant: Bool = false) -> Bool {
     guard state == .idle, queueIsEmpty, deliveries == 0, runner == .none else { return false }
-    runner = .interactive(startsInteractive: true)
+    runner = .interactive(startsInteractive: true, holdsInstant: holdsInstant)
     return true
   }
 
@@ -213,14 +222,16 @@ struct TransitionDriverStateMachine {
   /// for it and there is something to follow; played otherwise.
   mutating func start(duration: Double, scrubbing: Timeline.Pacing) -> [Action] {
     precondition(state == .idle, "a transition starts on an idle driver")
-    guard runner == .interactive(startsInteractive: true), duration > 0 else {
+    guard case .interactive(startsInteractive: true, let holdsInstant) = runner,
+      duration > 0 || holdsInstant
+    else {
       state = .playing(duration: duration)
       return [.play]
     }
-    runner = .interactive(startsInteractive: false)
+    runner = .interactive(startsInteractive: false, holdsInstant: holdsInstant)
     let interaction = Interaction(duration: duration, dragPacing: scrubbing, pacing: scrubbing)
     state = .scrubbing(interaction)
-    return [.deliverWillEvents, show(interaction)]
+    return [.deliverWillEvents] + shown(interaction)
   }
 
   /// The player fired `willStart`.
@@ -277,7 +288,7 @@ struct TransitionDriverStateMachine {
     }
     interaction.progress = min(max(progress, 0), 1)
     state = .scrubbing(interaction)
-    return [show(interaction)]
+    return shown(interaction)
   }
 
   /// The finger lets go at `now`; `nil` when no interaction is being driven
@@ -354,7 +365,16 @@ struct TransitionDriverStateMachine {
     }
     interaction.progress = start.release.target
     state = .settling(progress: interaction.progress)
-    return [show(interaction), .settle(start.release.finishes ? .finished : .cancelled)]
+    // A held instant transition cancelled has shown nothing: the rollback is all.
+    let lands = interaction.duration > 0 || start.release.finishes
+    return (lands ? [show(interaction)] : [])
+      + [.settle(start.release.finishes ? .finished : .cancelled)]
+  }
+
+  /// What a finger holding `interaction` shows: its sample, or nothing for
+  /// a held instant transition, whose only sample is its end.
+  private func shown(_ interaction: Interaction) -> [Action] {
+    interaction.duration > 0 ? [show(interaction)] : []
   }
 
   /// The sample an interaction shows: at `progress` × duration, exactly the

@@ -11,7 +11,9 @@ extension PresentingContainer {
   /// ``DrivenContainer/finishInteraction(velocity:completionSpeed:)`` or
   /// cancel with ``DrivenContainer/cancelInteraction(velocity:completionSpeed:)``:
   /// a cancel lands bit for bit on the picture before, a commit exactly as
-  /// the non-interactive back. A stack's matched elements fly inside the
+  /// the non-interactive back. A back of duration 0 (a presentation made
+  /// with the `none` style, say) has nothing to preview: the picture stays
+  /// as it is until the release, which commits it or leaves it undone. A stack's matched elements fly inside the
   /// same timeline, so they follow the gesture rather than run on their own.
   ///
   /// One entry point for every container that goes back, so one
@@ -36,8 +38,11 @@ extension PresentingContainer {
       preview == .style
       ? nil : AnyTransitionStyle(PredictiveBackStyle(preview: preview, edge: edge))
     let layer = presentationLayer
-    try driver.beginInteractive(alongside: operationAlongside(alongside), completion: completion) {
-      () throws(TransitError) in
+    // A back of duration 0 (a `none` style, a sheet or a container of
+    // duration 0) waits for the release too, so that a cancel leaves it undone.
+    try driver.beginInteractive(
+      alongside: operationAlongside(alongside), holdsInstant: true, completion: completion
+    ) { () throws(TransitError) in
       try layer.back(style: style, animated: true)
     }
   }

@@ -97,6 +97,92 @@ struct PresentationsOverContainersPropertyTests {
     }
   }
 
+  @Test(
+    "seeds that once failed pass",
+    arguments: [
+      // A predictive back over a presentation made with the `none` style
+      // (duration 0) committed at its begin, so its cancel undid nothing.
+      11_696_590_768_298_548_001 as UInt64
+    ])
+  func regressions(seed: UInt64) throws {
+    try Self.check(seed: seed, tabs: false)
+  }
+
+  /// The operations of the first seed above that failed: over a stack, a
+  /// sheet, then a full-screen presentation with the `none` style (whose
+  /// back has duration 0); a predictive back previewing that style, three
+  /// updates, and a cancel with a velocity toward the start.
+  @Test(
+    "A cancelled predictive back over a presentation of duration 0 lands on the picture before",
+    arguments: BackPreview.allCases)
+  func cancelledInstantBack(preview: BackPreview) throws {
+    let clock = ManualClock()
+    let stack = StackContainer(size: Self.portrait, clock: clock, capacity: 2)
+    stack.transitionDuration = preview == .style ? nil : 0
+    stack.push(card("t0"), style: TestSlide(), animated: false)
+    let sheet = SheetConfiguration(
+      detents: [.medium, .fraction(0.3)], detent: .medium, largestUndimmedDetent: .medium,
+      duration: 0.067)
+    stack.present(card("p3"), sheet: sheet)
+    stack.present(card("p7"), style: try TransitionStyles.builtIn.style(named: "none"))
+    settle(stack, clock)
+    let before = stack.scene
+    #expect(stack.presentedIDs == ["p3", "p7"] && stack.phase(of: "p7") == .appeared)
+
+    try stack.beginBack(preview: preview)
+    #expect(stack.presentedIDs == ["p3", "p7"], "the begin committed the back")
+    #expect(bitIdentical(stack.scene, before), "nothing to preview: the picture stays")
+    for progress in [0.155, 0.724, 0.158] { stack.updateInteraction(progress: progress) }
+    #expect(bitIdentical(stack.scene, before))
+    #expect(try stack.cancelInteraction(velocity: -2.987))
+    settle(stack, clock)
+    #expect(bitIdentical(stack.scene, before))
+    #expect(stack.presentedIDs == ["p3", "p7"])
+    #expect(stack.phase(of: "p7") == .appeared)
+    #expect(stack.counter.count == 0)
+
+    // Committed, it lands exactly where the non-interactive back does.
+    let played = StackContainer(size: Self.portrait, clock: ManualClock(), capacity: 2)
+    played.transitionDuration = stack.transitionDuration
+    played.push(card("t0"), style: TestSlide(), animated: false)
+    played.present(card("p3"), sheet: sheet, animated: false)
+    played.present(
+      card("p7"), style: try TransitionStyles.builtIn.style(named: "none"), animated: false)
+    played.back()
+    try stack.beginBack(preview: preview)
+    stack.updateInteraction(progress: 0.5)
+    #expect(try stack.finishInteraction(velocity: 1))
+    settle(stack, clock)
+    #expect(stack.presentedIDs == ["p3"] && stack.phase(of: "p7") == nil)
+    #expect(bitIdentical(stack.scene, played.scene))
+    #expect(stack.counter.count == 0)
+  }
+
+  /// The other backs of duration 0 a gesture may begin: a sheet of
+  /// duration 0 over tabs, and a stack's pop of a screen pushed with `none`.
+  @Test("A cancelled predictive back of a sheet or a pop of duration 0 lands on the picture before")
+  func cancelledInstantBackOfSheetOrPop() throws {
+    let clock = ManualClock()
+    let tabs = TabBarContainer(size: Self.portrait, tabs: [card("t0"), card("t1")], clock: clock)
+    tabs.present(card("s"), sheet: SheetConfiguration(detents: [.medium], duration: 0))
+    let stack = StackContainer(size: Self.portrait, clock: clock, capacity: 2)
+    stack.push(card("a"), style: TestSlide(), animated: false)
+    stack.push(card("b"), style: try TransitionStyles.builtIn.style(named: "none"))
+    for host in [tabs, stack] as [any PresentingContainer] {
+      settle(host, clock)
+      let before = host.scene
+      try host.beginBack(preview: .style)
+      host.updateInteraction(progress: 0.6)
+      #expect(bitIdentical(host.scene, before))
+      #expect(try host.cancelInteraction())
+      settle(host, clock)
+      #expect(bitIdentical(host.scene, before))
+      #expect(host.counter.count == 0)
+    }
+    #expect(tabs.presentedIDs == ["s"] && tabs.phase(of: "s") == .appeared)
+    #expect(stack.childIDs == ["a", "b"] && stack.phase(of: "b") == .appeared)
+  }
+
   @Test("over tabs: random operations, gestures and re-entrant callbacks land on the model")
   func overTabs() async {
     await seededPropertyCheck(count: 100, base: 0x5EA7_0002) { seed in
