@@ -31,8 +31,9 @@ struct Flight: Hashable, Sendable {
   var overlay: Int
   /// The elements the flight stands in for: the source's, and the
   /// destination's, or for an element that fades out with no partner the
-  /// source's again (hiding it twice is hiding it once). Two fields rather
-  /// than an array, so that a sample reads them where they are stored.
+  /// source's again (its visibility written twice is written once). Two
+  /// fields rather than an array, so that a sample reads them where they
+  /// are stored.
   var source: Original
   var destination: Original
   /// The end at forward time `timing.start` and the one at its end.
@@ -60,8 +61,7 @@ struct Flight: Hashable, Sendable {
 
   init(
     key: String, overlay: Int, source: Original, destination: Original?, from: FlightEnd,
-    to: FlightEnd,
-    timing: StepTiming, path: FlightPath, crossFades: Bool
+    to: FlightEnd, timing: StepTiming, path: FlightPath, crossFades: Bool
   ) {
     self.key = key
     self.overlay = overlay
