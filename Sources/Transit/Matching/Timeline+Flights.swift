@@ -101,13 +101,14 @@ extension Timeline {
       }
       flights.append(
         Flight(
-          key: entry.key, overlay: top.count + flights.count, originals: originals, from: from,
-          to: to, timing: timing, path: options.path, crossFades: overlay.children.count == 2))
+          key: entry.key, overlay: top.count + flights.count, source: originals[0],
+          destination: originals.count > 1 ? originals[1] : nil, from: from, to: to, timing: timing,
+          path: options.path, crossFades: overlay.children.count == 2))
       overlays.append(overlay)
     }
     for (flight, overlay) in zip(flights, overlays) {
       var overlay = overlay
-      flight.writeOverlay(progress: 0, into: &overlay)
+      withUnsafePointer(to: flight) { Flight.writeOverlay($0, progress: 0, into: &overlay) }
       overlay.isHidden = true
       scene.views.append(overlay)
     }
@@ -117,29 +118,37 @@ extension Timeline {
     for (i, entry) in scene.allViews().enumerated() where extendedPreorder[entry.view.id] == nil {
       extendedPreorder[entry.view.id] = i
     }
+    var allFlights = self.flights + flights
+    for i in allFlights.indices.dropFirst() {
+      allFlights[i].hasPreviousTiming = allFlights[i].timing == allFlights[i - 1].timing
+    }
     return Timeline(
       initialScene: scene, duration: duration, tracks: extendedTracks, preorder: extendedPreorder,
-      direction: direction, flights: self.flights + flights, alongside: alongside)
+      direction: direction, flights: allFlights, alongside: alongside)
   }
 
   /// Writes every flight at forward time `time` into `scene`, after the tracks.
   func writeFlights(at time: ForwardTime, pacing: Pacing = .curves, into scene: inout Scene) {
-    // Read in place through the buffer: `for flight in flights`, or even
-    // `flights[i]`, copies each flight (its two ends hold whole views) on
-    // every sample, retaining and releasing all it holds.
     flights.withUnsafeBufferPointer { flights in
+      guard let first = flights.baseAddress else { return }
+      var flying = false
+      var p = 0.0
       for i in flights.indices {
-        let flying = flights[i].isFlying(at: time.time)
-        let p: Double
-        if flying {
-          p =
-            pacing == .curves
-            ? flights[i].progress(at: time.time, rerun: time.rerun)
-            : flights[i].timing.progress(at: time.time, rerun: time.rerun, pacing: pacing)
-        } else {
-          p = time.time <= flights[i].timing.start ? 0 : 1
+        let flight = first + i
+        if !flight.pointee.hasPreviousTiming {
+          flying = Flight.isFlying(flight, at: time.time)
+          if flying {
+            if pacing == .curves {
+              let progress = flight.pointee.timing.progress(at: time.time, rerun: time.rerun)
+              p = progress.isNaN ? 0 : progress
+            } else {
+              p = flight.pointee.timing.progress(at: time.time, rerun: time.rerun, pacing: pacing)
+            }
+          } else {
+            p = time.time <= flight.pointee.timing.start ? 0 : 1
+          }
         }
-        flights[i].write(progress: p, flying: flying, into: &scene)
+        Flight.write(flight, progress: p, flying: flying, into: &scene)
       }
     }
   }

@@ -75,6 +75,33 @@ struct FlightOptionsTests {
     #expect(steps.allSatisfy { abs($0 - steps[0]) < 1e-9 })
   }
 
+  @Test(
+    "flights of different timings one after the other: each plays its own, the later one's not taken from the earlier"
+  )
+  func mixedTimings() {
+    let clock = ManualClock()
+    let stack = F.stack(clock: clock)
+    stack.matching = Matching(overrides: ["other": FlightOptions(duration: 0.2, curve: .linear)])
+    var detail = F.detail()
+    // After the photo in the destination's order, so its flight follows the photo's.
+    detail.children.append(
+      View(
+        id: "detail-other", frame: Rect(x: 200, y: 600, width: 150, height: 150),
+        backgroundColor: .black, matchKey: "other"))
+    stack.push(detail, style: F.style("cross-dissolve"))
+    let frames = F.frames(of: stack, clock, count: 21)
+    let photo = frames.map { F.overlay("photo", in: $0)?.frame }
+    let other = frames.map { F.overlay("other", in: $0)?.frame }
+    // The photo flies the whole 0.4 s; the other key lands at 0.2 s (frame 10).
+    #expect(photo[1...19].allSatisfy { $0 != nil })
+    #expect(other[1...9].allSatisfy { $0 != nil })
+    #expect(other[10...].allSatisfy { $0 == nil })
+    // Linear: the other key's width grows by equal steps.
+    let widths = other[1...9].map { $0?.width ?? 0 }
+    let steps = zip(widths, widths.dropFirst()).map { $1 - $0 }
+    #expect(steps.allSatisfy { abs($0 - steps[0]) < 1e-9 })
+  }
+
   @Test("a flight longer than its transition, or of a negative duration, fails the operation")
   func badDuration() {
     for length in [0.5, -0.1, .nan, .infinity] {
