@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Timeline sampling benchmark: time per view per sample for flat changes, 3-D
 # turns, absolute 3-D transform targets and every appearance property
-# animating, measured one after the other in one run (with the ratios to
+# animating, measured in turn, kind after kind in each run (with the ratios to
 # flat); a flight's own cost per sample, set beside the appearance figure per
 # view; and heap allocations per sample counted by valgrind (the difference
 # between two runs that differ only in the number of samples, so setup
@@ -27,17 +27,22 @@ base=""
 if [ -n "$baseline" ]; then base=$(build "$baseline/Benchmarks"); fi
 runs=${RUNS:-5}
 ns() { "$1" 200000 "$2" | head -1 | sed -n 's/.*: \([0-9.]*\) ns per view per sample/\1/p'; }
-declare -A med basemed
-for kind in flat turn absolute appearance; do
-  this=()
-  that=()
-  for _ in $(seq "$runs"); do
-    this+=("$(ns "$bin" "$kind")")
-    if [ -n "$base" ]; then that+=("$(ns "$base" "$kind")"); fi
+declare -A med basemed these those
+kinds=(flat turn absolute appearance)
+# The kinds alternate run by run (and with the baseline's), so that a ratio
+# between two kinds compares runs minutes apart at most on a shared machine.
+for _ in $(seq "$runs"); do
+  for kind in "${kinds[@]}"; do
+    these[$kind]+=" $(ns "$bin" "$kind")"
+    if [ -n "$base" ]; then those[$kind]+=" $(ns "$base" "$kind")"; fi
   done
+done
+for kind in "${kinds[@]}"; do
+  read -ra this <<<"${these[$kind]}"
   med[$kind]=$(median "${this[@]}")
   echo "timeline sampling ($kind): ${med[$kind]} ns per view per sample, median of ${this[*]}"
   if [ -n "$base" ]; then
+    read -ra that <<<"${those[$kind]}"
     basemed[$kind]=$(median "${that[@]}")
     echo "  baseline: ${basemed[$kind]} ns, median of ${that[*]}; this / baseline = $(ratio "${med[$kind]}" "${basemed[$kind]}")"
   fi

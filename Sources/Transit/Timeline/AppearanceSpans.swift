@@ -73,20 +73,23 @@ struct AppearanceSpans: Hashable, Sendable {
   }
 
   /// The records, in the order of ``AppearanceKeys/steps``: a view's are
-  /// the range ``AppearanceKeys/ranges`` gives it.
+  /// the range ``AppearanceKeys/Keys/range`` gives it.
   private(set) var spans: [Span] = []
   /// Which tracks a record serves, and when.
   struct Service: Hashable, Sendable {
     /// The bits (``Tracks/Appearance``) of the tracks the record serves
     /// whenever its key runs: those whose segment in that key is the one
-    /// in force. Every track of ``AppearanceKeys/shared``, and a track of
-    /// ``AppearanceKeys/prefixed`` in a key where it is absolute: the fold
+    /// in force. Every track of ``AppearanceKeys/Keys/shared``, and a track of
+    /// ``AppearanceKeys/Keys/prefixed`` in a key where it is absolute: the fold
     /// up to that key finds it running and adds nothing after it.
     var always: UInt8 = 0
-    /// The bits of the tracks of ``AppearanceKeys/prefixed`` that are
+    /// The bits of the tracks of ``AppearanceKeys/Keys/prefixed`` that are
     /// relative in this key, served once the keys from offset
     /// ``settledFrom`` up to this one (excluded) have finished: the fold
-    /// then starts from the previous key's `to`, the record's base.
+    /// then starts from the previous key's `to`, the record's base. (While
+    /// ``settledFrom`` is the one key just before and still runs, the fold
+    /// up to that key is its record's line at its progress, and the track
+    /// is served from there.)
     var settled: UInt8 = 0
     /// The offset, from the view's first key, of the first key that must
     /// have finished for ``settled`` to be served: the latest earlier key
@@ -103,9 +106,9 @@ struct AppearanceSpans: Hashable, Sendable {
     let keys = tracks.appearanceKeys
     spans.reserveCapacity(keys.steps.count)
     services.reserveCapacity(keys.steps.count)
-    for view in keys.ranges.indices {
-      let (shared, prefixed) = (keys.shared[view], keys.prefixed[view])
-      for offset in 0..<keys.ranges[view].count {
+    for view in keys.views.indices {
+      let (shared, prefixed) = (keys.views[view].shared, keys.views[view].prefixed)
+      for offset in 0..<Int(keys.views[view].count) {
         var span = Span()
         var service = Service(settledFrom: Int32(offset))
         // The line of a track's segment in this key, from the value the

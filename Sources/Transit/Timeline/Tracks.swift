@@ -83,32 +83,46 @@ struct Tracks: Hashable, Sendable {
   /// Writes what view `index` looks like into `view`: every appearance
   /// track that has segments of it (the bits `animated`). The latest
   /// started of the view's appearance steps is found once, for every track
-  /// that changes in exactly those steps (see ``AppearanceKeys``); the
-  /// others are folded on their own.
+  /// that changes in exactly those steps (see ``AppearanceKeys``); while
+  /// it runs, those tracks are read from its record (``applySpan``), and
+  /// whatever the record does not serve is folded track by track
+  /// (``applyTracks``), out of line: the record is what a running
+  /// restyle reads, and the fold's registers and checks would slow it.
   @inline(__always)
   private func applyAppearance(
     _ index: Int, _ animated: UInt8, to view: inout View,
     progress: UnsafeMutableBufferPointer<Double>, started: Int
   ) {
-    let (shared, prefixed) = (appearanceKeys.shared[index], appearanceKeys.prefixed[index])
-    let key =
-      shared | prefixed == 0
-      ? (offset: -1, progress: Double.nan)
-      : appearanceKeys.latestStarted(index, progress, started: started)
-    // While the latest started key runs, every track that changes in
-    // exactly the keys is read from that key's record, in one pass.
-    let running = key.offset >= 0 && key.progress != 0 && key.progress != 1
-    if running, index + 1 < appearanceKeys.ranges.count {
-      // Views restyled together are mostly sampled in the same key: the
-      // next view's record of this key is likely the next one read, and
-      // records lie a view's keys apart, too far for the processor to
-      // guess.
-      appearanceSpans.prefetch(appearanceKeys.ranges[index + 1].lowerBound + key.offset)
+    let keys = appearanceKeys.views[index]
+    var key = (offset: -1, progress: Double.nan)
+    var served: UInt8 = 0
+    if keys.shared | keys.prefixed != 0 {
+      key = appearanceKeys.latestStarted(keys, progress, started: started)
+      if key.offset >= 0 && key.progress != 0 && key.progress != 1 {
+        let k = Int(keys.start) + key.offset
+        // Views restyled together are mostly sampled in the same key: the
+        // next view's record of this key (the next view's keys follow this
+        // view's) is likely the next one read, and records lie a view's
+        // keys apart, too far for the processor to guess.
+        appearanceSpans.prefetch(k + Int(keys.count))
+        served = applySpan(k, key.offset, key.progress, progress, to: &view)
+      }
     }
-    let fromSpan =
-      running ? applySpan(index, key.offset, key.progress, progress, to: &view) : 0
-    let rest = animated & ~fromSpan
-    guard rest != 0 else { return }
+    let rest = animated & ~served
+    if rest != 0 { applyTracks(rest, of: index, keys, key, progress, to: &view) }
+  }
+
+  /// Folds the appearance tracks `rest` of view `index` (whose keys are
+  /// `keys`, the latest started of them `key`) into `view`, each by its
+  /// own rule: a track that changes in exactly the keys reads or folds only
+  /// up to the latest started key's segment, the others all of theirs.
+  @inline(never)
+  private func applyTracks(
+    _ rest: UInt8, of index: Int, _ keys: AppearanceKeys.Keys,
+    _ key: (offset: Int, progress: Double), _ progress: UnsafeMutableBufferPointer<Double>,
+    to view: inout View
+  ) {
+    let (shared, prefixed) = (keys.shared, keys.prefixed)
     func at(_ bit: UInt8) -> (offset: Int, progress: Double)? { shared & bit != 0 ? key : nil }
     // A track with relative segments in the very steps of the keys: none
     // after the latest started key's has started, so folding the segments
@@ -156,31 +170,49 @@ struct Tracks: Hashable, Sendable {
     }
   }
 
-  /// Writes into `view` every track that the record of view `index`'s key
-  /// at `offset` serves, at that key's progress `p` (strictly between 0
-  /// and 1), and returns the bits of the tracks written: a colour whose
-  /// mixed alpha is 0 is left to its track, and so is a relative key's
-  /// track while a key the fold passes still runs (see
-  /// ``AppearanceSpans/Service``).
+  /// Writes into `view` every track that record `k`, of a view's key at
+  /// `offset` from its first, serves at that key's progress `p` (strictly
+  /// between 0 and 1), and returns the bits of the tracks written: a colour
+  /// whose mixed alpha is 0 is left to its track, and so is a relative
+  /// key's track while a key the fold passes still runs (see
+  /// ``AppearanceSpans/Service``), unless that key is the one just before:
+  /// the fold up to it is then its record's line at its progress.
   ///
   /// The same numbers as ``Track/read(_:at:_:into:absolute:)`` and
   /// ``Track/fold(_:_:into:absolute:relative:)`` with each property's mix,
   /// bounded the same way (see ``AppearanceSpans``).
   @inline(__always)
   private func applySpan(
-    _ index: Int, _ offset: Int, _ p: Double, _ progress: UnsafeMutableBufferPointer<Double>,
+    _ k: Int, _ offset: Int, _ p: Double, _ progress: UnsafeMutableBufferPointer<Double>,
     to view: inout View
   ) -> UInt8 {
-    let k = appearanceKeys.ranges[index].lowerBound + offset
     let service = appearanceSpans.services[k]
     var shared = service.always
-    if service.settled != 0
-      && appearanceKeys.finished(index, Int(service.settledFrom)..<offset, progress)
-    {
-      shared |= service.settled
+    // The relative tracks read from the previous key's line at its
+    // progress `q`, and not from this record's base.
+    var overlapped: UInt8 = 0
+    var q = 0.0
+    if service.settled != 0 {
+      let from = Int(service.settledFrom)
+      if from == offset - 1 {
+        // One key to pass, the one just before (as a track set in one
+        // step and adjusted in the next has). Finished, the fold starts
+        // from its `to`, the record's base. Running, the fold up to it is
+        // its record's line at its progress: its segment there where it
+        // is absolute, and where it is relative (only the view's first
+        // key can be, see `settledFrom`) its `from` plus its share.
+        q = progress[appearanceKeys.steps[k - 1]]
+        if q == 1 {
+          shared |= service.settled
+        } else if !q.isNaN && q != 0 {
+          overlapped = service.settled
+        }
+      } else if appearanceKeys.finished(from: k - offset, from..<offset, progress) {
+        shared |= service.settled
+      }
     }
-    guard shared != 0 else { return 0 }
-    var written = shared
+    guard shared | overlapped != 0 else { return 0 }
+    var written = shared | overlapped
     return appearanceSpans.spans.withUnsafeBufferPointer { spans in
       let span = spans.baseAddress! + k
       // A colour's line at `p`, or nil when its alpha is 0 there.
@@ -222,8 +254,12 @@ struct Tracks: Hashable, Sendable {
           written &= ~Appearance.shadow
         }
       }
-      if shared & Appearance.cornerRadii != 0 {
-        let r = span.pointee.cornerRadii.at(p)
+      if (shared | overlapped) & Appearance.cornerRadii != 0 {
+        let line = span.pointee.cornerRadii
+        let base =
+          overlapped & Appearance.cornerRadii != 0
+          ? (span - 1).pointee.cornerRadii.at(q) : line.base
+        let r = base + line.delta * p
         view.cornerRadii = CornerRadii(
           topLeft: max(0, r.x), topRight: max(0, r.y), bottomRight: max(0, r.z),
           bottomLeft: max(0, r.w))
@@ -235,12 +271,17 @@ struct Tracks: Hashable, Sendable {
         (view.imagePlacement.filled, view.imagePlacement.natural) = (w.z, w.w)
         (view.imagePlacement.anchorX, view.imagePlacement.anchorY) = (rest.x, rest.y)
       }
-      if shared & Appearance.borderWidth != 0 { view.border.width = max(0, rest.z) }
+      if shared & Appearance.borderWidth != 0 {
+        view.border.width = max(0, rest.z)
+      } else if overlapped & Appearance.borderWidth != 0 {
+        let base = (span - 1).pointee.placementAnchorsAndBorderWidth.at(q).z
+        view.border.width = max(0, base + span.pointee.placementAnchorsAndBorderWidth.delta.z * p)
+      }
       return written
     }
   }
 
-  /// The appearance tracks, as the bits of ``AppearanceKeys/shared``.
+  /// The appearance tracks, as the bits of ``AppearanceKeys/Keys/shared``.
   enum Appearance {
     static let backgroundColor: UInt8 = 1 << 0
     static let cornerRadii: UInt8 = 1 << 1
