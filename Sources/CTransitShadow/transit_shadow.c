@@ -1,4 +1,5 @@
 #include "transit_shadow.h"
+#include "shadow_holes.h"
 
 #include <string.h>
 
@@ -345,20 +346,8 @@ void transit_shadow_over_around(uint32_t *destination, ptrdiff_t destination_str
       if (hole[3] > y && hole[3] < next) next = hole[3];
     }
     for (int x = 0; x < width;) {
-      // Past every hole that crosses the band and holds x; then up to the
-      // nearest one that starts after x.
-      int end = width, inside = 0;
-      for (int h = 0; h < hole_count; h++) {
-        const int32_t *hole = holes + 4 * h;
-        if (hole[2] <= hole[0] || hole[1] > y || hole[3] < next) continue;
-        if (hole[0] <= x && hole[2] > x) {
-          x = hole[2];
-          inside = 1;
-          break;
-        }
-        if (hole[0] > x && hole[0] < end) end = hole[0];
-      }
-      if (inside) continue;
+      const int end = transit_shadow_span_end(holes, hole_count, y, next, &x, width);
+      if (end < 0) continue;
       over_block(3, destination + y * destination_stride + x, destination_stride,
                  mask + y * mask_stride + x, mask_stride, end - x, next - y, &k, add);
       x = end;

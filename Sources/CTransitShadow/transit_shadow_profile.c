@@ -5,6 +5,7 @@
 #include "transit_shadow_profile.h"
 
 #include "transit_shadow.h"
+#include "shadow_holes.h"
 
 #include <string.h>
 
@@ -230,20 +231,8 @@ void transit_profile_over_around(uint32_t *destination, ptrdiff_t destination_st
                      down[previous] == down[row];
     uint32_t *target = destination + (ptrdiff_t)y * destination_stride;
     for (int x = 0; x < width;) {
-      // Past every hole that crosses the row and holds x; then up to the
-      // nearest one that starts after x.
-      int end = width, inside = 0;
-      for (int h = 0; h < hole_count; h++) {
-        const int32_t *hole = holes + 4 * h;
-        if (hole[2] <= hole[0] || hole[1] > y || hole[3] <= y) continue;
-        if (hole[0] <= x && hole[2] > x) {
-          x = hole[2];
-          inside = 1;
-          break;
-        }
-        if (hole[0] > x && hole[0] < end) end = hole[0];
-      }
-      if (inside) continue;
+      const int end = transit_shadow_span_end(holes, hole_count, y, y + 1, &x, width);
+      if (end < 0) continue;
       if (!same) {
         row_bytes(bytes, scratch, row, x0 + x, x0 + end, across, down, corners, corner_count,
                   weights, radius, flat_from, flat_to);
