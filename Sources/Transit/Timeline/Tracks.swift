@@ -319,19 +319,7 @@ struct Tracks: Hashable, Sendable {
     _ range: Range<Int>, _ progress: UnsafeMutableBufferPointer<Double>, into value: inout Rect,
     bounded: Bool = true
   ) {
-    let isMoving = frames.fold(range, progress, into: &value) { j, p in
-      let (a, b) = (frames.segments[j].from, frames.segments[j].to)
-      if p == 0 { return a }
-      return Rect(
-        x: a.origin.x + (b.origin.x - a.origin.x) * p,
-        y: a.origin.y + (b.origin.y - a.origin.y) * p,
-        width: a.size.width + (b.size.width - a.size.width) * p,
-        height: a.size.height + (b.size.height - a.size.height) * p)
-    }
-    if bounded && isMoving && (value.size.width < 0 || value.size.height < 0) {
-      value.size.width = max(0, value.size.width)
-      value.size.height = max(0, value.size.height)
-    }
+    fold(FrameRule.self, frames, range, progress, nil, into: &value, bounded: bounded)
   }
 
   /// An alpha: the target in force, plus every running fade's share.
@@ -348,15 +336,9 @@ struct Tracks: Hashable, Sendable {
     _ range: Range<Int>, _ progress: UnsafeMutableBufferPointer<Double>, into value: inout Double,
     bounded: Bool = true
   ) {
-    let isMoving = alphas.fold(range, progress, into: &value) { j, p in
-      let (from, to) = (alphas.segments[j].from, alphas.segments[j].to)
-      return p == 0 ? from : from + (to - from) * p
-    } relative: { value, j, p in
-      value += (alphas.segments[j].to - alphas.segments[j].from) * p
-    }
     // Overshooting curves (back, elastic, spring) may leave 0…1; a renderer
     // cannot draw alpha outside it, so a sample in motion is bounded.
-    if bounded && isMoving { value = min(1, max(0, value)) }
+    fold(AlphaRule.self, alphas, range, progress, nil, into: &value, bounded: bounded)
   }
 
   /// A transform: the target in force, reached by decomposed interpolation
@@ -425,16 +407,7 @@ struct Tracks: Hashable, Sendable {
     _ track: Track<Value>, _ range: Range<Int>, _ progress: UnsafeMutableBufferPointer<Double>,
     _ key: (offset: Int, progress: Double)? = nil, into value: inout Value, bounded: Bool = true
   ) {
-    func mix(_ j: Int, _ p: Double) -> Value {
-      track.segments[j].from.interpolated(to: track.segments[j].to, progress: p)
-    }
-    let isMoving =
-      if let key {
-        track.read(range, at: key.offset, key.progress, into: &value, absolute: mix)
-      } else {
-        track.fold(range, progress, into: &value, absolute: mix)
-      }
-    if bounded && isMoving { value = value.bounded }
+    fold(MixableRule<Value>.self, track, range, progress, key, into: &value, bounded: bounded)
   }
 
   /// Corner radii: the target in force, each corner interpolated on its
@@ -446,18 +419,8 @@ struct Tracks: Hashable, Sendable {
     _ key: (offset: Int, progress: Double)? = nil, into value: inout CornerRadii,
     bounded: Bool = true
   ) {
-    func mix(_ j: Int, _ p: Double) -> CornerRadii {
-      cornerRadii.segments[j].from.interpolated(to: cornerRadii.segments[j].to, progress: p)
-    }
-    let isMoving =
-      if let key {
-        cornerRadii.read(range, at: key.offset, key.progress, into: &value, absolute: mix)
-      } else {
-        cornerRadii.fold(range, progress, into: &value, absolute: mix) { value, j, p in
-          value.add(cornerRadii.segments[j].to.minus(cornerRadii.segments[j].from), progress: p)
-        }
-      }
-    if bounded && isMoving { value = value.bounded }
+    fold(
+      CornerRadiiRule.self, cornerRadii, range, progress, key, into: &value, bounded: bounded)
   }
 
   /// A border width, as an alpha is: the target in force plus every running
@@ -467,37 +430,19 @@ struct Tracks: Hashable, Sendable {
     _ range: Range<Int>, _ progress: UnsafeMutableBufferPointer<Double>,
     _ key: (offset: Int, progress: Double)? = nil, into value: inout Double, bounded: Bool = true
   ) {
-    func mix(_ j: Int, _ p: Double) -> Double {
-      let (from, to) = (borderWidths.segments[j].from, borderWidths.segments[j].to)
-      return p == 0 ? from : Interpolation.lerp(from, to, p)
-    }
-    let isMoving =
-      if let key {
-        borderWidths.read(range, at: key.offset, key.progress, into: &value, absolute: mix)
-      } else {
-        borderWidths.fold(range, progress, into: &value, absolute: mix) { value, j, p in
-          value += (borderWidths.segments[j].to - borderWidths.segments[j].from) * p
-        }
-      }
-    if bounded && isMoving { value = max(0, value) }
+    fold(
+      BorderWidthRule.self, borderWidths, range, progress, key, into: &value, bounded: bounded)
   }
 
   /// An image placement: the target in force, its weights interpolated
   /// (``ImagePlacement/interpolated(to:progress:)``). An overshooting curve
-  /// overshoots the placed rect, as it does a frame.
+  /// overshoots the placed rect, as it does a frame, so nothing bounds it.
   @inline(__always)
   func placement(
     _ range: Range<Int>, _ progress: UnsafeMutableBufferPointer<Double>,
     _ key: (offset: Int, progress: Double)? = nil, into value: inout ImagePlacement
   ) {
-    func mix(_ j: Int, _ p: Double) -> ImagePlacement {
-      placements.segments[j].from.interpolated(to: placements.segments[j].to, progress: p)
-    }
-    if let key {
-      placements.read(range, at: key.offset, key.progress, into: &value, absolute: mix)
-    } else {
-      placements.fold(range, progress, into: &value, absolute: mix)
-    }
+    fold(PlacementRule.self, placements, range, progress, key, into: &value, bounded: false)
   }
 
   /// Visibility has no in-between: the segment in force decides, showing
