@@ -128,6 +128,22 @@ struct TimelineEdgeTests {
     #expect(error?.message.contains("'new'") == true)
   }
 
+  /// A segment at its very start gives its `from` as it is, not `from`
+  /// mixed with `to` at 0: a mix would turn −0 into +0, and a step that
+  /// starts on a view's own value would then move it by a sign bit.
+  @Test func aSegmentAtItsStartGivesItsFromBitForBit() throws {
+    var s = scene()
+    s.updateView("new") { $0.frame = Rect(x: -0.0, y: 0, width: 10, height: 10) }
+    let animation = Animation([
+      AnimationStep(duration: 1, changes: [.alpha("new", to: 0.5)]),
+      AnimationStep(
+        duration: 1, changes: [.frame("new", to: Rect(x: 10, y: 0, width: 10, height: 10))]),
+    ])
+    let timeline = try animation.timeline(from: s)
+    let x = try #require(timeline.state(of: "new", at: 1)?.frame.origin.x)
+    #expect(x.bitPattern == (-0.0 as Double).bitPattern)
+  }
+
   @Test func hundredStepsForwardThenReverseLandBitForBit() throws {
     var steps: [AnimationStep] = []
     for k in 0..<100 {
