@@ -53,9 +53,10 @@ package final class PreviewSite: Sendable {
   let token: String
   private let options: PreviewOptions
 
-  /// The site for `options`, its scene file read on start: a file that
-  /// cannot be read at all is refused (66); one with a problem is served
-  /// with its message, and previewed when the file is fixed.
+  /// The site for `options`, its scene file read on start. A file that
+  /// cannot be read at all is refused (66). A readable file with a problem
+  /// is served as that problem's message in place of the story; the story
+  /// is shown from the first reload that reads the file without one.
   init(_ options: PreviewOptions) throws(CLIError) {
     guard FileManager.default.isReadableFile(atPath: options.sceneFile) else {
       throw CLIError(
@@ -67,8 +68,8 @@ package final class PreviewSite: Sendable {
     session.reload()
   }
 
-  /// The message `play` would print for the file as it is on disk, if it
-  /// has a problem.
+  /// The message `play` would print for the file as last read, or `nil`
+  /// when it has no problem.
   var problem: String? { session.update.problem }
 
   /// The page's address once the server listens on `port`.
