@@ -207,36 +207,40 @@ extension Renderer {
       func relative(_ v: Double, _ origin: Int) -> Int32 {
         Int32(min(max(v - Double(origin), -1), Double(1 << 20)))
       }
-      var holes = [Int32](repeating: 0, count: 4 * covered.count)
-      for (i, rect) in covered.enumerated() {
-        let hole = device.wholePixels(inside: rect)
-        let finite =
-          hole.minX.isFinite && hole.minY.isFinite && hole.maxX.isFinite && hole.maxY.isFinite
-        holes[4 * i] = finite ? relative(hole.minX, x0) : 0
-        holes[4 * i + 1] = finite ? relative(hole.minY, y0) : 0
-        holes[4 * i + 2] = finite ? relative(hole.maxX, x0) : 0
-        holes[4 * i + 3] = finite ? relative(hole.maxY, y0) : 0
-      }
-      // The block's first pixel in the mask.
-      let (maskX, maskY) = (x0 - Int(left), y0 - Int(top))
-      try context.surface.withPixels { pixels, stride throws(RenderError) in
-        let start = (pixels + y0 * stride).assumingMemoryBound(to: UInt32.self) + x0
-        try withUnsafePointer(to: &premultiplied) { color throws(RenderError) in
-          let color = UnsafeRawPointer(color).assumingMemoryBound(to: Float.self)
-          // A shape asked for once (a flight's) is painted straight from
-          // its profiles; any other through its kept mask.
-          let mask = try shadowMasks.mask(for: key) { profiles throws(RenderError) in
-            try profiles.paint(
-              key, onto: start, stride: stride / 4, x0: maskX, y0: maskY, width: x1 - x0,
-              height: y1 - y0, holes: holes, holeCount: covered.count, color: color)
-          }
-          guard let mask else { return }
-          try mask.withPixels { maskPixels, maskStride throws(RenderError) in
-            let maskStart =
-              maskPixels.assumingMemoryBound(to: UInt8.self) + maskY * maskStride + maskX
-            transit_shadow_over_around(
-              start, stride / 4, maskStart, maskStride, Int32(x1 - x0), Int32(y1 - y0), holes,
-              Int32(covered.count), color)
+      // The holes are written on the stack: drawing a shadow allocates
+      // nothing.
+      try withUnsafeTemporaryAllocation(of: Int32.self, capacity: 4 * covered.count) {
+        holes throws(RenderError) in
+        for (i, rect) in covered.enumerated() {
+          let hole = device.wholePixels(inside: rect)
+          let finite =
+            hole.minX.isFinite && hole.minY.isFinite && hole.maxX.isFinite && hole.maxY.isFinite
+          holes[4 * i] = finite ? relative(hole.minX, x0) : 0
+          holes[4 * i + 1] = finite ? relative(hole.minY, y0) : 0
+          holes[4 * i + 2] = finite ? relative(hole.maxX, x0) : 0
+          holes[4 * i + 3] = finite ? relative(hole.maxY, y0) : 0
+        }
+        // The block's first pixel in the mask.
+        let (maskX, maskY) = (x0 - Int(left), y0 - Int(top))
+        try context.surface.withPixels { pixels, stride throws(RenderError) in
+          let start = (pixels + y0 * stride).assumingMemoryBound(to: UInt32.self) + x0
+          try withUnsafePointer(to: &premultiplied) { color throws(RenderError) in
+            let color = UnsafeRawPointer(color).assumingMemoryBound(to: Float.self)
+            // A shape asked for once (a flight's) is painted straight from
+            // its profiles; any other through its kept mask.
+            let mask = try shadowMasks.mask(for: key) { profiles throws(RenderError) in
+              try profiles.paint(
+                key, onto: start, stride: stride / 4, x0: maskX, y0: maskY, width: x1 - x0,
+                height: y1 - y0, holes: holes.baseAddress, holeCount: covered.count, color: color)
+            }
+            guard let mask else { return }
+            try mask.withPixels { maskPixels, maskStride throws(RenderError) in
+              let maskStart =
+                maskPixels.assumingMemoryBound(to: UInt8.self) + maskY * maskStride + maskX
+              transit_shadow_over_around(
+                start, stride / 4, maskStart, maskStride, Int32(x1 - x0), Int32(y1 - y0),
+                holes.baseAddress, Int32(covered.count), color)
+            }
           }
         }
       }

@@ -113,15 +113,13 @@ final class ShadowMasks {
   /// filling `masks` (fresh memory on every frame costs a page fault
   /// every 4 KiB). A mask asked for again moves to `masks`.
   private var young: [(key: Key, mask: Mask)] = []
-  /// The keys of the latest 256 masks that went out of `young`: asked for
+  /// The keys of the latest masks that went out of `young`: asked for
   /// again (a scene with more shadows than `young` holds), they go
   /// straight to `masks`.
-  private var droppedKeys: Set<Key> = []
-  private var droppedOrder: [Key] = []
-  /// The keys of the latest 256 shadows painted without a mask: asked
-  /// for again, they get one.
-  private var paintedKeys: Set<Key> = []
-  private var paintedOrder: [Key] = []
+  private var droppedKeys = LatestKeys()
+  /// The keys of the latest shadows painted without a mask: asked for
+  /// again, they get one.
+  private var paintedKeys = LatestKeys()
   /// Memory of masks gone, for the next ones.
   private var spareMemory: [(memory: UnsafeMutableRawPointer, capacity: Int)] = []
   private var blurs = Kept<Blur>()
@@ -174,13 +172,11 @@ final class ShadowMasks {
     // request would have built, from its profiles, and that request
     // counted its phase already (a mask kept then would have been found
     // now, without counting).
-    let paintedBefore = paintedKeys.remove(key) != nil
+    let paintedBefore = paintedKeys.remove(key)
     let moving = !paintedBefore && smooth && recurring(key)
     if !moving, !paintedBefore, let paint, !droppedKeys.contains(key) {
       if try paint(profiles) {
-        if paintedOrder.count >= 256 { paintedKeys.remove(paintedOrder.removeFirst()) }
         paintedKeys.insert(key)
-        paintedOrder.append(key)
         return nil
       }
     }
@@ -211,9 +207,7 @@ final class ShadowMasks {
       young.append((key, kept))
       if young.count > Self.youngMasks {
         let gone = young.removeFirst()
-        if droppedOrder.count >= 256 { droppedKeys.remove(droppedOrder.removeFirst()) }
         droppedKeys.insert(gone.key)
-        droppedOrder.append(gone.key)
         recycle([gone.mask])
       }
     }
@@ -402,4 +396,24 @@ final class ShadowMasks {
       return dropped
     }
   }
+}
+
+/// The latest 256 keys inserted, forgetting the oldest beyond them: what
+/// ``ShadowMasks`` remembers of masks it let go and of shadows it painted
+/// without one, so that a key asked for again is told apart from a new
+/// one without keeping every key a long animation has seen.
+private struct LatestKeys {
+  private var keys: Set<ShadowMasks.Key> = []
+  private var order: [ShadowMasks.Key] = []
+
+  func contains(_ key: ShadowMasks.Key) -> Bool { keys.contains(key) }
+
+  mutating func insert(_ key: ShadowMasks.Key) {
+    if order.count >= 256 { keys.remove(order.removeFirst()) }
+    keys.insert(key)
+    order.append(key)
+  }
+
+  /// Forgets `key`; returns whether it was there.
+  mutating func remove(_ key: ShadowMasks.Key) -> Bool { keys.remove(key) != nil }
 }
