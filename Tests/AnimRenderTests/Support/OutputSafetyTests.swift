@@ -205,7 +205,20 @@ struct OutputSafetyTests {
     try Data("old".utf8).write(to: path)
     #expect(chmod(path.path, 0o666) == 0)
     let inode = try #require(Self.entry(path)).st_ino
-    let asNobody = "exec /usr/bin/setpriv --reuid=65534 --regid=65534 --clear-groups \"$0\" \"$@\""
+    // The build may sit in a folder only root can read (a clone in a
+    // `mktemp -d`), so the user gets the bundled fonts from a copy it can.
+    let fonts = TemporaryDirectory.make("fonts")
+    #expect(chmod(fonts.path, 0o755) == 0)
+    for name in ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf"] {
+      let copy = fonts.appendingPathComponent(name)
+      try FileManager.default.copyItem(
+        at: PackageFiles.root.appendingPathComponent("Sources/TransitRender/Text/Fonts/\(name)"),
+        to: copy)
+      #expect(chmod(copy.path, 0o644) == 0)
+    }
+    let asNobody =
+      "TRANSIT_FONTS_DIR='\(fonts.path)'; export TRANSIT_FONTS_DIR; "
+      + "exec /usr/bin/setpriv --reuid=65534 --regid=65534 --clear-groups \"$0\" \"$@\""
     let run = try animrender.run(
       ["render"] + Self.small + ["-o", path.path], in: folder, shell: asNobody)
     #expect(run.status == 0, "\(run.stderr)")
