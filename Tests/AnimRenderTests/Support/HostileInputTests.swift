@@ -233,8 +233,8 @@ struct HostileInputTests {
     #expect(missing.status == 66)
   }
 
-  /// A file that exists but cannot be read is 66, like a missing one (it
-  /// was 65). Root reads everything, so the run drops to `nobody`.
+  /// A file that exists but cannot be read is 66, like a missing one, not
+  /// 65 (bad data). Root reads everything, so the run drops to `nobody`.
   @Test(.enabled(if: getuid() == 0 && FileManager.default.fileExists(atPath: "/usr/bin/setpriv")))
   func anUnreadableInputIsNoInput() throws {
     let folder = TemporaryDirectory.make()

@@ -126,7 +126,8 @@ struct ResourceLimitTests {
 
   @Test func unreadableFontsFailAVectorSheetCleanly() throws {
     // Fonts fontconfig cannot read make drawing fail with the PDF half
-    // written; the surface used to be dropped after what it writes into.
+    // written: the surface must outlive the file it writes into, and no
+    // output may be left.
     let folder = TemporaryDirectory.make("fonts")
     let fonts = folder.appendingPathComponent("fonts")
     try FileManager.default.createDirectory(at: fonts, withIntermediateDirectories: false)
