@@ -126,7 +126,7 @@ struct ResourceLimitTests {
 
   @Test func unreadableFontsFailAVectorSheetCleanly() throws {
     // Fonts fontconfig cannot read make drawing fail with the PDF half
-    // written: the surface must outlive the file it writes into, and no
+    // written: the surface is let go before the file it writes into, and no
     // output may be left.
     let folder = TemporaryDirectory.make("fonts")
     let fonts = folder.appendingPathComponent("fonts")
