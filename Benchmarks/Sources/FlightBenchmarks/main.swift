@@ -65,14 +65,18 @@ let flights = flying.initialScene.views.filter { $0.id.hasPrefix("match:") }.cou
 let only = CommandLine.arguments.dropFirst(2).first
 var times: [String: [Double]] = [:]
 for _ in 0..<rounds {
-  for (name, timeline) in [("plain", plain), ("flights", flying)] {
-    times[name, default: []].append(
-      only == nil || only == name ? try timer.seconds(drawing: timeline) : 1)
+  for encode in only == nil ? [false, true] : [false] {
+    for (name, timeline) in [("plain", plain), ("flights", flying)] {
+      times["\(name) \(encode ? "drawn+png" : "drawn")", default: []].append(
+        only == nil || only == name ? try timer.seconds(drawing: timeline, encode: encode) : 1)
+    }
   }
 }
-let a = median(times["plain"]!)
-let b = median(times["flights"]!)
-print(
-  "60 frames 1280×720, \(flights) flights, drawn: no matching \(milliseconds(a)) ms, flights \(milliseconds(b)) ms CPU (medians of \(rounds)); flights / no matching = \(ratio(b, a)) (goal <= 1.3)"
-)
+for kind in only == nil ? ["drawn", "drawn+png"] : ["drawn"] {
+  let a = median(times["plain \(kind)"]!)
+  let b = median(times["flights \(kind)"]!)
+  print(
+    "60 frames 1280×720, \(flights) flights, \(kind): no matching \(milliseconds(a)) ms, flights \(milliseconds(b)) ms CPU (medians of \(rounds)); flights / no matching = \(ratio(b, a)) (goal <= 1.3)"
+  )
+}
 print("checksum \(timer.checksum)")
