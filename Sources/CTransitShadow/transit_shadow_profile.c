@@ -53,23 +53,67 @@ static void product(float *row, const float *across, float down, int from, int t
 
 typedef float transit_eight __attribute__((vector_size(32)));
 
-// row[x] += Σ over k of weights[k] · rows[k · stride + x], eight outputs
-// at a time, each kept in a register over its taps.
+// Adds Σ over k of weights[k] · p[k · stride + i] to row[i], i = 0…7.
+// `from` lanes are skipped: their sums are worked out but not added.
+static inline __attribute__((always_inline)) void add_eight(float *row, const float *p,
+                                                            ptrdiff_t stride,
+                                                            const float *weights, int taps,
+                                                            int from) {
+  transit_eight sum = {0};
+  for (int k = 0; k < taps; k++) {
+    transit_eight v;
+    memcpy(&v, p + k * stride, sizeof v);
+    sum += weights[k] * v;
+  }
+  if (from == 0) {
+    transit_eight r;
+    memcpy(&r, row, sizeof r);
+    r += sum;
+    memcpy(row, &r, sizeof r);
+  } else {
+    for (int i = from; i < 8; i++) row[i] += sum[i];
+  }
+}
+
+// row[x] += Σ over k of weights[k] · rows[k · stride + x], each output's
+// products summed in the order of k from 0, then added to row[x]: one
+// chain of dependent additions per output. Thirty-two outputs at a time,
+// four registers of eight, so that four chains advance together rather
+// than one waiting on each addition; the last few outputs are the last
+// eight, worked out again and added only where not added yet (the same
+// operations, so the same bits).
 TRANSIT_WIDEST
 static void add_rows(float *row, const float *rows, ptrdiff_t stride, const float *weights,
                      int taps, int count) {
   int x = 0;
-  for (; x + 8 <= count; x += 8) {
-    transit_eight sum = {0};
-    for (int k = 0; k < taps; k++) {
-      transit_eight v;
-      memcpy(&v, rows + k * stride + x, sizeof v);
-      sum += weights[k] * v;
+  for (; x + 32 <= count; x += 32) {
+    transit_eight s0 = {0}, s1 = {0}, s2 = {0}, s3 = {0};
+    const float *p = rows + x;
+    for (int k = 0; k < taps; k++, p += stride) {
+      const float w = weights[k];
+      transit_eight v0, v1, v2, v3;
+      memcpy(&v0, p, sizeof v0);
+      memcpy(&v1, p + 8, sizeof v1);
+      memcpy(&v2, p + 16, sizeof v2);
+      memcpy(&v3, p + 24, sizeof v3);
+      s0 += w * v0;
+      s1 += w * v1;
+      s2 += w * v2;
+      s3 += w * v3;
     }
-    transit_eight r;
-    memcpy(&r, row + x, sizeof r);
-    r += sum;
-    memcpy(row + x, &r, sizeof r);
+    float sums[32];
+    memcpy(sums, &s0, sizeof s0);
+    memcpy(sums + 8, &s1, sizeof s1);
+    memcpy(sums + 16, &s2, sizeof s2);
+    memcpy(sums + 24, &s3, sizeof s3);
+    for (int i = 0; i < 32; i++) row[x + i] += sums[i];
+  }
+  for (; x + 8 <= count; x += 8) add_eight(row + x, rows + x, stride, weights, taps, 0);
+  if (x == count) return;
+  if (count >= 8) {
+    const int last = count - 8;
+    add_eight(row + last, rows + last, stride, weights, taps, x - last);
+    return;
   }
   for (; x < count; x++) {
     float sum = 0.0f;
