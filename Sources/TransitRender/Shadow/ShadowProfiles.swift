@@ -43,29 +43,113 @@ import Transit
 /// two-dimensional blur.
 final class ShadowProfiles {
   private let shape = ShapeRaster()
-  /// The latest blur's weights: flights that fly together share their
-  /// blur on every frame, and both axes share it at an unscaled grid.
-  private var latest: (sigma: Double, weights: [Float]) = (0, [1])
+  /// The kernels of the latest two blurs, newest first: flights that fly
+  /// together share their blur on every frame, and both axes share it at
+  /// an unscaled grid. A shape's two kernels are both here while its
+  /// parts are in use.
+  private var kernels: [Kernel] = []
 
-  private func weights(sigma: Double) -> [Float] {
-    if sigma != latest.sigma { latest = (sigma, GaussianBlur.weights(sigma: sigma)) }
-    return latest.weights
+  /// One blur's weights and what the profiles and corners read of them,
+  /// worked out once per σ.
+  private final class Kernel {
+    let sigma: Double
+    /// `GaussianBlur.weights(sigma:)`, `2·reach + 1` of them.
+    let weights: UnsafeMutablePointer<Float>
+    /// The weights last to first.
+    let reversed: UnsafeMutablePointer<Float>
+    /// `cumulative[i]`: the sum of `weights[0 ..< i]`, in doubles.
+    let cumulative: UnsafeMutablePointer<Double>
+    let reach: Int
+
+    init(sigma: Double) {
+      self.sigma = sigma
+      let weights = GaussianBlur.weights(sigma: sigma)
+      let count = weights.count
+      reach = count / 2
+      self.weights = .allocate(capacity: count)
+      reversed = .allocate(capacity: count)
+      cumulative = .allocate(capacity: count + 1)
+      cumulative[0] = 0
+      for i in 0..<count {
+        self.weights[i] = weights[i]
+        reversed[count - 1 - i] = weights[i]
+        cumulative[i + 1] = cumulative[i] + Double(weights[i])
+      }
+    }
+
+    deinit {
+      weights.deallocate()
+      reversed.deallocate()
+      cumulative.deallocate()
+    }
   }
+
+  private func kernel(sigma: Double) -> Kernel {
+    if let index = kernels.firstIndex(where: { $0.sigma == sigma }) {
+      return kernels[index]
+    }
+    let kernel = Kernel(sigma: sigma)
+    kernels.insert(kernel, at: 0)
+    if kernels.count > 2 { kernels.removeLast() }
+    return kernel
+  }
+
+  /// Memory of one kind, kept from call to call and grown when too small;
+  /// its contents are not kept when it grows.
+  private final class Storage<Element> {
+    private var pointer = UnsafeMutablePointer<Element>.allocate(capacity: 0)
+    private var capacity = 0
+
+    /// At least `count` elements, uninitialized or left from before.
+    func reserve(_ count: Int) -> UnsafeMutablePointer<Element> {
+      if count > capacity {
+        pointer.deallocate()
+        capacity = max(count, capacity + capacity / 2)
+        pointer = .allocate(capacity: capacity)
+      }
+      return pointer
+    }
+
+    deinit { pointer.deallocate() }
+  }
+
+  /// The profiles at the mask's columns and rows, the corners' first
+  /// passes, and the work they are built in, kept from shape to shape: a
+  /// flight's shape is new on every frame, and fresh memory for each
+  /// would cost more than the arithmetic.
+  private let across = Storage<Float>()
+  private let down = Storage<Float>()
+  private let sums = Storage<Double>()
+  private let runs = Storage<(first: Int, last: Int, value: Double)>()
+  private let block = Storage<Float>()
+  private let passes = Storage<Float>()
+  /// Memory the painting works in.
+  private let floats = Storage<Float>()
+  private let bytes = Storage<UInt8>()
 
   /// A shape's blur, taken apart: the two profiles at the mask's columns
-  /// and rows, and the corner blocks' first passes, placed.
+  /// and rows, the down axis' weights, and the corner blocks' first
+  /// passes, placed. It points into the kept memory: valid until the next
+  /// call of `parts(of:)`.
   private struct Parts {
-    var across: [Float]
-    var down: [Float]
-    var weightsY: [Float]
-    /// Every corner's first pass, one after another.
-    var passes: [Float]
-    var corners: [(offset: Int, x: Int, width: Int, firstRow: Int, rows: Int)]
-  }
+    var across: UnsafePointer<Float>
+    var down: UnsafePointer<Float>
+    var weightsY: UnsafePointer<Float>
+    var reachY: Int
+    var corners:
+      (
+        transit_profile_corner, transit_profile_corner, transit_profile_corner,
+        transit_profile_corner
+      )
+    var cornerCount: Int
 
-  /// Memory the painting works in, kept from call to call.
-  private var floats: [Float] = []
-  private var bytes: [UInt8] = []
+    /// The corners as a C array, valid inside `body`.
+    func withCorners<R>(_ body: (UnsafePointer<transit_profile_corner>) -> R) -> R {
+      withUnsafeBytes(of: corners) {
+        body($0.assumingMemoryBound(to: transit_profile_corner.self).baseAddress!)
+      }
+    }
+  }
 
   /// Writes the mask for `key` into `mask` (`key.width × key.height`
   /// pixels, those in the key's hole left unwritten) and returns `true`,
@@ -73,14 +157,14 @@ final class ShadowProfiles {
   /// builds.
   func write(_ key: ShadowMasks.Key, into mask: CairoSurface) throws(RenderError) -> Bool {
     guard let parts = try parts(of: key) else { return false }
-    if floats.count < key.width { floats = [Float](repeating: 0, count: key.width) }
+    let scratch = floats.reserve(key.width)
     try mask.withPixels { pixels, maskStride in
-      withCorners(parts) { corners in
+      parts.withCorners { corners in
         transit_profile_mask(
           pixels.assumingMemoryBound(to: UInt8.self), maskStride, Int32(key.width),
-          Int32(key.height), parts.across, parts.down, corners, Int32(parts.corners.count),
-          parts.weightsY, Int32(parts.weightsY.count / 2), Int32(key.holeX0), Int32(key.holeY0),
-          Int32(key.holeX1), Int32(key.holeY1), &floats)
+          Int32(key.height), parts.across, parts.down, corners, Int32(parts.cornerCount),
+          parts.weightsY, Int32(parts.reachY), Int32(key.holeX0), Int32(key.holeY0),
+          Int32(key.holeX1), Int32(key.holeY1), scratch)
       }
     }
     return true
@@ -101,13 +185,13 @@ final class ShadowProfiles {
     color: UnsafePointer<Float>
   ) throws(RenderError) -> Bool {
     guard let parts = try parts(of: key) else { return false }
-    if floats.count < x0 + width { floats = [Float](repeating: 0, count: x0 + width) }
-    if bytes.count < x0 + width { bytes = [UInt8](repeating: 0, count: x0 + width) }
-    withCorners(parts) { corners in
+    let scratch = floats.reserve(x0 + width)
+    let rounded = bytes.reserve(x0 + width)
+    parts.withCorners { corners in
       transit_profile_over_around(
         pixels, stride, Int32(x0), Int32(y0), Int32(width), Int32(height), parts.across,
-        parts.down, corners, Int32(parts.corners.count), parts.weightsY,
-        Int32(parts.weightsY.count / 2), holes, Int32(holeCount), color, &floats, &bytes)
+        parts.down, corners, Int32(parts.cornerCount), parts.weightsY, Int32(parts.reachY),
+        holes, Int32(holeCount), color, scratch, rounded)
     }
     return true
   }
@@ -153,132 +237,152 @@ final class ShadowProfiles {
     try context.check("drawing a shadow's shape")
     cairo_surface_flush(surface.pointer)
     let s = UnsafePointer(raster)
-    func at(_ c: Int, _ row: Int) -> UInt8 { s[row * stride + c] }
+    // The straight row and column.
+    let (straightRow, straightColumn) = (s + rs * stride, s + cs)
 
     // The structure the decomposition rests on, checked.
-    guard at(cs, rs) == 255 else { return nil }
+    guard straightRow[cs] == 255 else { return nil }
     for row in 0..<ch {
-      let first = at(cs, row)
-      for c in (cs + 1)..<(ce2 + 1) where at(c, row) != first { return nil }
+      let line = s + row * stride
+      let first = line[cs]
+      for c in (cs + 1)..<(ce2 + 1) where line[c] != first { return nil }
     }
-    for row in (rs + 1)..<(re2 + 1) where !memoryEqual(s + row * stride, s + rs * stride, count: cw)
-    {
+    for row in (rs + 1)..<(re2 + 1)
+    where transit_bytes_equal(s + row * stride, straightRow, cw) == 0 {
       return nil
     }
 
-    let weightsX = weights(sigma: key.sigmaX)
-    let weightsY = weights(sigma: key.sigmaY)
-    let (rx, ry) = (weightsX.count / 2, weightsY.count / 2)
+    let kernelX = kernel(sigma: key.sigmaX)
+    let kernelY = kernel(sigma: key.sigmaY)
+    let (rx, ry) = (kernelX.reach, kernelY.reach)
     let (width, height) = (key.width, key.height)
 
     // The profiles: h blurred across, over 255 (0…1), and v blurred down
     // (0…255), at the mask's columns and rows.
-    let across = profile(
-      runs(count: cw, straight: cs...ce2, shift: kx) { at($0, rs) }, weights: weightsX,
-      from: key.x0, count: width, scale: 1.0 / 255)
-    let down = profile(
-      runs(count: ch, straight: rs...re2, shift: ky) { at(cs, $0) }, weights: weightsY,
-      from: key.y0, count: height, scale: 1)
+    let acrossValues = across.reserve(width)
+    profile(
+      count: cw, straight: cs...ce2, shift: kx, values: straightRow, step: 1, kernel: kernelX,
+      from: key.x0, into: acrossValues, count: width, scale: 1.0 / 255)
+    let downValues = down.reserve(height)
+    profile(
+      count: ch, straight: rs...re2, shift: ky, values: straightColumn, step: stride,
+      kernel: kernelY, from: key.y0, into: downValues, count: height, scale: 1)
 
-    // The corner blocks' D, each blurred across (the first pass).
-    let reversed = Array(weightsX.reversed())
+    // The corner blocks' D, trimmed to where it is not zero, each blurred
+    // across (the first pass), placed.
     var parts = Parts(
-      across: across, down: down, weightsY: weightsY, passes: [], corners: [])
-    let columnBlocks = [(0..<cs, 0), ((ce2 + 1)..<cw, kx)]
-    let rowBlocks = [(0..<rs, 0), ((re2 + 1)..<ch, ky)]
-    for (columns, shiftX) in columnBlocks where !columns.isEmpty {
-      for (rows, shiftY) in rowBlocks where !rows.isEmpty {
-        // D over the block, trimmed to where it is not zero.
-        var (c0, c1, r0, r1) = (Int.max, Int.min, Int.max, Int.min)
-        for row in rows {
-          for c in columns {
-            let d = Int(at(c, row)) * 255 - Int(at(c, rs)) * Int(at(cs, row))
-            if d != 0 { (c0, c1, r0, r1) = (min(c0, c), max(c1, c), min(r0, row), max(r1, row)) }
+      across: acrossValues, down: downValues, weightsY: kernelY.weights, reachY: ry,
+      corners: (
+        transit_profile_corner(), transit_profile_corner(), transit_profile_corner(),
+        transit_profile_corner()
+      ), cornerCount: 0)
+    // Each corner's trimmed block in the short raster, its first column
+    // in the mask, and its pass's place in `passes`.
+    var blocks: [(c0: Int, c1: Int, r0: Int, r1: Int, x: Int, offset: Int)] = []
+    blocks.reserveCapacity(4)
+    var total = 0
+    // D at (c, row) of the short raster, times 255.
+    func d(_ c: Int, _ row: Int) -> Int {
+      Int(s[row * stride + c]) * 255 - Int(straightRow[c]) * Int(straightColumn[row * stride])
+    }
+    for (c0, c1, shiftX) in [(0, cs, 0), (ce2 + 1, cw, kx)] where c0 < c1 {
+      for (r0, r1, shiftY) in [(0, rs, 0), (re2 + 1, ch, ky)] where r0 < r1 {
+        var (t0, t1, u0, u1) = (Int.max, Int.min, Int.max, Int.min)
+        for row in r0..<r1 {
+          for c in c0..<c1 where d(c, row) != 0 {
+            (t0, t1, u0, u1) = (min(t0, c), max(t1, c), min(u0, row), max(u1, row))
           }
         }
-        guard c0 <= c1 else { continue }
+        guard t0 <= t1 else { continue }
         // Mask columns and rows of the trimmed block, and the columns its
         // blur reaches.
-        let (bx, by) = (c0 + shiftX - key.x0, r0 + shiftY - key.y0)
-        let (bw, bh) = (c1 - c0 + 1, r1 - r0 + 1)
+        let (bx, by) = (t0 + shiftX - key.x0, u0 + shiftY - key.y0)
+        let (bw, bh) = (t1 - t0 + 1, u1 - u0 + 1)
         let ox0 = max(bx - rx, 0)
         let ox1 = min(bx + bw + rx, width)
         guard ox1 > ox0, by + bh + ry > 0, by - ry < height else { continue }
-        var d = [Float](repeating: 0, count: bw * bh)
+        let corner = transit_profile_corner(
+          rows: nil, x: Int32(ox0), width: Int32(ox1 - ox0), first_row: Int32(by),
+          row_count: Int32(bh))
+        switch parts.cornerCount {
+        case 0: parts.corners.0 = corner
+        case 1: parts.corners.1 = corner
+        case 2: parts.corners.2 = corner
+        default: parts.corners.3 = corner
+        }
+        parts.cornerCount += 1
+        blocks.append((t0, t1, u0, u1, bx, total))
+        total += (ox1 - ox0) * bh
+      }
+    }
+    let passValues = passes.reserve(total)
+    withUnsafeMutableBytes(of: &parts.corners) { raw in
+      let corners = raw.assumingMemoryBound(to: transit_profile_corner.self)
+      for (k, block) in blocks.enumerated() {
+        let (bw, bh) = (block.c1 - block.c0 + 1, block.r1 - block.r0 + 1)
+        // D over the block, 0…255 less the product.
+        let values = self.block.reserve(bw * bh)
         for j in 0..<bh {
+          let row = block.r0 + j
+          let line = s + row * stride
+          let columnValue = Int(straightColumn[row * stride])
           for i in 0..<bw {
-            let (c, row) = (c0 + i, r0 + j)
-            d[j * bw + i] =
-              Float(at(c, row)) - Float(Int(at(c, rs)) * Int(at(cs, row))) / 255
+            let c = block.c0 + i
+            values[j * bw + i] =
+              Float(line[c]) - Float(Int(straightRow[c]) * columnValue) / 255
           }
         }
-        let offset = parts.passes.count
-        parts.passes.append(contentsOf: repeatElement(0, count: (ox1 - ox0) * bh))
-        parts.passes.withUnsafeMutableBufferPointer { out in
-          transit_profile_corner_rows(
-            out.baseAddress! + offset, Int32(ox0), Int32(ox1 - ox0), d, Int32(bx), Int32(bw),
-            Int32(bh), reversed, Int32(rx))
-        }
-        parts.corners.append((offset, ox0, ox1 - ox0, by, bh))
+        let rows = passValues + block.offset
+        transit_profile_corner_rows(
+          rows, corners[k].x, corners[k].width, values, Int32(block.x), Int32(bw), Int32(bh),
+          kernelX.reversed, Int32(rx))
+        corners[k].rows = UnsafePointer(rows)
       }
     }
     return parts
   }
 
-  /// The C descriptions of the corners, valid inside `body`.
-  private func withCorners(
-    _ parts: Parts, _ body: (UnsafePointer<transit_profile_corner>?) -> Void
+  /// Writes into `output` the blur at grid pixels `from ..< from +
+  /// outputs` of the full raster's row or column through the straight
+  /// part, times `scale`. That row or column is the short raster's
+  /// `count` values at `values`, `step` apart, with `shift` more pixels of
+  /// the straight part's value after its `straight` ones; as runs of
+  /// equal nonzero values, each run adds its value times the weights it
+  /// covers, a difference of cumulative sums, and adds its value whole
+  /// where it covers the kernel's whole width. Sums are in doubles, the
+  /// runs in order.
+  private func profile(
+    count: Int, straight: ClosedRange<Int>, shift: Int, values: UnsafePointer<UInt8>, step: Int,
+    kernel: Kernel, from: Int, into output: UnsafeMutablePointer<Float>, count outputs: Int,
+    scale: Double
   ) {
-    parts.passes.withUnsafeBufferPointer { passes in
-      let corners = parts.corners.map { c in
-        transit_profile_corner(
-          rows: passes.baseAddress! + c.offset, x: Int32(c.x), width: Int32(c.width),
-          first_row: Int32(c.firstRow), row_count: Int32(c.rows))
-      }
-      corners.withUnsafeBufferPointer { body($0.baseAddress) }
-    }
-  }
-
-  /// The nonzero runs of the full raster's row or column through the
-  /// straight part, as (first, last, value) in grid pixels: the short
-  /// raster's `count` values from `value`, with `shift` more pixels of the
-  /// straight part's value after its `straight` ones.
-  private func runs(
-    count: Int, straight: ClosedRange<Int>, shift: Int, _ value: (Int) -> UInt8
-  ) -> [(Int, Int, Double)] {
-    var runs: [(Int, Int, Double)] = []
+    // The nonzero runs, as (first, last, value) in grid pixels.
+    let list = runs.reserve(count)
+    var runCount = 0
     for c in 0..<count {
-      let v = value(c)
+      let v = values[c * step]
       guard v != 0 else { continue }
       let (first, last) =
         c < straight.upperBound
         ? (c, c) : c == straight.upperBound ? (c, c + shift) : (c + shift, c + shift)
-      if let run = runs.last, run.1 == first - 1, run.2 == Double(v) {
-        runs[runs.count - 1].1 = last
+      if runCount > 0, list[runCount - 1].last == first - 1,
+        list[runCount - 1].value == Double(v)
+      {
+        list[runCount - 1].last = last
       } else {
-        runs.append((first, last, Double(v)))
+        list[runCount] = (first, last, Double(v))
+        runCount += 1
       }
     }
-    return runs
-  }
-
-  /// The blur of the values in `runs` at grid pixels `from ..< from +
-  /// count`, times `scale`: each run adds its value times the weights it
-  /// covers, a difference of cumulative sums, and adds its value whole
-  /// where it covers the kernel's whole width.
-  private func profile(
-    _ runs: [(Int, Int, Double)], weights: [Float], from: Int, count: Int, scale: Double
-  ) -> [Float] {
-    let reach = weights.count / 2
-    // cumulative[i]: the sum of weights[0 ..< i].
-    var cumulative = [Double](repeating: 0, count: weights.count + 1)
-    for i in weights.indices { cumulative[i + 1] = cumulative[i] + Double(weights[i]) }
-    let whole = cumulative[weights.count]
-    var sums = [Double](repeating: 0, count: count)
-    for (first, last, value) in runs {
+    let reach = kernel.reach
+    let cumulative = kernel.cumulative
+    let whole = cumulative[2 * reach + 1]
+    let sums = self.sums.reserve(outputs)
+    sums.initialize(repeating: 0, count: outputs)
+    for (first, last, value) in UnsafeBufferPointer(start: list, count: runCount) {
       // Outputs whose window meets the run, and those it fills.
       let start = max(first - reach - from, 0)
-      let end = min(last + reach - from + 1, count)
+      let end = min(last + reach - from + 1, outputs)
       guard start < end else { continue }
       let fullStart = min(max(first + reach - from, start), end)
       let fullEnd = max(min(last - reach - from + 1, end), fullStart)
@@ -293,12 +397,6 @@ final class ShadowProfiles {
       for x in fullStart..<fullEnd { sums[x] += full }
       for x in fullEnd..<end { partial(x) }
     }
-    return sums.map { Float($0 * scale) }
-  }
-
-  private func memoryEqual(
-    _ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, count: Int
-  ) -> Bool {
-    transit_bytes_equal(a, b, count) != 0
+    for x in 0..<outputs { output[x] = Float(sums[x] * scale) }
   }
 }

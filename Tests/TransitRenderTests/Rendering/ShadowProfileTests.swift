@@ -160,6 +160,67 @@ import TransitTestSupport
     #expect(painted >= 40, "only \(painted) of 120 shadows painted from profiles")
   }
 
+  /// One `ShadowProfiles` keeps its kernels and working memory from
+  /// shape to shape (a flight's, new on every frame): a shape written or
+  /// painted through it after others, larger and smaller, with other
+  /// blurs on either axis, is bit for bit what a fresh one gives it.
+  @Test func keptStateLeavesNoTraceOnTheNextShape() throws {
+    var generator = SplitMix64(seed: 2_031)
+    func random(_ range: ClosedRange<Double>) -> Double {
+      Double.random(in: range, using: &generator)
+    }
+    let kept = ShadowProfiles()
+    var compared = 0
+    for index in 0..<60 {
+      // Sizes that grow and shrink, radii up to half the side, blurs that
+      // change often (and repeat: the same σ as two shapes before).
+      let side = index % 3 == 0 ? random(4...30) : random(30...200)
+      let size = Size(width: side * random(0.5...2), height: side)
+      let radii = CornerRadii(
+        topLeft: random(0...side / 2), topRight: random(0...side / 2),
+        bottomRight: random(0...side / 2), bottomLeft: random(0...side / 2))
+      let sigma = [0, 1.5, 8, random(0.2...10)][index % 4]
+      var key = Self.key(
+        size: size, radii: radii, sigma: sigma, scale: 1,
+        phase: (random(0...0.999), random(0...0.999)))
+      if index % 2 == 1 {
+        // Another scale down than across: two blurs in one shape.
+        key.scaleY = random(0.5...2)
+        let reach = (3 * sigma * key.scaleY).rounded(.up)
+        key.y0 = Int(-reach - 1)
+        key.y1 = Int((size.height * key.scaleY + reach + 2).rounded(.up))
+      }
+      let pixels = (0..<(key.width * key.height)).map { _ in
+        0xFF00_0000 | UInt32(truncatingIfNeeded: generator.next()) & 0x00FF_FFFF
+      }
+      let color: [Float] = [200, 40, 0, 120]
+      func painted(by profiles: ShadowProfiles) throws -> [UInt32]? {
+        var out = pixels
+        let done = try out.withUnsafeMutableBufferPointer { out in
+          try profiles.paint(
+            key, onto: out.baseAddress!, stride: key.width, x0: 0, y0: 0, width: key.width,
+            height: key.height, holes: nil, holeCount: 0, color: color)
+        }
+        return done ? out : nil
+      }
+      func written(by profiles: ShadowProfiles) throws -> [UInt8]? {
+        let mask = try CairoSurface(alphaWidth: key.width, height: key.height, what: "mask")
+        guard try profiles.write(key, into: mask) else { return nil }
+        return try mask.withPixels { pixels, stride in
+          (0..<(key.width * key.height)).map { i in
+            pixels.load(
+              fromByteOffset: (i / key.width) * stride + i % key.width, as: UInt8.self)
+          }
+        }
+      }
+      let fresh = try painted(by: ShadowProfiles())
+      #expect(try painted(by: kept) == fresh, "case \(index): painted \(key)")
+      #expect(try written(by: kept) == written(by: ShadowProfiles()), "case \(index): written")
+      if fresh != nil { compared += 1 }
+    }
+    #expect(compared >= 40, "only \(compared) of 60 shapes built from profiles")
+  }
+
   /// A shape painted once and asked for again (two cards of one size)
   /// gets the mask its profiles build, and counts as one phase, not two:
   /// a card sliding through eight phases, two of it on the screen, keeps
