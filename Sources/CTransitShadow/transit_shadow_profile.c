@@ -53,72 +53,85 @@ static void product(float *row, const float *across, float down, int from, int t
 
 typedef float transit_eight __attribute__((vector_size(32)));
 
-// Adds Σ over k of weights[k] · p[k · stride + i] to row[i], i = 0…7.
-// `from` lanes are skipped: their sums are worked out but not added.
-static inline __attribute__((always_inline)) void add_eight(float *row, const float *p,
-                                                            ptrdiff_t stride,
-                                                            const float *weights, int taps,
-                                                            int from) {
-  transit_eight sum = {0};
-  for (int k = 0; k < taps; k++) {
-    transit_eight v;
-    memcpy(&v, p + k * stride, sizeof v);
-    sum += weights[k] * v;
-  }
+// row[lane] += sum[lane] for lanes from…7.
+static inline __attribute__((always_inline)) void add_sum(float *row, const transit_eight *sum,
+                                                          int from) {
   if (from == 0) {
     transit_eight r;
     memcpy(&r, row, sizeof r);
-    r += sum;
+    r += *sum;
     memcpy(row, &r, sizeof r);
   } else {
-    for (int i = from; i < 8; i++) row[i] += sum[i];
+    for (int lane = from; lane < 8; lane++) row[lane] += (*sum)[lane];
   }
+}
+
+// For n (1…4, a constant where inlined) groups of eight outputs from
+// columns o0, o1, o2, o3, adds Σ over k of weights[k] · rows[k · stride +
+// column] to row[column]; the last group only to lanes `last_from`…7 (its
+// sums below are worked out and left out). The groups are summed
+// together, each in a register, so that their chains of dependent
+// additions advance side by side.
+static inline __attribute__((always_inline)) void add_groups(float *row, const float *rows,
+                                                             ptrdiff_t stride,
+                                                             const float *weights, int taps,
+                                                             int n, int o0, int o1, int o2,
+                                                             int o3, int last_from) {
+  transit_eight s0 = {0}, s1 = {0}, s2 = {0}, s3 = {0};
+  for (int k = 0; k < taps; k++) {
+    const float w = weights[k];
+    const float *p = rows + k * stride;
+    transit_eight v;
+    memcpy(&v, p + o0, sizeof v);
+    s0 += w * v;
+    if (n > 1) {
+      memcpy(&v, p + o1, sizeof v);
+      s1 += w * v;
+    }
+    if (n > 2) {
+      memcpy(&v, p + o2, sizeof v);
+      s2 += w * v;
+    }
+    if (n > 3) {
+      memcpy(&v, p + o3, sizeof v);
+      s3 += w * v;
+    }
+  }
+  add_sum(row + o0, &s0, n == 1 ? last_from : 0);
+  if (n > 1) add_sum(row + o1, &s1, n == 2 ? last_from : 0);
+  if (n > 2) add_sum(row + o2, &s2, n == 3 ? last_from : 0);
+  if (n > 3) add_sum(row + o3, &s3, last_from);
 }
 
 // row[x] += Σ over k of weights[k] · rows[k · stride + x], each output's
 // products summed in the order of k from 0, then added to row[x]: one
-// chain of dependent additions per output. Thirty-two outputs at a time,
-// four registers of eight, so that four chains advance together rather
-// than one waiting on each addition; the last few outputs are the last
-// eight, worked out again and added only where not added yet (the same
-// operations, so the same bits).
+// chain of dependent additions per output, run eight outputs to a
+// register and up to four registers side by side. The last outputs, fewer
+// than eight, are the last eight worked out again and added only where
+// not added yet: the same operations, so the same bits.
 TRANSIT_WIDEST
 static void add_rows(float *row, const float *rows, ptrdiff_t stride, const float *weights,
                      int taps, int count) {
   int x = 0;
-  for (; x + 32 <= count; x += 32) {
-    transit_eight s0 = {0}, s1 = {0}, s2 = {0}, s3 = {0};
-    const float *p = rows + x;
-    for (int k = 0; k < taps; k++, p += stride) {
-      const float w = weights[k];
-      transit_eight v0, v1, v2, v3;
-      memcpy(&v0, p, sizeof v0);
-      memcpy(&v1, p + 8, sizeof v1);
-      memcpy(&v2, p + 16, sizeof v2);
-      memcpy(&v3, p + 24, sizeof v3);
-      s0 += w * v0;
-      s1 += w * v1;
-      s2 += w * v2;
-      s3 += w * v3;
+  for (; x + 32 <= count; x += 32)
+    add_groups(row, rows, stride, weights, taps, 4, x, x + 8, x + 16, x + 24, 0);
+  const int left = count - x;
+  if (left == 0) return;
+  if (count < 8) {
+    for (; x < count; x++) {
+      float sum = 0.0f;
+      for (int k = 0; k < taps; k++) sum += weights[k] * rows[k * stride + x];
+      row[x] += sum;
     }
-    float sums[32];
-    memcpy(sums, &s0, sizeof s0);
-    memcpy(sums + 8, &s1, sizeof s1);
-    memcpy(sums + 16, &s2, sizeof s2);
-    memcpy(sums + 24, &s3, sizeof s3);
-    for (int i = 0; i < 32; i++) row[x + i] += sums[i];
-  }
-  for (; x + 8 <= count; x += 8) add_eight(row + x, rows + x, stride, weights, taps, 0);
-  if (x == count) return;
-  if (count >= 8) {
-    const int last = count - 8;
-    add_eight(row + last, rows + last, stride, weights, taps, x - last);
     return;
   }
-  for (; x < count; x++) {
-    float sum = 0.0f;
-    for (int k = 0; k < taps; k++) sum += weights[k] * rows[k * stride + x];
-    row[x] += sum;
+  // Fewer than 32 left: the groups of eight, then the last eight.
+  const int tail = count - 8, from = (left & 7) ? 8 - (left & 7) : 0;
+  switch ((left + 7) / 8) {
+  case 1: add_groups(row, rows, stride, weights, taps, 1, tail, 0, 0, 0, from); break;
+  case 2: add_groups(row, rows, stride, weights, taps, 2, x, tail, 0, 0, from); break;
+  case 3: add_groups(row, rows, stride, weights, taps, 3, x, x + 8, tail, 0, from); break;
+  default: add_groups(row, rows, stride, weights, taps, 4, x, x + 8, x + 16, tail, from); break;
   }
 }
 
