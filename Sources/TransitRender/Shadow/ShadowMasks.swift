@@ -135,9 +135,11 @@ final class ShadowMasks {
   /// Masks built from one-dimensional profiles (most shapes).
   private let profiles = ShadowProfiles()
   /// How many phases each of the latest 64 shapes and blurs (keys at
-  /// phase 0) has been asked for at, and those keys, oldest first.
+  /// phase 0) has been asked for at, and those keys, a ring whose oldest
+  /// is `shapes[oldestShape]` once it holds 64.
   private var phases: [Key: Int] = [:]
   private var shapes: [Key] = []
+  private var oldestShape = 0
   /// The shape rasterized for a blur, reused from blur to blur for the
   /// same reason.
   private let shape = ShapeRaster()
@@ -264,9 +266,14 @@ final class ShadowMasks {
       phases[shape] = count + 1
       return count + 1 > Self.movedAfter
     }
-    if shapes.count >= 64 { phases[shapes.removeFirst()] = nil }
+    if shapes.count < 64 {
+      shapes.append(shape)
+    } else {
+      phases[shapes[oldestShape]] = nil
+      shapes[oldestShape] = shape
+      oldestShape = (oldestShape + 1) % 64
+    }
     phases[shape] = 1
-    shapes.append(shape)
     return false
   }
 
@@ -403,15 +410,26 @@ final class ShadowMasks {
 /// without one, so that a key asked for again is told apart from a new
 /// one without keeping every key a long animation has seen.
 private struct LatestKeys {
+  static let count = 256
   private var keys: Set<ShadowMasks.Key> = []
+  /// The keys inserted, a ring: once full, `order[oldest]` is the oldest,
+  /// and the next key takes its place (a flight inserts a key on every
+  /// frame, and moving 255 keys up each time would cost more than the
+  /// rest of the bookkeeping).
   private var order: [ShadowMasks.Key] = []
+  private var oldest = 0
 
   func contains(_ key: ShadowMasks.Key) -> Bool { keys.contains(key) }
 
   mutating func insert(_ key: ShadowMasks.Key) {
-    if order.count >= 256 { keys.remove(order.removeFirst()) }
+    if order.count < Self.count {
+      order.append(key)
+    } else {
+      keys.remove(order[oldest])
+      order[oldest] = key
+      oldest = (oldest + 1) % Self.count
+    }
     keys.insert(key)
-    order.append(key)
   }
 
   /// Forgets `key`; returns whether it was there.

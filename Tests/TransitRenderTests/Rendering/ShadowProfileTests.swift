@@ -262,6 +262,68 @@ import TransitTestSupport
     }
   }
 
+  /// `ShadowMasks` remembers the latest 256 shadows it painted without a
+  /// mask, forgetting the oldest first: of 600 painted once each, the
+  /// latest 256 asked for again get their masks, and older ones are
+  /// painted again.
+  @Test func paintedShadowsAreForgottenOldestFirst() throws {
+    let masks = ShadowMasks()
+    func key(_ index: Int) -> ShadowMasks.Key {
+      Self.key(
+        size: Size(width: 40 + Double(index) / 8, height: 30), radii: CornerRadii(uniform: 6),
+        sigma: 2, scale: 1, phase: (0, 0))
+    }
+    for index in 0..<600 {
+      #expect(try masks.mask(for: key(index)) { _ in true } == nil, "shape \(index)")
+    }
+    var painted = 0
+    for index in [599, 500, 345, 344] {
+      let mask = try masks.mask(for: key(index)) { _ in
+        painted += 1
+        return true
+      }
+      #expect(mask != nil && painted == 0, "shape \(index) forgotten")
+    }
+    for (count, index) in [343, 200, 0].enumerated() {
+      let mask = try masks.mask(for: key(index)) { _ in
+        painted += 1
+        return true
+      }
+      #expect(mask == nil && painted == count + 1, "shape \(index) remembered")
+    }
+  }
+
+  /// `ShadowMasks` counts the phases of the latest 64 shapes with a wide
+  /// blur, forgetting the oldest first: a shape asked for at eight phases
+  /// gets its ninth moved from its kept blur while fewer than 64 shapes
+  /// came since, and its ninth exact (counted anew) once 64 did.
+  @Test func phasesAreForgottenOldestFirst() throws {
+    for (others, moved) in [(63, true), (64, false), (200, false)] {
+      let masks = ShadowMasks()
+      func key(_ index: Int, phase: Double) -> ShadowMasks.Key {
+        Self.key(
+          size: Size(width: 120 + Double(index), height: 60), radii: CornerRadii(uniform: 12),
+          sigma: 8, scale: 1, phase: (phase, phase))
+      }
+      for step in 0..<8 { _ = try masks.mask(for: key(0, phase: Double(step) / 8)) }
+      for index in 1...others { _ = try masks.mask(for: key(index, phase: 0)) }
+      let ninth = key(0, phase: 0.55)
+      let got = try masks.mask(for: ninth)
+      let exact = try CairoSurface(alphaWidth: ninth.width, height: ninth.height, what: "mask")
+      #expect(try ShadowProfiles().write(ninth, into: exact))
+      let same = try got.withPixels { got, stride throws(RenderError) in
+        try exact.withPixels { want, _ in
+          (0..<(ninth.height * stride)).allSatisfy { i in
+            i % stride >= ninth.width
+              || got.load(fromByteOffset: i, as: UInt8.self)
+                == want.load(fromByteOffset: i, as: UInt8.self)
+          }
+        }
+      }
+      #expect(same != moved, "after \(others) other shapes: moved \(!same), expected \(moved)")
+    }
+  }
+
   /// A key as `Renderer.drawShadow` makes it for a shape drawn at `scale`
   /// with its origin at `phase` in its pixel.
   static func key(
