@@ -53,10 +53,10 @@ package final class PreviewSite: Sendable {
   let token: String
   private let options: PreviewOptions
 
-  /// The site for `options`, its scene file read on start. A file that
-  /// cannot be read at all is refused (66). A readable file with a problem
-  /// is served as that problem's message in place of the story; the story
-  /// is shown from the first reload that reads the file without one.
+  /// The site for `options`, serving its scene file as read. A file that
+  /// cannot be read at all is refused (66). While the file as last read
+  /// has a problem, the page shows that problem's message in place of the
+  /// story; otherwise it shows the story.
   init(_ options: PreviewOptions) throws(CLIError) {
     guard FileManager.default.isReadableFile(atPath: options.sceneFile) else {
       throw CLIError(
@@ -72,7 +72,7 @@ package final class PreviewSite: Sendable {
   /// when it has no problem.
   var problem: String? { session.update.problem }
 
-  /// The page's address once the server listens on `port`.
+  /// The page's address when the server listens on `port`.
   func address(port: Int) -> String { "http://\(options.host):\(port)/\(token)/" }
 
   /// The `Host` values answered on `port`: the host and port as printed,
