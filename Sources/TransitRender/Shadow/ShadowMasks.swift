@@ -135,11 +135,9 @@ final class ShadowMasks {
   /// Masks built from one-dimensional profiles (most shapes).
   private let profiles = ShadowProfiles()
   /// How many phases each of the latest 64 shapes and blurs (keys at
-  /// phase 0) has been asked for at, and those keys, a ring whose oldest
-  /// is `shapes[oldestShape]` once it holds 64.
+  /// phase 0) has been asked for at, and those keys.
   private var phases: [Key: Int] = [:]
-  private var shapes: [Key] = []
-  private var oldestShape = 0
+  private var shapes = KeyRing(capacity: 64)
   /// The shape rasterized for a blur, reused from blur to blur for the
   /// same reason.
   private let shape = ShapeRaster()
@@ -266,13 +264,7 @@ final class ShadowMasks {
       phases[shape] = count + 1
       return count + 1 > Self.movedAfter
     }
-    if shapes.count < 64 {
-      shapes.append(shape)
-    } else {
-      phases[shapes[oldestShape]] = nil
-      shapes[oldestShape] = shape
-      oldestShape = (oldestShape + 1) % 64
-    }
+    if let gone = shapes.insert(shape) { phases[gone] = nil }
     phases[shape] = 1
     return false
   }
@@ -410,28 +402,41 @@ final class ShadowMasks {
 /// without one, so that a key asked for again is told apart from a new
 /// one without keeping every key a long animation has seen.
 private struct LatestKeys {
-  static let count = 256
   private var keys: Set<ShadowMasks.Key> = []
-  /// The keys inserted, a ring: once full, `order[oldest]` is the oldest,
-  /// and the next key takes its place (a flight inserts a key on every
-  /// frame, and moving 255 keys up each time would cost more than the
-  /// rest of the bookkeeping).
-  private var order: [ShadowMasks.Key] = []
-  private var oldest = 0
+  private var order = KeyRing(capacity: 256)
 
   func contains(_ key: ShadowMasks.Key) -> Bool { keys.contains(key) }
 
   mutating func insert(_ key: ShadowMasks.Key) {
-    if order.count < Self.count {
-      order.append(key)
-    } else {
-      keys.remove(order[oldest])
-      order[oldest] = key
-      oldest = (oldest + 1) % Self.count
-    }
+    if let gone = order.insert(key) { keys.remove(gone) }
     keys.insert(key)
   }
 
   /// Forgets `key`; returns whether it was there.
   mutating func remove(_ key: ShadowMasks.Key) -> Bool { keys.remove(key) != nil }
+}
+
+/// The latest `capacity` keys inserted, in a ring: once it is full, a key
+/// inserted takes the place of the oldest, which it returns. A flight
+/// inserts keys on every frame, and moving all the others up each time
+/// would cost more than the rest of the bookkeeping.
+private struct KeyRing {
+  let capacity: Int
+  private var keys: [ShadowMasks.Key] = []
+  /// Where the oldest key is once the ring is full.
+  private var oldest = 0
+
+  init(capacity: Int) { self.capacity = capacity }
+
+  /// Inserts `key`; returns the oldest key when it is pushed out.
+  mutating func insert(_ key: ShadowMasks.Key) -> ShadowMasks.Key? {
+    guard keys.count == capacity else {
+      keys.append(key)
+      return nil
+    }
+    let gone = keys[oldest]
+    keys[oldest] = key
+    oldest = (oldest + 1) % capacity
+    return gone
+  }
 }
